@@ -1,0 +1,4 @@
+export * from './core.ts';
+export * from './errors.ts';
+export * from './headers.ts';
+export * from './route.ts';
