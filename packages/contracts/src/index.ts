@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './core.ts';
 export * from './errors.ts';
 export * from './headers.ts';

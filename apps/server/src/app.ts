@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { ClientHeader } from '@eh/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerWebApp } from './http/static.ts';
+import { ROLES } from './roles.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Builds the HTTP server for the given context; plugins load external → app → routes. */
+export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', `req.headers["${ClientHeader.accessToken}"]`, 'req.headers["x-admin-token"]'],
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: ClientHeader.requestId,
+    genReqId: (req) => {
+      const given = req.headers[ClientHeader.requestId];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(ClientHeader.requestId, request.id);
+  });
+  registerErrorHandling(app);
+
+  await registerSecurity(app, config);
+  await registerDocs(app, config.APP_NAME);
+  for (const name of config.ROLES) await ROLES[name].register(app);
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}

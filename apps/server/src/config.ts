@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import serverPackage from '../package.json' with { type: 'json' };
+
+export const SERVER_VERSION: string = serverPackage.version;
+
+const ROLE_NAMES = ['api', 'sync', 'idp', 'worker'] as const;
+export const RoleName = z.enum(ROLE_NAMES);
+export type RoleName = z.infer<typeof RoleName>;
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const list = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  );
+
+/** Every environment variable the server reads, with its default (README "Configuration" mirrors this). */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  APP_NAME: z.string().min(1).default('EarningsHub'),
+  ROLES: list.pipe(z.array(RoleName).min(1)).default([...ROLE_NAMES]),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: list.pipe(z.array(z.union([z.url(), z.literal('*')]))).default([]),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  SEED_DEMO: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+});
+export type Config = z.infer<typeof ConfigSchema> & { dbDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value names the variable and stops the start. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value === '' ? [] : [[key, value]];
+    }),
+  );
+  const parsed = ConfigSchema.safeParse(known);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, DATA_DIR: dataDir, dbDir: resolve(dataDir, 'db') };
+}

@@ -1,0 +1,78 @@
+import { type ErrorBody, ErrorCode } from '@eh/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Thrown by services for every expected failure; the error handler turns it into the one error shape. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(statusCode: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, ErrorCode.notFound, message);
+export const forbidden = (message: string) => new HttpError(403, ErrorCode.forbidden, message);
+
+const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'header' };
+
+/** Fastify's own codes for requests that never reach a handler. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.malformedBody, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: ErrorCode.malformedBody,
+    message: "Body cannot be empty when content-type is 'application/json'",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: ErrorCode.malformedBody,
+    message: 'Content-Length does not match the body',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: ErrorCode.unsupportedMediaType,
+    message: 'Unsupported content type; send application/json',
+  },
+};
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = PART_NAMES[error.validationContext ?? ''] ?? error.validationContext ?? 'request';
+      const issues = error.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { field: field ? `${part}.${field}` : part, message: v.message ?? 'is invalid' };
+      });
+      const first = issues[0];
+      const message = first ? `${first.field}: ${first.message}` : 'Invalid request';
+      return send(reply, 400, { message, code: ErrorCode.validation, details: issues });
+    }
+    if (error instanceof HttpError) {
+      return send(reply, error.statusCode, {
+        message: error.message,
+        code: error.code,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, known.status, { message: known.message, code: known.code });
+    if (error.statusCode === 429) {
+      return send(reply, 429, { message: error.message, code: ErrorCode.rateLimited });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, error.statusCode, { message: error.message, code: error.code ?? ErrorCode.validation });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: 'Internal server error', code: ErrorCode.internal });
+  });
+}

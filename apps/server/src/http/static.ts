@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@eh/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH } from './security.ts';
+
+const API_PREFIXES = ['/api', '/idp', '/sync'];
+
+function embedCsp(): string {
+  const directives = { ...CONTENT_SECURITY_POLICY, frameAncestors: ['*'] };
+  return Object.entries(directives)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => `${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${(value ?? []).join(' ')}`)
+    .join(';');
+}
+
+function notFoundJson(reply: FastifyReply, method: string, url: string) {
+  return reply.status(404).send({ message: `Route ${method} ${url.split('?')[0]} not found`, code: ErrorCode.notFound });
+}
+
+/** Serves the built web app with an SPA fallback; unknown API paths get the JSON 404. */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const root = resolve(webDist);
+  const hasApp = existsSync(resolve(root, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite fingerprints everything under assets/: cache it for a year; everything else revalidates.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDist: root }, 'web app not built: run `npm run build` to serve it');
+  }
+  const embedPolicy = embedCsp();
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (!wantsPage || !hasApp || /\.[a-z0-9]+$/i.test(path)) return notFoundJson(reply, request.method, request.url);
+    if (EMBEDDABLE_PATH.test(path)) {
+      reply.header('content-security-policy', embedPolicy);
+      reply.removeHeader('x-frame-options');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,26 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag } from '@eh/contracts';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http/errors.ts';
+import { mount } from '../../http/route.ts';
+import * as core from '../core/service.ts';
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function adminRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers[ADMIN_TOKEN_HEADER];
+    if (!ctx.adminToken) throw new HttpError(403, ErrorCode.forbidden, 'Admin routes are disabled: set ADMIN_TOKEN');
+    if (typeof given !== 'string' || !sameToken(given, ctx.adminToken)) {
+      throw new HttpError(401, ErrorCode.unauthorized, `Missing or wrong ${ADMIN_TOKEN_HEADER} header`);
+    }
+  });
+  mount(app, putFlag, async (req) =>
+    core.setFlag(ctx, { name: req.params.name, enabled: req.body.enabled, message: req.body.message }),
+  );
+}

@@ -1,0 +1,3 @@
+export * from './connection.ts';
+export * as schema from './schema.ts';
+export * from './schema.ts';
