@@ -17,7 +17,11 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', `req.headers["${ClientHeader.accessToken}"]`, 'req.headers["x-admin-token"]'],
+      redact: [
+        'req.headers.authorization',
+        `req.headers["${ClientHeader.accessToken}"]`,
+        'req.headers["x-admin-token"]',
+      ],
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,

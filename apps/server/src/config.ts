@@ -12,14 +12,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const list = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
 
 /** Every environment variable the server reads, with its default (README "Configuration" mirrors this). */
 export const ConfigSchema = z.object({
@@ -41,6 +39,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.pipe(z.array(z.union([z.url(), z.literal('*')]))).default([]),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_NAMESPACE: z.string().min(1).default('eh-rate-limit-'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),

@@ -34,7 +34,12 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .trim()
-    .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).max(50));
 
 export const getFlags = defineRoute({

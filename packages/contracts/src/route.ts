@@ -31,9 +31,12 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
 type Field<C, K extends string> = C extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 
 export type ResponseOf<C extends RouteContract> = z.output<C['response']>;
-export type QueryOf<C extends RouteContract> = Field<C, 'query'> extends z.ZodType ? z.input<Field<C, 'query'>> : undefined;
-export type BodyOf<C extends RouteContract> = Field<C, 'body'> extends z.ZodType ? z.input<Field<C, 'body'>> : undefined;
-export type ParamsOf<C extends RouteContract> = Field<C, 'params'> extends z.ZodType ? z.input<Field<C, 'params'>> : undefined;
+export type QueryOf<C extends RouteContract> =
+  Field<C, 'query'> extends z.ZodType ? z.input<Field<C, 'query'>> : undefined;
+export type BodyOf<C extends RouteContract> =
+  Field<C, 'body'> extends z.ZodType ? z.input<Field<C, 'body'>> : undefined;
+export type ParamsOf<C extends RouteContract> =
+  Field<C, 'params'> extends z.ZodType ? z.input<Field<C, 'params'>> : undefined;
 
 /** Fills `:name` placeholders, encoding each value: `toPath('/core/users/:id', { id: 'a b' })`. */
 export function toPath(path: string, params: Record<string, string | number> = {}): string {

@@ -22,7 +22,11 @@ const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body',
 
 /** Fastify's own codes for requests that never reach a handler. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.malformedBody, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: ErrorCode.malformedBody,
+    message: 'Request body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: ErrorCode.malformedBody,

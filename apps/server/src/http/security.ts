@@ -1,7 +1,7 @@
+import { ErrorCode } from '@eh/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { ErrorCode } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
@@ -43,7 +43,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    ...(redis ? { redis, nameSpace: 'eh-rate-limit-' } : {}),
+    ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
     // A rate-limit store outage must not take the API down with it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({

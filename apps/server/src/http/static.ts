@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@eh/contracts';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH } from './security.ts';
 
@@ -16,7 +16,9 @@ function embedCsp(): string {
 }
 
 function notFoundJson(reply: FastifyReply, method: string, url: string) {
-  return reply.status(404).send({ message: `Route ${method} ${url.split('?')[0]} not found`, code: ErrorCode.notFound });
+  return reply
+    .status(404)
+    .send({ message: `Route ${method} ${url.split('?')[0]} not found`, code: ErrorCode.notFound });
 }
 
 /** Serves the built web app with an SPA fallback; unknown API paths get the JSON 404. */

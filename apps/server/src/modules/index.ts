@@ -9,7 +9,7 @@ export const apiRole: Role = {
     await app.register(
       async (api) => {
         await api.register(coreRoutes);
-        await api.register(adminRoutes, { prefix: '/admin' });
+        await api.register(adminRoutes);
       },
       { prefix: '/api' },
     );

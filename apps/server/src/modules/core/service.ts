@@ -1,8 +1,8 @@
 import {
   type AppInfo,
   type AppName,
-  FLAG_NAMES,
   type FeedbackInput,
+  FLAG_NAMES,
   type FlagName,
   type FlagPlatform,
   type FlagValue,

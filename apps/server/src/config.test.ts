@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe(loadConfig.name, () => {
+  it('serves the embedded mode by default', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.ROLES).toEqual(['api', 'sync', 'idp', 'worker']);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.dbDir.endsWith('/data/db')).toBe(true);
+    expect(config.CORS_ORIGINS).toEqual([]);
+  });
+
+  it('parses lists, numbers and booleans', () => {
+    const config = loadConfig({
+      ROLES: 'api, sync',
+      PORT: '8080',
+      SEED_DEMO: 'false',
+      CORS_ORIGINS: 'https://a.example,https://b.example',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+    });
+    expect(config.ROLES).toEqual(['api', 'sync']);
+    expect(config.PORT).toBe(8080);
+    expect(config.SEED_DEMO).toBe(false);
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ ROLES: 'api,web' }, 'ROLES'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

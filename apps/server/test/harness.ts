@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.ts';
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  /** fetch against the server: `api('/api/health')`. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port with its own database: a copy of the migrated PGlite template,
+ * or a fresh database on the PostgreSQL server of TEST_DATABASE_URL (dropped on close).
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'eh-it-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (TEST_DATABASE_URL) {
+    const name = `eh_it_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_NAMESPACE: `eh-it-${randomBytes(4).toString('hex')}-`,
+    // Production mode has no generated admin token: configure one as a deployment would.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ADMIN_TOKEN: randomBytes(24).toString('hex') } : {}),
+    ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
+    ...env,
+  });
+  const server = await startServer(config);
+  return {
+    ...server,
+    config,
+    api: (path, init) => fetch(`${server.url}${path}`, init),
+    async close() {
+      await server.stop();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function json(body: unknown, init: RequestInit = {}): RequestInit {
+  return {
+    method: 'POST',
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Test helper: a response body as loosely typed JSON, for assertions. */
+export async function body(res: Response): Promise<any> {
+  return res.json();
+}

@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBus } from '../../src/bus/index.ts';
+import { runSeeds, SEEDS } from '../../src/seed/index.ts';
+import { TEST_REDIS_URL } from '../env.ts';
+import { body, startTestServer, type TestServer } from '../harness.ts';
+
+const run = promisify(execFile);
+const NODE = process.execPath;
+const CLI = new URL('../../src/cli/flags.ts', import.meta.url).pathname;
+
+describe('rate limiting', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers 429 in the one error shape once the limit is spent', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await server.api('/api/core/release-notes')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const res = await server.api('/api/core/release-notes');
+    const data = await body(res);
+    expect(data.code).toBe('RATE_LIMITED');
+    expect(data.message).toMatch(/^Too many requests/);
+    expect(res.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('web app serving', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A stand-in build folder: this test is about serving rules, not the app's content.
+    const dist = join(process.env.TMPDIR ?? '/tmp', `eh-dist-${process.pid}-${Date.now()}`);
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ WEB_DIST: dist });
+  });
+  afterAll(async () => server?.close());
+
+  it.each(['/', '/earnings-calendar/this-week', '/quote/AAPL/price', '/no/such/page'])(
+    'serves the app shell for %s',
+    async (path) => {
+      const res = await server.api(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it('caches fingerprinted assets for a year', async () => {
+    const res = await server.api('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers a missing file or API path with a JSON 404, not the shell', async () => {
+    expect((await server.api('/assets/missing.js')).status).toBe(404);
+    const api = await server.api('/api/unknown');
+    expect(api.status).toBe(404);
+    expect((await body(api)).code).toBe('NOT_FOUND');
+  });
+
+  it('lets other sites frame the calendar embed and nothing else', async () => {
+    const embed = await server.api('/embed/calendar');
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    const page = await server.api('/earnings-calendar/this-week');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  });
+});
+
+describe('flags CLI', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('turns maintenance mode on with a message and off again, seen by the running server', async () => {
+    const env = {
+      ...process.env,
+      DATA_DIR: server.config.DATA_DIR,
+      ...(server.config.DATABASE_URL ? { DATABASE_URL: server.config.DATABASE_URL } : {}),
+      LOG_LEVEL: 'silent',
+    };
+    const on = await run(NODE, [CLI, 'set', 'ehMaintenanceModeWeb', 'true', '--message', 'Back at noon ET'], { env });
+    expect(on.stdout).toMatch(/ehMaintenanceModeWeb\s+on\s+"Back at noon ET"/);
+    let flags = await body(await server.api('/api/core/flags?flags=ehMaintenanceModeWeb'));
+    expect(flags.flags.ehMaintenanceModeWeb).toMatchObject({ enabled: true, message: 'Back at noon ET' });
+
+    await run(NODE, [CLI, 'set', 'ehMaintenanceModeWeb', 'false'], { env });
+    flags = await body(await server.api('/api/core/flags?flags=ehMaintenanceModeWeb'));
+    expect(flags.flags.ehMaintenanceModeWeb.enabled).toBe(false);
+  });
+
+  it('refuses an unknown flag with a clear message and a non-zero exit', async () => {
+    const env = { ...process.env, DATA_DIR: server.config.DATA_DIR };
+    const failure = await run(NODE, [CLI, 'set', 'maintenance', 'true'], { env }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: 2 });
+    expect((failure as { stderr: string }).stderr).toContain("Unknown flag 'maintenance'");
+  });
+});
+
+describe(runSeeds.name, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('runs each seed once per database', async () => {
+    const before = await body(await server.api('/api/core/release-notes?platform=web&limit=100'));
+    expect(await runSeeds(server.ctx.db, SEEDS)).toEqual([]);
+    const after = await body(await server.api('/api/core/release-notes?platform=web&limit=100'));
+    expect(after.notes.length).toBe(before.notes.length);
+  });
+
+  it('rolls a failing seed back and records nothing for it', async () => {
+    const failing = {
+      name: 'always-fails',
+      async run() {
+        throw new Error('boom');
+      },
+    };
+    await expect(runSeeds(server.ctx.db, [failing])).rejects.toThrow('boom');
+    const ran = await runSeeds(server.ctx.db, [{ name: 'always-fails', run: async () => {} }]);
+    expect(ran).toEqual(['always-fails']);
+  });
+});
+
+describe('message bus', () => {
+  it('delivers a published message to a subscriber on another bus instance', async () => {
+    const a = await createBus(TEST_REDIS_URL);
+    const b = TEST_REDIS_URL ? await createBus(TEST_REDIS_URL) : a;
+    try {
+      const channel = `test-${Date.now()}`;
+      const received = new Promise<unknown>((resolve) => {
+        void b.subscribe(channel, resolve);
+      });
+      // Redis confirms a subscription asynchronously; give it a moment before publishing.
+      await new Promise((r) => setTimeout(r, 50));
+      await a.publish(channel, { symbol: 'AAPL', price: 231.5 });
+      expect(await received).toEqual({ symbol: 'AAPL', price: 231.5 });
+      expect(a.kind).toBe(TEST_REDIS_URL ? 'redis' : 'memory');
+    } finally {
+      await a.close();
+      if (b !== a) await b.close();
+    }
+  });
+});
