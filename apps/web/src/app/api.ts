@@ -1,0 +1,137 @@
+/**
+ * The one RTK Query API of the web client (DESIGN §7). Features add endpoints with `api.injectEndpoints`.
+ * Every call carries the client platform and build headers, and the identity and access tokens when signed in
+ * (SPEC §7); failures surface as FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR or the HTTP status (SPEC §8).
+ */
+import { ClientHeader, type ClientPlatform, type ErrorBody, WEB_CLIENT_BUILD } from '@eh/contracts';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { createApi, type FetchBaseQueryError, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { clientPlatform } from '../platform/platform.ts';
+import { API_BASE_URL, KEEP_UNUSED_DATA_FOR_S, REQUEST_TIMEOUT_MS } from './constants.ts';
+
+export interface AuthTokens {
+  /** The identity token, sent as `authorization: Bearer …`. */
+  idToken: string;
+  /** The access token, sent in its own header. */
+  accessToken?: string | null;
+}
+
+/** Returns the current tokens, or null when signed out. The identity feature installs the real one. */
+export type AuthTokenProvider = () => AuthTokens | null | Promise<AuthTokens | null>;
+
+const signedOut: AuthTokenProvider = () => null;
+let tokenProvider: AuthTokenProvider = signedOut;
+
+/** Hook point for the identity feature: called before each request. Pass null to go back to signed out. */
+export function setAuthTokenProvider(provider: AuthTokenProvider | null): void {
+  tokenProvider = provider ?? signedOut;
+}
+
+export interface ClientHeaderInputs {
+  platform: ClientPlatform;
+  build: number;
+  tokens: AuthTokens | null;
+}
+
+/** The request headers of SPEC §7 (names in contracts/headers.ts, decision 0004). */
+export function clientHeaders({ platform, build, tokens }: ClientHeaderInputs): Record<string, string> {
+  const headers: Record<string, string> = {
+    [ClientHeader.platform]: platform,
+    [ClientHeader.build]: String(build),
+  };
+  if (tokens?.idToken) {
+    headers.authorization = `Bearer ${tokens.idToken}`;
+    if (tokens.accessToken) headers[ClientHeader.accessToken] = tokens.accessToken;
+  }
+  return headers;
+}
+
+/**
+ * The API base as an absolute URL: relative bases ('/api') resolve against the page's origin, so the same code
+ * works in the browser, in the Capacitor shell (which sets an absolute base) and in Node tests.
+ */
+export function resolveApiBaseUrl(base: string, pageUrl: string | undefined): string {
+  const resolved = new URL(base, pageUrl ?? 'http://localhost/').href;
+  return resolved.endsWith('/') ? resolved.slice(0, -1) : resolved;
+}
+
+export const apiBaseUrl = (): string => resolveApiBaseUrl(API_BASE_URL, globalThis.location?.href);
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiBaseUrl(),
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders: async (headers) => {
+    let tokens: AuthTokens | null = null;
+    try {
+      tokens = await tokenProvider();
+    } catch {
+      tokens = null;
+    }
+    for (const [name, value] of Object.entries(
+      clientHeaders({ platform: clientPlatform(), build: WEB_CLIENT_BUILD, tokens }),
+    )) {
+      headers.set(name, value);
+    }
+    return headers;
+  },
+});
+
+export const TAG_TYPES = ['Flags', 'ReleaseNotes', 'AppInfo', 'Outbox'] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: rawBaseQuery,
+  tagTypes: TAG_TYPES,
+  refetchOnReconnect: true,
+  keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_S,
+  endpoints: () => ({}),
+});
+
+export type ApiError = FetchBaseQueryError | SerializedError;
+
+function isErrorBody(data: unknown): data is Pick<ErrorBody, 'message'> & Partial<ErrorBody> {
+  return typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string';
+}
+
+/** Statuses of failures that never reached a JSON answer (SPEC §8). */
+export const NETWORK_ERROR_MESSAGES = {
+  FETCH_ERROR: 'Could not reach the server. Check your connection and try again.',
+  TIMEOUT_ERROR: 'The server took too long to answer. Try again in a moment.',
+  PARSING_ERROR: 'The server sent an answer we could not read.',
+} as const;
+
+/** What to tell the user about a failed call: the server's `data.message` when there is one (SPEC §8). */
+export function errorMessage(error: ApiError | undefined | null, fallback = 'Something went wrong.'): string {
+  if (!error) return fallback;
+  if ('status' in error) {
+    if (isErrorBody(error.data)) return error.data.message;
+    if (typeof error.status === 'number') return `${fallback} (HTTP ${error.status})`;
+    if (error.status === 'CUSTOM_ERROR') return error.error || fallback;
+    return NETWORK_ERROR_MESSAGES[error.status] ?? fallback;
+  }
+  return error.message ?? fallback;
+}
+
+/** The HTTP status of a failed call, or undefined when it never got one. */
+export function errorStatus(error: ApiError | undefined | null): number | undefined {
+  return error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+}
+
+/**
+ * Field messages of a 400: the server names each failing field as `body.<field>` (or `query.<field>`) in
+ * `details`. Returns field → message for the fields of the request body or query.
+ */
+export function fieldErrors(error: ApiError | undefined | null): Record<string, string> {
+  if (!error || !('status' in error) || !isErrorBody(error.data)) return {};
+  const details = error.data.details;
+  if (!Array.isArray(details)) return {};
+  const out: Record<string, string> = {};
+  for (const issue of details) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { field, message } = issue as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    const name = field.replace(/^(body|query|path)\./, '');
+    if (name && !(name in out)) out[name] = message;
+  }
+  return out;
+}

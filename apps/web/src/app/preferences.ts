@@ -1,0 +1,397 @@
+/**
+ * Client preferences kept locally (SPEC §3): every key, its type and its default, named once.
+ * Values are stored as JSON under `earningshub.<key>` in the platform storage (localStorage on the web). A value
+ * that fails to parse or has the wrong shape reads as the default, so a corrupt entry never breaks the app.
+ */
+import { type KeyValueStorage, storage as platformStorage } from '../platform/platform.ts';
+import { RECENT_SYMBOLS_MAX } from './constants.ts';
+
+export const PREFERENCE_PREFIX = 'earningshub.';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enumerations of SPEC §3 that the preferences hold
+
+export const THEME_CHOICES = ['light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+export const CALENDAR_VIEWS = ['week', 'list', 'month'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+export const SYMBOL_FILTERS = [
+  'all',
+  'popular',
+  'one_billion',
+  'ten_billion',
+  'hundred_billion',
+  'earningshub_custom',
+] as const;
+export type SymbolFilter = (typeof SYMBOL_FILTERS)[number];
+/** SPEC §3: the legacy filter value that migrates to the custom filter. */
+export const LEGACY_ALERTS_FILTER = 'earningshub_alerts';
+
+export const CONTENT_TYPES = [
+  'earnings_results',
+  'transcript',
+  'transcript_summary',
+  'live_call',
+  'recorded_call',
+  'story',
+  'headline',
+  'wiim',
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const EARNINGS_SORT_KEYS = [
+  'popularity',
+  'time',
+  'marketCap',
+  'alphabetical',
+  'yoyPercentChangeRevenue',
+  'yoyPercentChangeEPS',
+] as const;
+export type EarningsSortKey = (typeof EARNINGS_SORT_KEYS)[number];
+
+export const CHART_RANGES = ['1d', '1w', '1m', '6m', 'ytd', '1y', '5y', 'all'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+export const PERFORMANCE_TYPES = ['dollar', 'percent'] as const;
+export type PerformanceType = (typeof PERFORMANCE_TYPES)[number];
+
+export const LOGIN_PROVIDERS = ['email', 'google', 'apple'] as const;
+export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
+
+/** SPEC §3 SEC filing types (stored keys). */
+export const SEC_FILING_TYPES = [
+  'sec_10k',
+  'sec_10q',
+  'sec_8k',
+  'sec_20f',
+  'sec_6k',
+  'sec_def14a',
+  'sec_13d',
+  'sec_13g',
+  'sec_4',
+  'sec_s1',
+  'sec_425',
+] as const;
+export type SecFilingType = (typeof SEC_FILING_TYPES)[number];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shapes
+
+/** SPEC §3 Alert: the delivery and content switches a new alert starts with. */
+export const DEFAULT_ALERT_PREFERENCES = {
+  liveCall: false,
+  earningsResults: false,
+  eventTranscript: false,
+  eventTranscriptSummary: false,
+  dailySummary: false,
+  weeklySummary: false,
+  analystRatings: false,
+  guidance: false,
+  dividendPayment: false,
+  earningsReminder: true,
+  notifyByEmail: true,
+  notifyBySms: false,
+  notifyByPush: true,
+};
+export type AlertPreferences = typeof DEFAULT_ALERT_PREFERENCES;
+
+export interface EarningsSettings {
+  calendarView: CalendarView;
+  filter: SymbolFilter;
+  newsTypes: ContentType[];
+  sort: EarningsSortKey;
+  autoExpandHiddenSymbols: boolean;
+}
+/** SPEC §3 Earnings settings defaults. */
+export const DEFAULT_EARNINGS_SETTINGS: EarningsSettings = {
+  calendarView: 'week',
+  filter: 'popular',
+  newsTypes: ['earnings_results'],
+  sort: 'popularity',
+  autoExpandHiddenSymbols: false,
+};
+
+/**
+ * Which extra rows the calendar shows (SPEC §3). Dates that are only estimated, calls and the My Stocks overview
+ * are on by default; the other calendars are opt-in so the first view stays about earnings.
+ */
+export const DEFAULT_CALENDAR_TOGGLES = {
+  estimatedDates: true,
+  ipo: false,
+  economic: false,
+  fed: false,
+  exDividend: false,
+  dividendPayment: false,
+  indices: false,
+  myStocksOverview: true,
+  calls: true,
+};
+export type CalendarToggles = typeof DEFAULT_CALENDAR_TOGGLES;
+
+export interface SortState {
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Readers: each turns an unknown parsed value into the typed value, or undefined when it does not fit.
+
+type Reader<T> = (raw: unknown) => T | undefined;
+
+const isRecord = (raw: unknown): raw is Record<string, unknown> =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+
+const oneOf =
+  <const T extends readonly string[]>(values: T): Reader<T[number]> =>
+  (raw) =>
+    typeof raw === 'string' && (values as readonly string[]).includes(raw) ? (raw as T[number]) : undefined;
+
+const nullable =
+  <T>(read: Reader<T>): Reader<T | null> =>
+  (raw) =>
+    raw === null ? null : read(raw);
+
+const bool: Reader<boolean> = (raw) => (typeof raw === 'boolean' ? raw : undefined);
+const str: Reader<string> = (raw) => (typeof raw === 'string' ? raw : undefined);
+const nonEmptyStr: Reader<string> = (raw) => (typeof raw === 'string' && raw.length > 0 ? raw : undefined);
+
+const num =
+  (min: number, max: number): Reader<number> =>
+  (raw) =>
+    typeof raw === 'number' && Number.isFinite(raw) && raw >= min && raw <= max ? raw : undefined;
+
+const arrayOf =
+  <T>(read: Reader<T>, max = 1000): Reader<T[]> =>
+  (raw) => {
+    if (!Array.isArray(raw)) return undefined;
+    const items = raw.map(read).filter((item): item is T => item !== undefined);
+    return items.slice(0, max);
+  };
+
+const recordOf =
+  <T>(read: Reader<T>): Reader<Record<string, T>> =>
+  (raw) => {
+    if (!isRecord(raw)) return undefined;
+    const out: Record<string, T> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      const item = read(value);
+      if (item !== undefined) out[key] = item;
+    }
+    return out;
+  };
+
+/** A record of booleans merged over its defaults: unknown keys dropped, missing or ill-typed keys defaulted. */
+const flagsOver =
+  <T extends Record<string, boolean>>(defaults: T): Reader<T> =>
+  (raw) => {
+    if (!isRecord(raw)) return undefined;
+    const out = { ...defaults };
+    for (const key of Object.keys(defaults) as (keyof T)[]) {
+      const value = raw[key as string];
+      if (typeof value === 'boolean') out[key] = value as T[keyof T];
+    }
+    return out;
+  };
+
+const sortState: Reader<SortState> = (raw) => {
+  if (!isRecord(raw) || typeof raw.key !== 'string') return undefined;
+  return { key: raw.key, direction: raw.direction === 'asc' ? 'asc' : 'desc' };
+};
+
+/**
+ * SPEC §3: the legacy filter `earningshub_alerts` becomes `earningshub_custom`; a missing sort or
+ * autoExpandHiddenSymbols gets its default. Any other ill-typed field falls back to its default too.
+ */
+export function migrateEarningsSettings(raw: unknown): EarningsSettings | undefined {
+  if (!isRecord(raw)) return undefined;
+  const d = DEFAULT_EARNINGS_SETTINGS;
+  const filter = raw.filter === LEGACY_ALERTS_FILTER ? 'earningshub_custom' : oneOf(SYMBOL_FILTERS)(raw.filter);
+  return {
+    calendarView: oneOf(CALENDAR_VIEWS)(raw.calendarView) ?? d.calendarView,
+    filter: filter ?? d.filter,
+    newsTypes: arrayOf(oneOf(CONTENT_TYPES))(raw.newsTypes) ?? [...d.newsTypes],
+    sort: oneOf(EARNINGS_SORT_KEYS)(raw.sort) ?? d.sort,
+    autoExpandHiddenSymbols: bool(raw.autoExpandHiddenSymbols) ?? d.autoExpandHiddenSymbols,
+  };
+}
+
+const uppercaseSymbols = (max: number): Reader<string[]> => {
+  const read = arrayOf(nonEmptyStr);
+  return (raw) => {
+    const items = read(raw);
+    return items && dedupeSymbols(items).slice(0, max);
+  };
+};
+
+function dedupeSymbols(symbols: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const symbol of symbols) {
+    const upper = symbol.trim().toUpperCase();
+    if (upper && !seen.has(upper)) {
+      seen.add(upper);
+      out.push(upper);
+    }
+  }
+  return out;
+}
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
+  } catch {
+    return 'America/New_York';
+  }
+}
+
+function browserLocale(): string {
+  return globalThis.navigator?.language || 'en-US';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The table of preferences
+
+interface PreferenceSpec<T> {
+  defaultValue: () => T;
+  read: Reader<T>;
+  /** Store the default the first time it is read (a generated id must stay the same across visits). */
+  persistDefault?: boolean;
+}
+
+const pref = <T>(defaultValue: () => T, read: Reader<T>, persistDefault = false): PreferenceSpec<T> => ({
+  defaultValue,
+  read,
+  persistDefault,
+});
+
+export const PREFERENCES = {
+  /** null: no stored choice, so the system preference decides (SPEC §4 Theme). */
+  theme: pref<ThemeChoice | null>(() => null, nullable(oneOf(THEME_CHOICES))),
+  lastUrl: pref<string | null>(() => null, nullable(str)),
+  /** SPEC §9: the last 5 searched symbols, newest first. */
+  recentSymbols: pref<string[]>(() => [], uppercaseSymbols(RECENT_SYMBOLS_MAX)),
+  alertPreferences: pref<AlertPreferences>(
+    () => ({ ...DEFAULT_ALERT_PREFERENCES }),
+    flagsOver(DEFAULT_ALERT_PREFERENCES),
+  ),
+  earningsSettings: pref<EarningsSettings>(
+    () => ({ ...DEFAULT_EARNINGS_SETTINGS, newsTypes: [...DEFAULT_EARNINGS_SETTINGS.newsTypes] }),
+    migrateEarningsSettings,
+  ),
+  calendarToggles: pref<CalendarToggles>(() => ({ ...DEFAULT_CALENDAR_TOGGLES }), flagsOver(DEFAULT_CALENDAR_TOGGLES)),
+  newsContentTypes: pref<ContentType[]>(
+    () => ['earnings_results', 'transcript_summary'],
+    arrayOf(oneOf(CONTENT_TYPES)),
+  ),
+  /** SPEC §3: news tag default top_stories. */
+  newsTag: pref<string>(() => 'top_stories', nonEmptyStr),
+  portfolioRange: pref<ChartRange>(() => '1y', oneOf(CHART_RANGES)),
+  portfolioSort: pref<SortState>(() => ({ key: 'value', direction: 'desc' }), sortState),
+  pinnedPortfolio: pref<string | null>(() => null, nullable(str)),
+  showCash: pref<boolean>(() => true, bool),
+  /** Collapsible sections by id: true when collapsed. */
+  collapseStates: pref<Record<string, boolean>>(() => ({}), recordOf(bool)),
+  holdingsSort: pref<SortState>(() => ({ key: 'value', direction: 'desc' }), sortState),
+  recentComparisons: pref<string[]>(() => [], uppercaseSymbols(10)),
+  /** Price chart range last chosen on symbol pages. */
+  symbolZoom: pref<ChartRange>(() => '1y', oneOf(CHART_RANGES)),
+  /** Detail columns hidden in each list, by list id. */
+  hiddenDetailsByList: pref<Record<string, string[]>>(() => ({}), recordOf(arrayOf(str))),
+  listenedToLiveCall: pref<boolean>(() => false, bool),
+  canceledSubscriptionBannerClosed: pref<boolean>(() => false, bool),
+  affiliateId: pref<string | null>(() => null, nullable(nonEmptyStr)),
+  affiliateVisitCount: pref<number>(() => 0, num(0, Number.MAX_SAFE_INTEGER)),
+  /** SPEC §9: side panel default width 30 (percent of the viewport). */
+  sidePanelWidth: pref<number>(() => 30, num(10, 90)),
+  /** SPEC §9: slideshow default delay 5000 ms. */
+  slideshowDelay: pref<number>(() => 5000, num(500, 600_000)),
+  selectedListId: pref<string | null>(() => null, nullable(str)),
+  lastLoginProvider: pref<LoginProvider | null>(() => null, nullable(oneOf(LOGIN_PROVIDERS))),
+  /** SEC filing types shown; all by default. */
+  secFilingSelection: pref<SecFilingType[]>(() => [...SEC_FILING_TYPES], arrayOf(oneOf(SEC_FILING_TYPES))),
+  performanceType: pref<PerformanceType>(() => 'dollar', oneOf(PERFORMANCE_TYPES)),
+  timezone: pref<string>(browserTimeZone, nonEmptyStr),
+  locale: pref<string>(browserLocale, nonEmptyStr),
+  superAdmin: pref<boolean>(() => false, bool),
+  /** SPEC §3: generated UUID on first use, then kept. */
+  anonymousUserId: pref<string>(() => globalThis.crypto.randomUUID(), nonEmptyStr, true),
+  homepageTab: pref<string | null>(() => null, nullable(str)),
+  lastSeenReleaseNoteDate: pref<string | null>(() => null, nullable(str)),
+} satisfies Record<string, PreferenceSpec<unknown>>;
+
+export type PreferenceKey = keyof typeof PREFERENCES;
+export type Preferences = { [K in PreferenceKey]: ReturnType<(typeof PREFERENCES)[K]['defaultValue']> };
+
+/** Cleared on sign-out (SPEC §4 Logout: local alerts, the super-admin flag and the stored homepage tab). */
+export const SIGN_OUT_CLEARED: readonly PreferenceKey[] = ['alertPreferences', 'superAdmin', 'homepageTab'];
+
+export function storageKey(key: PreferenceKey): string {
+  return `${PREFERENCE_PREFIX}${key}`;
+}
+
+export interface PreferenceStore {
+  get<K extends PreferenceKey>(key: K): Preferences[K];
+  set<K extends PreferenceKey>(key: K, value: Preferences[K]): void;
+  remove(key: PreferenceKey): void;
+  /** Puts a searched symbol first, without duplicates, keeping the newest five. */
+  addRecentSymbol(symbol: string): string[];
+  clearOnSignOut(): void;
+}
+
+export function createPreferenceStore(store: KeyValueStorage): PreferenceStore {
+  function get<K extends PreferenceKey>(key: K): Preferences[K] {
+    const spec = PREFERENCES[key] as PreferenceSpec<Preferences[K]>;
+    let text: string | null = null;
+    try {
+      text = store.getItem(storageKey(key));
+    } catch {
+      text = null;
+    }
+    if (text !== null) {
+      try {
+        const value = spec.read(JSON.parse(text));
+        if (value !== undefined) return value;
+      } catch {
+        // Not JSON: fall through to the default.
+      }
+    }
+    const fallback = spec.defaultValue();
+    if (spec.persistDefault) set(key, fallback);
+    return fallback;
+  }
+
+  function set<K extends PreferenceKey>(key: K, value: Preferences[K]): void {
+    try {
+      store.setItem(storageKey(key), JSON.stringify(value));
+    } catch {
+      // Storage full or unavailable: the preference is not kept, the app goes on.
+    }
+  }
+
+  function remove(key: PreferenceKey): void {
+    try {
+      store.removeItem(storageKey(key));
+    } catch {
+      // As above.
+    }
+  }
+
+  return {
+    get,
+    set,
+    remove,
+    addRecentSymbol(symbol) {
+      const next = dedupeSymbols([symbol, ...get('recentSymbols')]).slice(0, RECENT_SYMBOLS_MAX);
+      set('recentSymbols', next);
+      return next;
+    },
+    clearOnSignOut() {
+      for (const key of SIGN_OUT_CLEARED) remove(key);
+    },
+  };
+}
+
+/** The app's preferences, in the platform storage. */
+export const preferences: PreferenceStore = createPreferenceStore(platformStorage);

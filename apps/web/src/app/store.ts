@@ -1,0 +1,39 @@
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { modalsSlice } from '../features/modals/modals-slice.ts';
+import { releaseNotesSeen, releaseNotesSlice } from '../features/release-notes/release-notes-slice.ts';
+import { toastsSlice } from '../features/toasts/toasts-slice.ts';
+import { api } from './api.ts';
+import { preferences } from './preferences.ts';
+import { themeToggled, uiSlice } from './ui-slice.ts';
+
+export const rootReducer = combineSlices(api, uiSlice, modalsSlice, toastsSlice, releaseNotesSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Writes the preferences that user actions change (SPEC §4: toggling the theme saves it). */
+function persistence() {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    actionCreator: themeToggled,
+    effect: (_action, { getState }) => preferences.set('theme', (getState() as RootState).ui.themeMode),
+  });
+  listener.startListening({
+    actionCreator: releaseNotesSeen,
+    effect: (action) => preferences.set('lastSeenReleaseNoteDate', action.payload),
+  });
+  return listener.middleware;
+}
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(persistence()).concat(api.middleware),
+  });
+  // Refetch on reconnect (and focus, where an endpoint asks for it).
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

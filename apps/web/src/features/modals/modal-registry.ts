@@ -1,0 +1,74 @@
+/**
+ * Every modal kind of SPEC §2, named once. `stackable` kinds may pile up on top of others (pickers,
+ * confirmations, details opened from inside another modal); opening any other kind replaces the whole stack.
+ * `arrivesWith` names the issue that brings a modal's content; until then it shows its honest frame.
+ */
+export interface ModalDef {
+  stackable: boolean;
+  title: string;
+  arrivesWith?: string;
+}
+
+export const MODALS = {
+  addAvatar: { stackable: true, title: 'Add avatar', arrivesWith: 'accounts' },
+  createAccount: { stackable: false, title: 'Create account', arrivesWith: 'accounts' },
+  signIn: { stackable: false, title: 'Sign in', arrivesWith: 'accounts' },
+  forgotPassword: { stackable: false, title: 'Reset your password', arrivesWith: 'accounts' },
+  changeEmail: { stackable: true, title: 'Change email', arrivesWith: 'accounts' },
+  changePassword: { stackable: true, title: 'Change password', arrivesWith: 'accounts' },
+  creditCard: { stackable: true, title: 'Card details', arrivesWith: 'billing' },
+  deleteAccount: { stackable: true, title: 'Delete account', arrivesWith: 'accounts' },
+  alerts: { stackable: true, title: 'Alerts', arrivesWith: 'alerts' },
+  manageAlerts: { stackable: false, title: 'Manage alerts', arrivesWith: 'alerts' },
+  updateAllAlerts: { stackable: true, title: 'Update all alerts', arrivesWith: 'alerts' },
+  onboarding: { stackable: false, title: 'Get started', arrivesWith: 'accounts and onboarding' },
+  subscribe: { stackable: false, title: 'Subscribe', arrivesWith: 'billing' },
+  choosePlan: { stackable: false, title: 'Choose a plan', arrivesWith: 'billing' },
+  upgrade: { stackable: true, title: 'Upgrade', arrivesWith: 'billing' },
+  upgradeToTeam: { stackable: true, title: 'Upgrade to Team', arrivesWith: 'teams and billing' },
+  welcome: { stackable: false, title: 'Welcome', arrivesWith: 'accounts and onboarding' },
+  manageSubscription: { stackable: false, title: 'Manage subscription', arrivesWith: 'billing' },
+  chargeHistory: { stackable: true, title: 'Charge history', arrivesWith: 'billing' },
+  newsArticle: { stackable: true, title: 'News article', arrivesWith: 'the news feed' },
+  earningsTranscript: { stackable: true, title: 'Earnings call transcript', arrivesWith: 'transcripts' },
+  transcript: { stackable: true, title: 'Transcript', arrivesWith: 'transcripts' },
+  symbol: { stackable: false, title: 'Symbol', arrivesWith: 'symbol pages' },
+  analystRatings: { stackable: true, title: 'Analyst ratings', arrivesWith: 'analyst ratings' },
+  manageAssetList: { stackable: false, title: 'Manage list', arrivesWith: 'stock lists' },
+  affiliate: { stackable: false, title: 'Affiliate program', arrivesWith: 'the affiliate program' },
+  selectedMonthDay: { stackable: false, title: 'Reports on this day', arrivesWith: 'the earnings calendar' },
+  earningsSettings: { stackable: false, title: 'Calendar settings', arrivesWith: 'the earnings calendar' },
+  earnings: { stackable: false, title: 'Earnings', arrivesWith: 'the earnings calendar' },
+  video: { stackable: true, title: 'Video', arrivesWith: 'live calls' },
+  newsSettings: { stackable: false, title: 'News settings', arrivesWith: 'the news feed' },
+  secFilingsSettings: { stackable: false, title: 'SEC filings settings', arrivesWith: 'SEC filings' },
+  embedCalendar: { stackable: false, title: 'Embed the calendar', arrivesWith: 'the earnings calendar' },
+  symbolEhs: { stackable: true, title: 'EHS', arrivesWith: 'EHS and the EH500 index' },
+  histogramEhs: { stackable: true, title: 'EHS distribution', arrivesWith: 'EHS and the EH500 index' },
+  indexRebalance: { stackable: true, title: 'Index rebalance', arrivesWith: 'EHS and the EH500 index' },
+  learnMoreEhs: { stackable: true, title: 'About EHS', arrivesWith: 'EHS and the EH500 index' },
+  secFiling: { stackable: true, title: 'SEC filing', arrivesWith: 'SEC filings' },
+  bulkAddUser: { stackable: true, title: 'Add team members', arrivesWith: 'teams' },
+  manageOrganization: { stackable: false, title: 'Manage organization', arrivesWith: 'teams' },
+  ipoEvent: { stackable: true, title: 'IPO', arrivesWith: 'the earnings calendar' },
+  economicEvent: { stackable: true, title: 'Economic event', arrivesWith: 'the earnings calendar' },
+  callEvent: { stackable: true, title: 'Earnings call', arrivesWith: 'live calls' },
+  privacyPolicy: { stackable: true, title: 'Privacy policy' },
+  releaseNotes: { stackable: false, title: 'What’s new' },
+  termsOfService: { stackable: true, title: 'Terms of service' },
+  shortcuts: { stackable: false, title: 'Keyboard shortcuts' },
+  promotion: { stackable: false, title: 'Special offer', arrivesWith: 'billing' },
+  createList: { stackable: true, title: 'Create list', arrivesWith: 'stock lists' },
+  editList: { stackable: true, title: 'Edit list', arrivesWith: 'stock lists' },
+  deleteList: { stackable: true, title: 'Delete list', arrivesWith: 'stock lists' },
+  chooseList: { stackable: true, title: 'Choose a list', arrivesWith: 'stock lists' },
+  listSelect: { stackable: true, title: 'Select lists', arrivesWith: 'stock lists' },
+} as const satisfies Record<string, ModalDef>;
+
+export type ModalKind = keyof typeof MODALS;
+
+export const MODAL_KINDS = Object.keys(MODALS) as ModalKind[];
+
+export function isStackable(kind: ModalKind): boolean {
+  return MODALS[kind].stackable;
+}

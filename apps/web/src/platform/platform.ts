@@ -1,0 +1,91 @@
+/**
+ * Web vs native behaviour behind one interface (DESIGN §7). Features ask this module; they never check for
+ * Capacitor themselves. The Capacitor shell arrives with the native issue; until then the checks below read the
+ * global it injects, so the same bundle already behaves correctly inside the shell.
+ */
+import type { ClientPlatform } from '@eh/contracts';
+import { NATIVE_BOTTOM_BAR } from '../app/constants.ts';
+
+interface CapacitorGlobal {
+  isNativePlatform?: () => boolean;
+  getPlatform?: () => string;
+}
+
+function capacitor(): CapacitorGlobal | undefined {
+  return (globalThis as { Capacitor?: CapacitorGlobal }).Capacitor;
+}
+
+export function isNative(): boolean {
+  return capacitor()?.isNativePlatform?.() === true;
+}
+
+/** The platform named in the x-client-platform header. */
+export function clientPlatform(): ClientPlatform {
+  if (!isNative()) return 'web';
+  return capacitor()?.getPlatform?.() === 'android' ? 'android' : 'ios';
+}
+
+/** SPEC §7: the flags call names the platform as mobile or web. */
+export function flagPlatform(): 'web' | 'mobile' {
+  return isNative() ? 'mobile' : 'web';
+}
+
+/** SPEC §4: release notes are platform-specific (web vs native). */
+export function releaseNotesPlatform(): 'web' | 'native' {
+  return isNative() ? 'native' : 'web';
+}
+
+/** Height of the native bottom bar that toasts and sticky footers must clear; 0 on the web. */
+export function bottomBarHeight(): number {
+  return isNative() ? NATIVE_BOTTOM_BAR : 0;
+}
+
+/** A string key-value store: the subset of the Web Storage API the preferences module needs. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** A storage kept in memory: used where localStorage is unavailable (private modes, tests). */
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+function browserStorage(): KeyValueStorage {
+  try {
+    const local = globalThis.localStorage;
+    const probe = '__eh_probe__';
+    local.setItem(probe, probe);
+    local.removeItem(probe);
+    return {
+      getItem: (key) => local.getItem(key),
+      setItem: (key, value) => {
+        try {
+          local.setItem(key, value);
+        } catch {
+          // Quota exceeded or storage revoked: the value lives for this page only.
+        }
+      },
+      removeItem: (key) => local.removeItem(key),
+    };
+  } catch {
+    return memoryStorage();
+  }
+}
+
+/**
+ * Where client preferences live: localStorage on the web. The native issue swaps this for Capacitor Preferences
+ * (read into memory at start-up, written through), keeping the same synchronous interface.
+ */
+export const storage: KeyValueStorage = browserStorage();
+
+/** The system's colour-scheme preference. */
+export function systemPrefersDark(): boolean {
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
