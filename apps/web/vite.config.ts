@@ -23,6 +23,25 @@ function appNameInHtml(appName: string): Plugin {
 
 const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/]/;
 
+/**
+ * Zod belongs to the server side of the contracts: a value imported at run time from a contracts module that
+ * builds schemas drags all of zod (~45 kB gzip) into the client. Import the type and repeat the value checked by
+ * the compiler instead (see features/feedback/feedback-form.ts).
+ */
+function noZodInBundle(): Plugin {
+  return {
+    name: 'eh-no-zod-in-bundle',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const zod = chunk.moduleIds.find((id) => /node_modules[\\/]zod[\\/]/.test(id));
+        if (zod) this.error(`zod was bundled into ${chunk.fileName} (${zod}); import contract types, not values`);
+      }
+    },
+  };
+}
+
 /** Libraries every page needs, kept in long-cached vendor chunks; everything else follows the lazy routes. */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
@@ -39,7 +58,7 @@ export default defineConfig(({ mode }) => {
   const appName = env.VITE_APP_NAME || 'EarningsHub';
   return {
     root: here,
-    plugins: [react(), appNameInHtml(appName)],
+    plugins: [react(), appNameInHtml(appName), noZodInBundle()],
     define: {
       __APP_VERSION__: JSON.stringify(pkg.version),
     },
@@ -50,9 +69,12 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
+      // Every browser the app supports preloads modules natively.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
-        // The contracts package builds zod schemas at module level; the web bundle takes only its constants (and
-        // types), so its modules count as side-effect free and zod stays out of the bundle.
+        // The contracts package builds zod schemas at module level. The web client takes only types from its
+        // zod modules (and values from zod-free ones such as headers.ts), so its modules count as side-effect
+        // free and drop out. `noZodInBundle` fails the build if zod sneaks back in.
         treeshake: {
           moduleSideEffects: (id) => (CONTRACTS_SOURCE.test(id) ? false : undefined),
         },

@@ -1,7 +1,8 @@
 /**
- * The route table of SPEC §2, as data: every page, its path pattern, a concrete sample URL, its title and
- * description, and the redirects. The router (router.tsx), the more-menu, /other-pages and the e2e suite all
- * read it from here. Pure TypeScript, no React, so Node-side tests can import it.
+ * The route table of SPEC §2, as data: every page, its path pattern, a concrete sample URL, and the redirects.
+ * The router (router.tsx), the more-menu, /other-pages and the e2e suite all read it from here. What each page
+ * says (title, description, empty state) is in page-content.ts, loaded with the pages. Pure TypeScript, no
+ * React, so Node-side tests can import it.
  */
 
 export type PageGroup = 'markets' | 'symbols' | 'account' | 'company' | 'partners' | 'developer' | 'hidden';
@@ -15,20 +16,12 @@ export const PAGE_GROUP_LABELS: Record<Exclude<PageGroup, 'hidden'>, string> = {
   developer: 'Developer',
 };
 
-export interface PageDef {
+export interface PageRoute {
   id: string;
   /** React Router path pattern. */
   path: string;
   /** A concrete URL for patterns with parameters (tests, the page index). */
   sample?: string;
-  /** Heading and document title; `{param}` placeholders are filled from the URL. */
-  title: string;
-  /** What the page shows, in one or two sentences (also the meta description). */
-  description: string;
-  /** The issue that brings the page's content; omitted for pages that are complete. */
-  arrivesWith?: string;
-  /** Sections the page will hold (SPEC §2 section names), shown as empty frames until they arrive. */
-  sections?: readonly string[];
   group: PageGroup;
   /** Listed in the more-menu (every page with a group other than hidden is listed on /other-pages). */
   menu?: boolean;
@@ -37,84 +30,44 @@ export interface PageDef {
   partner?: string;
 }
 
-const HOME_SECTIONS = [
-  'Earnings Feed',
-  'Earnings Calendar',
-  'News',
-  'Top Gainers',
-  'Top Losers',
-  'Most Popular',
-  'Top Market Cap',
-] as const;
-
 /** Every page route of SPEC §2 (redirects are in REDIRECT_RULES, symbol tabs in SYMBOL_TABS). */
 export const PAGES = [
-  // Home and entry points
   {
     id: 'home',
     path: '/',
-    title: 'Earnings this week',
-    description:
-      'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
-    arrivesWith: 'the earnings calendar and feed',
-    sections: HOME_SECTIONS,
     group: 'hidden',
   },
   {
     id: 'homeAlias',
     path: '/home',
-    title: 'Earnings this week',
-    description:
-      'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
-    arrivesWith: 'the earnings calendar and feed',
-    sections: HOME_SECTIONS,
     group: 'markets',
     menu: true,
   },
   {
     id: 'landing',
     path: '/landing',
-    title: 'Never miss an earnings call',
-    description:
-      'Exact report dates with before and after-market labels, confirmed or estimated, live calls with transcripts and alerts by email, push and SMS.',
-    arrivesWith: 'the product tour and plans',
     group: 'hidden',
   },
   {
     id: 'welcome',
     path: '/welcome',
-    title: 'Welcome',
-    description: 'Your first steps after creating an account: pick the stocks you follow and how you want alerts.',
-    arrivesWith: 'accounts and onboarding',
     group: 'hidden',
   },
   {
     id: 'dashboard',
     path: '/dashboard',
-    title: 'Dashboard',
-    description: 'Your stocks’ upcoming reports, latest results, live calls and alerts in one place.',
-    arrivesWith: 'accounts and My Stocks',
-    sections: ['Earnings Feed', 'Earnings Calendar', 'Symbol News', 'Top Gainers', 'Top Losers'],
     group: 'account',
     menu: true,
   },
-  // Markets
   {
     id: 'calendarWeek',
     path: '/earnings-calendar/this-week',
-    title: 'Earnings calendar: this week',
-    description:
-      'Every company reporting Monday to Friday, with the time in your timezone, before or after market, and whether the date is confirmed.',
-    arrivesWith: 'the earnings calendar',
     group: 'markets',
     menu: true,
   },
   {
     id: 'calendarMonth',
     path: '/earnings-calendar/this-month',
-    title: 'Earnings calendar: this month',
-    description: 'The month at a glance: how many companies report each day and which ones matter most.',
-    arrivesWith: 'the earnings calendar',
     group: 'markets',
     menu: true,
   },
@@ -122,26 +75,17 @@ export const PAGES = [
     id: 'calendarWeekOf',
     path: '/earnings-calendar/week-of/:dateSlug',
     sample: '/earnings-calendar/week-of/2026-11-23',
-    title: 'Earnings calendar: week of {dateSlug}',
-    description: 'Every company reporting in the chosen week, Monday to Friday, with exact times and date status.',
-    arrivesWith: 'the earnings calendar',
     group: 'markets',
   },
   {
     id: 'calendarMonthOf',
     path: '/earnings-calendar/month/:monthYearSlug',
     sample: '/earnings-calendar/month/november-2026',
-    title: 'Earnings calendar: {monthYearSlug}',
-    description: 'The chosen month at a glance: report counts per day and the biggest names.',
-    arrivesWith: 'the earnings calendar',
     group: 'markets',
   },
   {
     id: 'listWeek',
     path: '/earnings-list/this-week',
-    title: 'Earnings list: this week',
-    description: 'This week’s reports as one sortable list: by popularity, time, market cap, name or growth.',
-    arrivesWith: 'the earnings calendar',
     group: 'markets',
     menu: true,
   },
@@ -149,36 +93,23 @@ export const PAGES = [
     id: 'listWeekOf',
     path: '/earnings-list/week-of/:dateSlug',
     sample: '/earnings-list/week-of/2026-11-23',
-    title: 'Earnings list: week of {dateSlug}',
-    description: 'The chosen week’s reports as one sortable list.',
-    arrivesWith: 'the earnings calendar',
     group: 'markets',
   },
   {
     id: 'earningsFeed',
     path: '/earnings-feed',
-    title: 'Earnings feed',
-    description:
-      'Results against estimates the moment they land, transcripts and AI summaries as they are published, newest first.',
-    arrivesWith: 'the earnings feed',
     group: 'markets',
     menu: true,
   },
   {
     id: 'calls',
     path: '/calls',
-    title: 'Earnings calls',
-    description: 'Calls happening now with live audio and transcript, the ones coming up today, and recordings.',
-    arrivesWith: 'live calls',
     group: 'markets',
     menu: true,
   },
   {
     id: 'news',
     path: '/news',
-    title: 'News',
-    description: 'Top stories, headlines and why-it-is-moving notes, filtered to the content types you choose.',
-    arrivesWith: 'the news feed',
     group: 'markets',
     menu: true,
   },
@@ -186,265 +117,173 @@ export const PAGES = [
     id: 'newsArticle',
     path: '/news/:articleId/:slug',
     sample: '/news/1001/apple-tops-estimates-on-services-growth',
-    title: 'News article',
-    description: 'One article with the symbols it mentions and their quotes.',
-    arrivesWith: 'the news feed',
     group: 'markets',
   },
   {
     id: 'eh500',
     path: '/eh500',
-    title: 'EH500',
-    description: 'Our ranking of the top 500 companies by EHS, with its index and the history of its rebalances.',
-    arrivesWith: 'EHS and the EH500 index',
     group: 'markets',
     menu: true,
   },
   {
     id: 'ehs',
     path: '/ehs',
-    title: 'EHS scores',
-    description:
-      'The EarningsHub score of each company from price to sales, price to earnings, year-over-year EPS and revenue growth.',
-    arrivesWith: 'EHS and the EH500 index',
-    sections: ['Overall Score Widget', 'Price to Sales', 'Price to Earnings', 'YoY EPS', 'YoY Revenue'],
     group: 'markets',
     menu: true,
   },
   {
     id: 'ehsLearnMore',
     path: '/ehs/learn-more',
-    title: 'How EHS is computed',
-    description:
-      'The published method behind the score: the metrics it uses, how each is weighted and how often it updates.',
-    arrivesWith: 'EHS and the EH500 index',
     group: 'markets',
     menu: true,
   },
   {
     id: 'all',
     path: '/all',
-    title: 'All symbols',
-    description: 'Every stock, crypto and over-the-counter asset we cover, A to Z, with its next report date.',
-    arrivesWith: 'symbol search',
     group: 'symbols',
     menu: true,
   },
   {
     id: 'search',
     path: '/search',
-    title: 'Search symbols',
-    description:
-      'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
-    arrivesWith: 'symbol search',
     group: 'symbols',
     menu: true,
   },
   {
     id: 'quoteSearch',
     path: '/quote',
-    title: 'Search symbols',
-    description:
-      'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
-    arrivesWith: 'symbol search',
     group: 'symbols',
   },
   {
     id: 'transcriptByPeriod',
     path: '/quote/:symbol/:periodYear/:period',
     sample: '/quote/AAPL/2026/Q3',
-    title: '{symbol} {period} {periodYear} earnings call',
-    description: 'The call’s transcript with speakers, the AI summary with citations into it, and the recording.',
-    arrivesWith: 'transcripts and AI summaries',
     group: 'symbols',
   },
   {
     id: 'transcriptFile',
     path: '/:symbol/:period/:periodYear/:fileId',
     sample: '/AAPL/Q3/2026/123',
-    title: '{symbol} {period} {periodYear} transcript',
-    description: 'One transcript file with its summary and the recording when there is one.',
-    arrivesWith: 'transcripts and AI summaries',
     group: 'symbols',
   },
   {
     id: 'transcript',
     path: '/transcripts/:fileId',
     sample: '/transcripts/123',
-    title: 'Transcript',
-    description: 'One transcript with its AI summary and citations.',
-    arrivesWith: 'transcripts and AI summaries',
     group: 'symbols',
   },
   {
     id: 'symbolEvent',
     path: '/:symbol/events/:eventId',
     sample: '/AAPL/events/456',
-    title: '{symbol} event',
-    description: 'One call or event: live audio, live transcript and comments while it runs, the recording after.',
-    arrivesWith: 'live calls',
     group: 'symbols',
   },
-  // Account and plans
   {
     id: 'myStocks',
     path: '/my-stocks',
-    title: 'My Stocks',
-    description: 'Your stock lists with holdings and cash, their upcoming reports and performance.',
-    arrivesWith: 'accounts and stock lists',
     group: 'account',
     menu: true,
   },
   {
     id: 'profile',
     path: '/profile',
-    title: 'Profile',
-    description: 'Your name, email, avatar, password, alerts delivery and subscription.',
-    arrivesWith: 'accounts',
     group: 'account',
     menu: true,
   },
   {
     id: 'team',
     path: '/team',
-    title: 'Team',
-    description: 'Your organisation’s members and roles, licences and team billing.',
-    arrivesWith: 'teams',
     group: 'account',
     menu: true,
   },
   {
     id: 'teamInvite',
     path: '/team/invite',
-    title: 'Team invitation',
-    description: 'Accept or decline an invitation to join a team.',
-    arrivesWith: 'teams',
     group: 'account',
   },
   {
     id: 'pricing',
     path: '/pricing',
-    title: 'Plans and pricing',
-    description:
-      'Free to browse. Plus adds alerts, transcripts, analyst ratings and the economic and Fed calendars; Pro adds EHS, short interest, guidance and earnings moves; Team is Pro for organisations.',
-    arrivesWith: 'billing',
     group: 'account',
     menu: true,
   },
   {
     id: 'stripeCheckout',
     path: '/stripe/checkout',
-    title: 'Checkout',
-    description: 'Payment for a plan, with card details handled by Stripe.',
-    arrivesWith: 'billing',
     group: 'hidden',
   },
   {
     id: 'affiliateProgram',
     path: '/affiliate-program',
-    title: 'Affiliate program',
-    description: 'Earn a commission for every subscriber you refer, paid out through Stripe.',
-    arrivesWith: 'the affiliate program',
     group: 'account',
     menu: true,
   },
   {
     id: 'signin',
     path: '/signin',
-    title: 'Sign in',
-    description: 'Sign in with email, Google or Apple.',
-    arrivesWith: 'accounts',
     group: 'account',
   },
   {
     id: 'createAccount',
     path: '/create-account',
-    title: 'Create account',
-    description: 'Create a free account with email, Google or Apple to keep lists and set alerts.',
-    arrivesWith: 'accounts',
     group: 'account',
   },
   {
     id: 'forgotPassword',
     path: '/forgot-password',
-    title: 'Reset your password',
-    description: 'We email you a code to set a new password.',
-    arrivesWith: 'accounts',
     group: 'account',
   },
-  // Help and company
   {
     id: 'about',
     path: '/about',
-    title: 'About',
-    description: 'What EarningsHub is, who it is for and where its data comes from.',
     group: 'company',
     menu: true,
   },
   {
     id: 'faq',
     path: '/faq',
-    title: 'Frequently asked questions',
-    description: 'Answers about report dates, data sources, calls, alerts, plans and accounts.',
     group: 'company',
     menu: true,
   },
   {
     id: 'feedback',
     path: '/feedback',
-    title: 'Send feedback',
-    description: 'Tell the team about a bug, an idea or a data problem.',
     group: 'company',
     menu: true,
   },
   {
     id: 'terms',
     path: '/terms',
-    title: 'Terms of service',
-    description: 'The terms for using EarningsHub.',
     group: 'company',
     menu: true,
   },
   {
     id: 'privacy',
     path: '/privacy',
-    title: 'Privacy policy',
-    description: 'What we collect, why, how long we keep it and your choices.',
     group: 'company',
     menu: true,
   },
   {
     id: 'otherPages',
     path: '/other-pages',
-    title: 'All pages',
-    description: 'An index of every page of EarningsHub.',
     group: 'company',
     menu: true,
   },
   {
     id: 'appInfo',
     path: '/app-info',
-    title: 'App info',
-    description: 'The version of this app and of the server, the platform and the current feature flags.',
     group: 'company',
     menu: true,
   },
-  // Partners and embeds
   {
     id: 'demo',
     path: '/demo',
-    title: 'Demo',
-    description: 'A guided tour of EarningsHub on the demo market: calendar, a live call, a transcript and alerts.',
-    arrivesWith: 'the earnings calendar and live calls',
     group: 'partners',
     menu: true,
   },
   {
     id: 'embedCalendar',
     path: '/embed/calendar',
-    title: 'Earnings calendar',
-    description: 'This week’s earnings calendar for embedding in other sites.',
-    arrivesWith: 'the earnings calendar',
     group: 'partners',
     menu: true,
     chrome: 'none',
@@ -452,10 +291,6 @@ export const PAGES = [
   {
     id: 'partnerCnbc',
     path: '/CNBC',
-    title: 'EarningsHub for CNBC viewers',
-    description: 'The earnings calendar and live calls, with the CNBC partner offer.',
-    arrivesWith: 'the earnings calendar and the partner offer',
-    sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
     group: 'partners',
     menu: true,
     chrome: 'partner',
@@ -464,32 +299,19 @@ export const PAGES = [
   {
     id: 'partnerWolf',
     path: '/wolf',
-    title: 'EarningsHub for Wolf members',
-    description: 'The earnings calendar and live calls, with the Wolf partner offer.',
-    arrivesWith: 'the earnings calendar and the partner offer',
-    sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
     group: 'partners',
     menu: true,
     chrome: 'partner',
     partner: 'Wolf',
   },
-  // Developer
   {
     id: 'dev',
     path: '/dev',
-    title: 'Developer tools',
-    description: 'Feature flags, release notes of both platforms and the messages the embedded server would have sent.',
     group: 'developer',
   },
-] as const satisfies readonly PageDef[];
+] as const satisfies readonly PageRoute[];
 
 export type PageId = (typeof PAGES)[number]['id'];
-
-export function pageById(id: PageId): PageDef {
-  const page = PAGES.find((p) => p.id === id);
-  if (!page) throw new Error(`Unknown page ${id}`);
-  return page;
-}
 
 /** Symbol page tabs (SPEC §2), in bar order; `path` is the sub-path under /quote/:symbol. */
 export interface SymbolTab {
@@ -498,8 +320,6 @@ export interface SymbolTab {
   label: string;
   /** Label on narrow screens. */
   shortLabel?: string;
-  description: string;
-  arrivesWith: string;
 }
 
 export const SYMBOL_TABS = [
@@ -507,80 +327,58 @@ export const SYMBOL_TABS = [
     key: 'overview',
     path: '',
     label: 'Overview',
-    description: 'Quote, next report date and time, the latest results against estimates and the price chart.',
-    arrivesWith: 'symbol pages',
   },
   {
     key: 'earnings',
     path: 'earnings',
     label: 'Earnings',
-    description: 'Every quarter’s EPS and revenue against estimates, the price move around each report, and guidance.',
-    arrivesWith: 'earnings history',
   },
   {
     key: 'ehs',
     path: 'ehs',
     label: 'EHS',
-    description: 'The EarningsHub score and its parts: P/S, P/E, YoY EPS and YoY revenue, against the sector.',
-    arrivesWith: 'EHS and the EH500 index',
   },
   {
     key: 'analysts',
     path: 'analysts',
     label: 'Analysts',
-    description: 'Analyst ratings and price targets over time.',
-    arrivesWith: 'analyst ratings',
   },
   {
     key: 'news',
     path: 'news',
     label: 'News',
-    description: 'News that mentions the company, newest first.',
-    arrivesWith: 'the news feed',
   },
   {
     key: 'short',
     path: 'short',
     label: 'Short Interest',
     shortLabel: 'Short',
-    description: 'Short interest, days to cover and its history by settlement date.',
-    arrivesWith: 'short interest',
   },
   {
     key: 'price',
     path: 'price',
     label: 'Price History',
     shortLabel: 'Price',
-    description: 'Daily prices with line and candlestick charts, from one day to all history.',
-    arrivesWith: 'price history',
   },
   {
     key: 'dividends',
     path: 'dividends',
     label: 'Dividends',
-    description: 'Ex-dividend and payment dates, amounts and yield history.',
-    arrivesWith: 'dividends',
   },
   {
     key: 'secFilings',
     path: 'sec-filings',
     label: 'SEC Filings',
-    description: '10-K, 10-Q, 8-K, proxy, ownership and insider filings from SEC EDGAR.',
-    arrivesWith: 'SEC filings',
   },
   {
     key: 'events',
     path: 'events',
     label: 'Events',
-    description: 'Earnings calls and other events, upcoming and recorded.',
-    arrivesWith: 'live calls',
   },
   {
     key: 'trades',
     path: 'trades',
     label: 'Trades',
-    description: 'Buys and sells recorded in shared portfolios for this symbol.',
-    arrivesWith: 'stock lists and trades',
   },
 ] as const satisfies readonly SymbolTab[];
 
@@ -595,7 +393,7 @@ export function symbolPath(symbol: string, tab: SymbolTab = SYMBOL_TABS[0]): str
 }
 
 /** Which tab a symbol URL shows: the sub-path after /quote/:symbol. */
-export function symbolTabFromPath(pathname: string): SymbolTab {
+export function symbolTabFromPath(pathname: string): (typeof SYMBOL_TABS)[number] {
   const sub = pathname.split('/').filter(Boolean)[2] ?? '';
   return SYMBOL_TABS.find((tab) => tab.path === sub.toLowerCase()) ?? SYMBOL_TABS[0];
 }
@@ -625,7 +423,7 @@ export const REDIRECTS: Readonly<Record<string, string>> = Object.fromEntries(
 
 /** Every page route as a concrete URL (sample parameters filled), symbol tabs included. */
 export const ROUTE_PATHS: readonly string[] = [
-  ...PAGES.map((page: PageDef) => page.sample ?? page.path),
+  ...PAGES.map((page: PageRoute) => page.sample ?? page.path),
   ...SYMBOL_TABS.map((tab) => symbolPath(SAMPLE_SYMBOL, tab)),
 ];
 
@@ -667,4 +465,49 @@ export function formatRouteParam(name: string, value: string): string {
 /** Fills `{param}` placeholders of a page title. */
 export function pageTitle(title: string, params: Record<string, string | undefined>): string {
   return title.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => formatRouteParam(name, params[name] ?? ''));
+}
+
+/** Links of the navigation bar (SPEC §2 layout), in order. `match` marks the link active for these path prefixes. */
+export const NAV_LINKS = [
+  { label: 'Calendar', to: CALENDAR_HOME, match: ['/earnings-calendar', '/earnings-list'] },
+  { label: 'News', to: '/news', match: ['/news'] },
+  { label: 'Calls', to: '/calls', match: ['/calls'] },
+  { label: 'EH500', to: '/eh500', match: ['/eh500'] },
+  { label: 'My Stocks', to: '/my-stocks', match: ['/my-stocks'] },
+  { label: 'Pricing', to: '/pricing', match: ['/pricing'] },
+] as const;
+
+/** Footer links (SPEC §2 layout). */
+export const FOOTER_LINKS = [
+  { label: 'About', to: '/about' },
+  { label: 'FAQ', to: '/faq' },
+  { label: 'Terms', to: '/terms' },
+  { label: 'Privacy', to: '/privacy' },
+  { label: 'Feedback', to: '/feedback' },
+  { label: 'All pages', to: '/other-pages' },
+  { label: 'App info', to: '/app-info' },
+] as const;
+
+export function isLinkActive(pathname: string, prefixes: readonly string[]): boolean {
+  const lower = pathname.toLowerCase();
+  return prefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+/** Shapes of route parameters; a URL whose parameters do not fit shows the not-found page. */
+export const PARAM_PATTERNS: Readonly<Record<string, RegExp>> = {
+  symbol: /^[A-Za-z0-9][A-Za-z0-9.\-^=]{0,14}$/,
+  period: /^(Q[1-4]|H[12]|FY)$/i,
+  periodYear: /^(19|20)\d{2}$/,
+  fileId: /^[A-Za-z0-9_-]{1,64}$/,
+  eventId: /^[A-Za-z0-9_-]{1,64}$/,
+  articleId: /^[A-Za-z0-9_-]{1,64}$/,
+  dateSlug: /^\d{4}-\d{2}-\d{2}$/,
+  monthYearSlug: /^[a-z]+-\d{4}$/i,
+};
+
+export function paramsAreValid(params: Record<string, string | undefined>): boolean {
+  return Object.entries(params).every(([name, value]) => {
+    const pattern = PARAM_PATTERNS[name];
+    return !pattern || (value !== undefined && pattern.test(value));
+  });
 }

@@ -1,0 +1,43 @@
+/**
+ * Size of the JavaScript a first visit downloads before any lazy route: the entry chunk and everything it
+ * imports statically, gzip-compressed. Run after `npm run build`: `node scripts/initial-js-size.ts [budgetKb]`.
+ * Exits 1 when over the budget.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const budgetKb = Number(process.argv[2] ?? 180);
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
+if (!entry) throw new Error('no module entry in dist/index.html');
+
+const seen = new Set<string>();
+const queue = [entry];
+while (queue.length > 0) {
+  const file = queue.pop() as string;
+  if (seen.has(file)) continue;
+  seen.add(file);
+  const code = readFileSync(join(dist, file), 'utf8');
+  // Static imports only: `import {…} from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
+  for (const match of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    const dep = match[1];
+    if (dep) queue.push(join(file, '..', dep));
+  }
+}
+
+let raw = 0;
+let gzip = 0;
+const rows = [...seen].map((file) => {
+  const bytes = readFileSync(join(dist, file));
+  const zipped = gzipSync(bytes, { level: 9 }).length;
+  raw += bytes.length;
+  gzip += zipped;
+  return { file, raw: bytes.length, gzip: zipped };
+});
+rows.sort((a, b) => b.gzip - a.gzip);
+for (const row of rows) console.log(`${(row.gzip / 1024).toFixed(2).padStart(8)} kB gz  ${row.file}`);
+const totalKb = gzip / 1024;
+console.log(`initial JS: ${rows.length} files, ${(raw / 1024).toFixed(1)} kB raw, ${totalKb.toFixed(1)} kB gzip (budget ${budgetKb} kB)`);
+if (totalKb > budgetKb) process.exit(1);

@@ -1,0 +1,33 @@
+import { Box } from '@mui/material';
+import { Outlet } from 'react-router';
+import { BannerMessage } from '../../features/flags/banner-message.tsx';
+import { MobileAppPrompt } from '../../platform/mobile-app-prompt.tsx';
+import { ClientComponents } from './client-components.tsx';
+import { Footer } from './footer.tsx';
+import { MoreMenu } from './more-menu.tsx';
+import { NavBar } from './nav-bar.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+import { usePartner, useStickyHeader } from './sticky-header.ts';
+
+/**
+ * SPEC §2 layout: more-menu, navigation bar (sticky on narrow screens or when the page asks), the routed page,
+ * the mobile-app prompt on native, the client components and the footer.
+ */
+export function AppLayout() {
+  const stickyHeader = useStickyHeader();
+  const partner = usePartner();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
+      <BannerMessage />
+      <NavBar stickyHeader={stickyHeader} partner={partner} />
+      <MoreMenu />
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <MobileAppPrompt />
+      <ClientComponents />
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import { ModalHost } from '../../features/modals/modal-host.tsx';
+import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
+import { KeyboardShortcuts } from '../../features/shortcuts/keyboard-shortcuts.tsx';
+import { ToastHost } from '../../features/toasts/toast-host.tsx';
+
+/**
+ * Components of the layout that draw over the page or work in the background (SPEC §2 "client components"):
+ * the toast, the modal stack, the release-notes watcher and the keyboard shortcuts. The flags poller runs above
+ * the router (see app.tsx) so maintenance mode can replace the whole app.
+ */
+export function ClientComponents() {
+  return (
+    <>
+      <ToastHost />
+      <ModalHost />
+      <ReleaseNotesWatcher />
+      <KeyboardShortcuts />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Box, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { modalOpened } from '../../features/modals/modals-slice.ts';
+import { APP_NAME, CLIENT_VERSION, DATA_PROVENANCE } from '../constants.ts';
+import { useAppDispatch } from '../hooks.ts';
+import { FOOTER_LINKS } from '../routes.ts';
+
+const linkSx = {
+  color: 'text.primary',
+  textDecoration: 'none',
+  font: 'inherit',
+  p: 0,
+  border: 0,
+  bgcolor: 'transparent',
+  cursor: 'pointer',
+  '&:hover': { textDecoration: 'underline' },
+} as const;
+
+export function Footer() {
+  const dispatch = useAppDispatch();
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 'auto' }}>
+      <Box
+        sx={{
+          maxWidth: 1200,
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          py: 3,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1.5,
+        }}
+      >
+        <Box
+          component="ul"
+          aria-label="Site"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 2.5 }, listStyle: 'none', p: 0, m: 0 }}
+        >
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.to}>
+              <Box component={RouterLink} to={link.to} sx={linkSx}>
+                {link.label}
+              </Box>
+            </li>
+          ))}
+          <li>
+            <Box
+              component="button"
+              type="button"
+              onClick={() => dispatch(modalOpened({ kind: 'releaseNotes' }))}
+              sx={linkSx}
+            >
+              Release notes
+            </Box>
+          </li>
+        </Box>
+        <Typography variant="body2" color="text.secondary" data-testid="data-provenance">
+          {DATA_PROVENANCE}.
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Logo size={20} />
+          <Typography variant="body2" color="text.secondary">
+            © {new Date().getFullYear()} {APP_NAME} · web {CLIENT_VERSION} · Information only, not investment advice.
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { selectDevMode } from '../../features/flags/flags.ts';
+import { useFlags } from '../../features/flags/flags-api.ts';
+import { modalOpened } from '../../features/modals/modals-slice.ts';
+import { WHATS_NEW_LABEL, WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
+import { useAppDispatch } from '../hooks.ts';
+import { menuClosed } from '../ui-slice.ts';
+import { groupPages, pageHref } from './page-groups.ts';
+import { ThemeToggleButton } from './theme-toggle-button.tsx';
+
+/** Every page, grouped, with the actions the phone-width bar hides. */
+export default function MoreMenuDrawer({ open }: { open: boolean }) {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const { data } = useFlags();
+  const groups = groupPages({ menuOnly: true, devMode: selectDevMode(data?.flags) });
+  const close = () => dispatch(menuClosed());
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={close}
+      slotProps={{ paper: { sx: { width: { xs: '88vw', sm: 360 }, maxWidth: 400 } } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, gap: 1 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>
+          Menu
+        </Typography>
+        <IconButton aria-label="Close menu" onClick={close} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1.5 }}>
+        <Button
+          variant="contained"
+          onClick={() => {
+            close();
+            dispatch(modalOpened({ kind: 'signIn' }));
+          }}
+        >
+          Sign in
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center' }} aria-label={WHATS_NEW_LABEL} role="group">
+          <WhatsNewButton />
+        </Box>
+        <ThemeToggleButton />
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="All pages" sx={{ overflowY: 'auto', pb: 2 }}>
+        {groups.map(({ group, label, pages }) => (
+          <List
+            key={group}
+            dense
+            subheader={
+              <ListSubheader component="h3" sx={{ lineHeight: '36px', fontWeight: 700, bgcolor: 'background.paper' }}>
+                {label}
+              </ListSubheader>
+            }
+          >
+            {pages.map((page) => {
+              const href = pageHref(page);
+              const current = pathname.toLowerCase() === href.toLowerCase();
+              return (
+                <ListItemButton
+                  key={page.id}
+                  component={RouterLink}
+                  to={href}
+                  onClick={close}
+                  selected={current}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  <ListItemText primary={page.menuLabel ?? page.title} />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        ))}
+      </Box>
+    </Drawer>
+  );
+}

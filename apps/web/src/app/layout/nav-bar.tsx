@@ -1,0 +1,127 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, ButtonBase } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { IconAction } from '../../components/icon-action.tsx';
+import { modalOpened } from '../../features/modals/modals-slice.ts';
+import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
+import { useAppDispatch } from '../hooks.ts';
+import { isLinkActive, NAV_LINKS } from '../routes.ts';
+import { menuOpened } from '../ui-slice.ts';
+import { Brand } from './brand.tsx';
+import { ThemeToggleButton } from './theme-toggle-button.tsx';
+
+/** Header height by breakpoint; sticky bars below the header use it as their offset. */
+export const HEADER_HEIGHT = { xs: 56, sm: 64 } as const;
+
+export interface NavBarProps {
+  /**
+   * The sticky-header variant at every width. Without it the bar is sticky on narrow screens (below md) and
+   * scrolls away on wide ones.
+   */
+  stickyHeader: boolean;
+  partner?: string | undefined;
+}
+
+/**
+ * The navigation bar: logo and name, the main links, search, what's new, theme and sign-in. At phone width it
+ * collapses to logo, search and the menu button; everything else is in the menu.
+ */
+export function NavBar({ stickyHeader, partner }: NavBarProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="header"
+      data-sticky-header={stickyHeader}
+      sx={{
+        zIndex: (theme) => theme.zIndex.appBar,
+        position: { xs: 'sticky', md: stickyHeader ? 'sticky' : 'relative' },
+        top: 0,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: (theme) => alpha(theme.palette.background.paper, 0.85),
+        backgroundImage: 'none',
+        backdropFilter: 'blur(12px)',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 0.5, sm: 1 },
+          px: { xs: 2, sm: 3 },
+          height: { xs: HEADER_HEIGHT.xs, sm: HEADER_HEIGHT.sm },
+        }}
+      >
+        <Brand partner={partner} />
+        <Box
+          component="nav"
+          aria-label="Main"
+          sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, ml: 2 }}
+        >
+          {NAV_LINKS.map((link) => {
+            const active = isLinkActive(pathname, link.match);
+            return (
+              <Box
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                aria-current={active ? 'page' : undefined}
+                sx={{
+                  px: 1.25,
+                  py: 0.75,
+                  fontWeight: 600,
+                  fontSize: '0.9375rem',
+                  textDecoration: 'none',
+                  color: active ? 'primary.main' : 'text.primary',
+                  boxShadow: active ? (theme) => `inset 0 -2px 0 ${theme.palette.primary.main}` : 'none',
+                  borderRadius: 1,
+                  '&:hover': { bgcolor: 'action.hover' },
+                }}
+              >
+                {link.label}
+              </Box>
+            );
+          })}
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        <IconAction aria-label="Search symbols" title="Search symbols" onClick={() => navigate('/search')}>
+          <SearchIcon />
+        </IconAction>
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
+          <WhatsNewButton />
+          <ThemeToggleButton />
+          <ButtonBase
+            onClick={() => dispatch(modalOpened({ kind: 'signIn' }))}
+            sx={{
+              ml: 0.5,
+              px: 2,
+              py: 0.75,
+              borderRadius: 1,
+              fontWeight: 600,
+              fontSize: '0.9375rem',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              '&:hover': { bgcolor: 'primary.dark' },
+            }}
+          >
+            Sign in
+          </ButtonBase>
+        </Box>
+        <IconAction
+          aria-label="Open menu"
+          title="Menu"
+          aria-haspopup="dialog"
+          onClick={() => dispatch(menuOpened())}
+          edge="end"
+          sx={{ ml: 0.5 }}
+        >
+          <MenuIcon />
+        </IconAction>
+      </Box>
+    </Box>
+  );
+}

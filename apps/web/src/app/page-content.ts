@@ -1,0 +1,358 @@
+/**
+ * What each page of the route table says: its title (with `{param}` placeholders), what it will show, and the
+ * issue that brings its content. Kept apart from routes.ts so the first load carries only paths; the pages,
+ * the menu and the page index load this with them.
+ */
+import { PAGES, type PageId, type PageRoute, type SymbolTabKey } from './routes.ts';
+
+export interface PageContent {
+  /** Heading and document title; `{param}` placeholders are filled from the URL. */
+  title: string;
+  /** Shorter label for the menu and the page index. */
+  menuLabel?: string;
+  /** What the page shows, in one or two sentences (also the meta description). */
+  description: string;
+  /** The issue that brings the page's content; omitted for pages that are complete. */
+  arrivesWith?: string;
+  /** Sections the page will hold (SPEC §2 section names), shown as empty frames until they arrive. */
+  sections?: readonly string[];
+}
+
+export type PageDef = PageRoute & PageContent;
+
+const HOME_SECTIONS = [
+  'Earnings Feed',
+  'Earnings Calendar',
+  'News',
+  'Top Gainers',
+  'Top Losers',
+  'Most Popular',
+  'Top Market Cap',
+] as const;
+
+export const PAGE_CONTENT: Record<PageId, PageContent> = {
+  home: {
+    title: 'Earnings this week',
+    description:
+      'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
+    arrivesWith: 'the earnings calendar and feed',
+    sections: HOME_SECTIONS,
+  },
+  homeAlias: {
+    menuLabel: 'Home',
+    title: 'Earnings this week',
+    description:
+      'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
+    arrivesWith: 'the earnings calendar and feed',
+    sections: HOME_SECTIONS,
+  },
+  landing: {
+    title: 'Never miss an earnings call',
+    description:
+      'Exact report dates with before and after-market labels, confirmed or estimated, live calls with transcripts and alerts by email, push and SMS.',
+    arrivesWith: 'the product tour and plans',
+  },
+  welcome: {
+    title: 'Welcome',
+    description: 'Your first steps after creating an account: pick the stocks you follow and how you want alerts.',
+    arrivesWith: 'accounts and onboarding',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    description: 'Your stocks’ upcoming reports, latest results, live calls and alerts in one place.',
+    arrivesWith: 'accounts and My Stocks',
+    sections: ['Earnings Feed', 'Earnings Calendar', 'Symbol News', 'Top Gainers', 'Top Losers'],
+  },
+  calendarWeek: {
+    menuLabel: 'Calendar: this week',
+    title: 'Earnings calendar: this week',
+    description:
+      'Every company reporting Monday to Friday, with the time in your timezone, before or after market, and whether the date is confirmed.',
+    arrivesWith: 'the earnings calendar',
+  },
+  calendarMonth: {
+    menuLabel: 'Calendar: this month',
+    title: 'Earnings calendar: this month',
+    description: 'The month at a glance: how many companies report each day and which ones matter most.',
+    arrivesWith: 'the earnings calendar',
+  },
+  calendarWeekOf: {
+    title: 'Earnings calendar: week of {dateSlug}',
+    description: 'Every company reporting in the chosen week, Monday to Friday, with exact times and date status.',
+    arrivesWith: 'the earnings calendar',
+  },
+  calendarMonthOf: {
+    title: 'Earnings calendar: {monthYearSlug}',
+    description: 'The chosen month at a glance: report counts per day and the biggest names.',
+    arrivesWith: 'the earnings calendar',
+  },
+  listWeek: {
+    menuLabel: 'Earnings list: this week',
+    title: 'Earnings list: this week',
+    description: 'This week’s reports as one sortable list: by popularity, time, market cap, name or growth.',
+    arrivesWith: 'the earnings calendar',
+  },
+  listWeekOf: {
+    title: 'Earnings list: week of {dateSlug}',
+    description: 'The chosen week’s reports as one sortable list.',
+    arrivesWith: 'the earnings calendar',
+  },
+  earningsFeed: {
+    menuLabel: 'Earnings feed',
+    title: 'Earnings feed',
+    description:
+      'Results against estimates the moment they land, transcripts and AI summaries as they are published, newest first.',
+    arrivesWith: 'the earnings feed',
+  },
+  calls: {
+    title: 'Earnings calls',
+    description: 'Calls happening now with live audio and transcript, the ones coming up today, and recordings.',
+    arrivesWith: 'live calls',
+  },
+  news: {
+    title: 'News',
+    description: 'Top stories, headlines and why-it-is-moving notes, filtered to the content types you choose.',
+    arrivesWith: 'the news feed',
+  },
+  newsArticle: {
+    title: 'News article',
+    description: 'One article with the symbols it mentions and their quotes.',
+    arrivesWith: 'the news feed',
+  },
+  eh500: {
+    title: 'EH500',
+    description: 'Our ranking of the top 500 companies by EHS, with its index and the history of its rebalances.',
+    arrivesWith: 'EHS and the EH500 index',
+  },
+  ehs: {
+    menuLabel: 'EHS scores',
+    title: 'EHS scores',
+    description:
+      'The EarningsHub score of each company from price to sales, price to earnings, year-over-year EPS and revenue growth.',
+    arrivesWith: 'EHS and the EH500 index',
+    sections: ['Overall Score Widget', 'Price to Sales', 'Price to Earnings', 'YoY EPS', 'YoY Revenue'],
+  },
+  ehsLearnMore: {
+    menuLabel: 'How EHS works',
+    title: 'How EHS is computed',
+    description:
+      'The published method behind the score: the metrics it uses, how each is weighted and how often it updates.',
+    arrivesWith: 'EHS and the EH500 index',
+  },
+  all: {
+    title: 'All symbols',
+    description: 'Every stock, crypto and over-the-counter asset we cover, A to Z, with its next report date.',
+    arrivesWith: 'symbol search',
+  },
+  search: {
+    menuLabel: 'Search',
+    title: 'Search symbols',
+    description:
+      'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
+    arrivesWith: 'symbol search',
+  },
+  quoteSearch: {
+    title: 'Search symbols',
+    description:
+      'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
+    arrivesWith: 'symbol search',
+  },
+  transcriptByPeriod: {
+    title: '{symbol} {period} {periodYear} earnings call',
+    description: 'The call’s transcript with speakers, the AI summary with citations into it, and the recording.',
+    arrivesWith: 'transcripts and AI summaries',
+  },
+  transcriptFile: {
+    title: '{symbol} {period} {periodYear} transcript',
+    description: 'One transcript file with its summary and the recording when there is one.',
+    arrivesWith: 'transcripts and AI summaries',
+  },
+  transcript: {
+    title: 'Transcript',
+    description: 'One transcript with its AI summary and citations.',
+    arrivesWith: 'transcripts and AI summaries',
+  },
+  symbolEvent: {
+    title: '{symbol} event',
+    description: 'One call or event: live audio, live transcript and comments while it runs, the recording after.',
+    arrivesWith: 'live calls',
+  },
+  myStocks: {
+    title: 'My Stocks',
+    description: 'Your stock lists with holdings and cash, their upcoming reports and performance.',
+    arrivesWith: 'accounts and stock lists',
+  },
+  profile: {
+    title: 'Profile',
+    description: 'Your name, email, avatar, password, alerts delivery and subscription.',
+    arrivesWith: 'accounts',
+  },
+  team: {
+    title: 'Team',
+    description: 'Your organisation’s members and roles, licences and team billing.',
+    arrivesWith: 'teams',
+  },
+  teamInvite: {
+    title: 'Team invitation',
+    description: 'Accept or decline an invitation to join a team.',
+    arrivesWith: 'teams',
+  },
+  pricing: {
+    menuLabel: 'Pricing',
+    title: 'Plans and pricing',
+    description:
+      'Free to browse. Plus adds alerts, transcripts, analyst ratings and the economic and Fed calendars; Pro adds EHS, short interest, guidance and earnings moves; Team is Pro for organisations.',
+    arrivesWith: 'billing',
+  },
+  stripeCheckout: {
+    title: 'Checkout',
+    description: 'Payment for a plan, with card details handled by Stripe.',
+    arrivesWith: 'billing',
+  },
+  affiliateProgram: {
+    title: 'Affiliate program',
+    description: 'Earn a commission for every subscriber you refer, paid out through Stripe.',
+    arrivesWith: 'the affiliate program',
+  },
+  signin: {
+    title: 'Sign in',
+    description: 'Sign in with email, Google or Apple.',
+    arrivesWith: 'accounts',
+  },
+  createAccount: {
+    title: 'Create account',
+    description: 'Create a free account with email, Google or Apple to keep lists and set alerts.',
+    arrivesWith: 'accounts',
+  },
+  forgotPassword: {
+    title: 'Reset your password',
+    description: 'We email you a code to set a new password.',
+    arrivesWith: 'accounts',
+  },
+  about: {
+    title: 'About',
+    description: 'What EarningsHub is, who it is for and where its data comes from.',
+  },
+  faq: {
+    menuLabel: 'FAQ',
+    title: 'Frequently asked questions',
+    description: 'Answers about report dates, data sources, calls, alerts, plans and accounts.',
+  },
+  feedback: {
+    menuLabel: 'Feedback',
+    title: 'Send feedback',
+    description: 'Tell the team about a bug, an idea or a data problem.',
+  },
+  terms: {
+    menuLabel: 'Terms of service',
+    title: 'Terms of service',
+    description: 'The terms for using EarningsHub.',
+  },
+  privacy: {
+    menuLabel: 'Privacy policy',
+    title: 'Privacy policy',
+    description: 'What we collect, why, how long we keep it and your choices.',
+  },
+  otherPages: {
+    menuLabel: 'All pages',
+    title: 'All pages',
+    description: 'An index of every page of EarningsHub.',
+  },
+  appInfo: {
+    title: 'App info',
+    description: 'The version of this app and of the server, the platform and the current feature flags.',
+  },
+  demo: {
+    title: 'Demo',
+    description: 'A guided tour of EarningsHub on the demo market: calendar, a live call, a transcript and alerts.',
+    arrivesWith: 'the earnings calendar and live calls',
+  },
+  embedCalendar: {
+    menuLabel: 'Calendar embed',
+    title: 'Earnings calendar',
+    description: 'This week’s earnings calendar for embedding in other sites.',
+    arrivesWith: 'the earnings calendar',
+  },
+  partnerCnbc: {
+    menuLabel: 'CNBC partner home',
+    title: 'EarningsHub for CNBC viewers',
+    description: 'The earnings calendar and live calls, with the CNBC partner offer.',
+    arrivesWith: 'the earnings calendar and the partner offer',
+    sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
+  },
+  partnerWolf: {
+    menuLabel: 'Wolf partner home',
+    title: 'EarningsHub for Wolf members',
+    description: 'The earnings calendar and live calls, with the Wolf partner offer.',
+    arrivesWith: 'the earnings calendar and the partner offer',
+    sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
+  },
+  dev: {
+    title: 'Developer tools',
+    description: 'Feature flags, release notes of both platforms and the messages the embedded server would have sent.',
+  },
+};
+
+/** Every page with its route and content. */
+export const PAGE_DEFS: readonly PageDef[] = PAGES.map((page: PageRoute) => ({
+  ...page,
+  ...PAGE_CONTENT[page.id as PageId],
+}));
+
+export function pageById(id: PageId): PageDef {
+  const page = PAGE_DEFS.find((p) => p.id === id);
+  if (!page) throw new Error(`Unknown page ${id}`);
+  return page;
+}
+
+export interface SymbolTabContent {
+  description: string;
+  arrivesWith: string;
+}
+
+export const SYMBOL_TAB_CONTENT: Record<SymbolTabKey, SymbolTabContent> = {
+  overview: {
+    description: 'Quote, next report date and time, the latest results against estimates and the price chart.',
+    arrivesWith: 'symbol pages',
+  },
+  earnings: {
+    description: 'Every quarter’s EPS and revenue against estimates, the price move around each report, and guidance.',
+    arrivesWith: 'earnings history',
+  },
+  ehs: {
+    description: 'The EarningsHub score and its parts: P/S, P/E, YoY EPS and YoY revenue, against the sector.',
+    arrivesWith: 'EHS and the EH500 index',
+  },
+  analysts: {
+    description: 'Analyst ratings and price targets over time.',
+    arrivesWith: 'analyst ratings',
+  },
+  news: {
+    description: 'News that mentions the company, newest first.',
+    arrivesWith: 'the news feed',
+  },
+  short: {
+    description: 'Short interest, days to cover and its history by settlement date.',
+    arrivesWith: 'short interest',
+  },
+  price: {
+    description: 'Daily prices with line and candlestick charts, from one day to all history.',
+    arrivesWith: 'price history',
+  },
+  dividends: {
+    description: 'Ex-dividend and payment dates, amounts and yield history.',
+    arrivesWith: 'dividends',
+  },
+  secFilings: {
+    description: '10-K, 10-Q, 8-K, proxy, ownership and insider filings from SEC EDGAR.',
+    arrivesWith: 'SEC filings',
+  },
+  events: {
+    description: 'Earnings calls and other events, upcoming and recorded.',
+    arrivesWith: 'live calls',
+  },
+  trades: {
+    description: 'Buys and sells recorded in shared portfolios for this symbol.',
+    arrivesWith: 'stock lists and trades',
+  },
+};

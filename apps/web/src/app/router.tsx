@@ -1,0 +1,100 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
+import { AppLayout } from './layout/app-layout.tsx';
+import { BootFallback, RootShell } from './root-shell.tsx';
+import { PageErrorBoundary, RootErrorBoundary } from './route-error.tsx';
+import { fillPath, PAGES, type PageId, REDIRECT_RULES, SYMBOL_PAGE_PATH, SYMBOL_TABS } from './routes.ts';
+
+type Lazy = LazyRouteFunction<RouteObject>;
+
+/** A lazily loaded page module (its default export is the page). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): Lazy {
+  return async () => ({ Component: (await load()).default });
+}
+
+const planned = lazyPage(() => import('../features/shell/planned-page.tsx'));
+
+/** Pages with their real content in this release; every other page shows its planned frame. */
+const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
+  about: lazyPage(() => import('../features/info/about-page.tsx')),
+  faq: lazyPage(() => import('../features/info/faq-page.tsx')),
+  terms: lazyPage(() => import('../features/info/terms-page.tsx')),
+  privacy: lazyPage(() => import('../features/info/privacy-page.tsx')),
+  otherPages: lazyPage(() => import('../features/info/other-pages-page.tsx')),
+  feedback: lazyPage(() => import('../features/feedback/feedback-page.tsx')),
+  appInfo: lazyPage(() => import('../features/app-info/app-info-page.tsx')),
+  dev: lazyPage(() => import('../features/dev/dev-page.tsx')),
+  embedCalendar: lazyPage(() => import('../features/shell/embed-calendar-page.tsx')),
+};
+
+/** Pages that use the sticky-header variant of the navigation bar (long, scrolling tables). */
+const STICKY_HEADER_PAGES: ReadonlySet<PageId> = new Set([
+  'calendarWeek',
+  'calendarMonth',
+  'calendarWeekOf',
+  'calendarMonthOf',
+  'listWeek',
+  'listWeekOf',
+  'earningsFeed',
+]);
+
+function pageRoute(page: (typeof PAGES)[number]): RouteObject {
+  return {
+    path: page.path,
+    handle: {
+      pageId: page.id,
+      ...('partner' in page ? { partner: page.partner } : {}),
+      ...(STICKY_HEADER_PAGES.has(page.id) ? { stickyHeader: true } : {}),
+    },
+    lazy: PAGE_MODULES[page.id] ?? planned,
+  };
+}
+
+const symbolTab = lazyPage(() => import('../features/quote/symbol-tab-page.tsx'));
+
+const symbolRoute: RouteObject = {
+  path: SYMBOL_PAGE_PATH,
+  lazy: lazyPage(() => import('../features/quote/symbol-layout.tsx')),
+  children: SYMBOL_TABS.map(
+    (tab): RouteObject => (tab.path ? { path: tab.path, lazy: symbolTab } : { index: true, lazy: symbolTab }),
+  ),
+};
+
+/** SPEC §2 redirects, carrying parameters and the query string (e.g. ?theme=) across. */
+const redirectRoutes: RouteObject[] = REDIRECT_RULES.map((rule) => ({
+  path: rule.from,
+  loader: ({ params, request }) => redirect(`${fillPath(rule.to, params)}${new URL(request.url).search}`),
+}));
+
+const notFound = lazyPage(() => import('../features/info/not-found-page.tsx'));
+
+export function appRoutes(): RouteObject[] {
+  const chromeless = PAGES.filter((page) => 'chrome' in page && page.chrome === 'none');
+  const pages = PAGES.filter((page) => !('chrome' in page && page.chrome === 'none'));
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: BootFallback,
+      children: [
+        ...chromeless.map(pageRoute),
+        {
+          Component: AppLayout,
+          children: [
+            {
+              ErrorBoundary: PageErrorBoundary,
+              children: [...pages.map(pageRoute), symbolRoute, ...redirectRoutes, { path: '*', lazy: notFound }],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,18 @@
+import type { getDevOutbox, ResponseOf } from '@eh/contracts';
+import { api } from '../../app/api.ts';
+
+const OUTBOX_PATH: (typeof getDevOutbox)['path'] = '/core/dev/outbox';
+
+/** How many outbox messages the dev page lists. */
+export const OUTBOX_LIMIT = 50;
+
+export const devApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDevOutbox: build.query<ResponseOf<typeof getDevOutbox>, { limit: number }>({
+      query: ({ limit }) => ({ url: OUTBOX_PATH, params: { limit } }),
+      providesTags: ['Outbox'],
+    }),
+  }),
+});
+
+export const { useGetDevOutboxQuery } = devApi;

@@ -1,0 +1,55 @@
+import { Box, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { groupPages, pageHref, pageLinkTitle } from '../../app/layout/page-groups.ts';
+import { pageById } from '../../app/page-content.ts';
+import { SAMPLE_SYMBOL, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { selectDevMode } from '../flags/flags.ts';
+import { useFlags } from '../flags/flags-api.ts';
+
+const PAGE = pageById('otherPages');
+
+/** Every page, grouped; pages with parameters link to an example. */
+export default function OtherPagesPage() {
+  useDocumentMeta(PAGE.title, PAGE.description);
+  const { data } = useFlags();
+  const groups = groupPages({ menuOnly: false, devMode: selectDevMode(data?.flags) });
+  return (
+    <PageFrame title={PAGE.title} description={PAGE.description}>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
+        {groups.map(({ group, label, pages }) => (
+          <Box component="section" key={group} aria-labelledby={`pages-${group}`}>
+            <Typography variant="h2" id={`pages-${group}`} sx={{ mb: 1 }}>
+              {label}
+            </Typography>
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+              {pages.map((page) => (
+                <li key={page.id}>
+                  <Link component={RouterLink} to={pageHref(page)}>
+                    {pageLinkTitle(page)}
+                  </Link>
+                  <Typography variant="body2" color="text.secondary">
+                    {page.sample ? `Example: ${page.sample}` : page.path}
+                  </Typography>
+                </li>
+              ))}
+              {group === 'symbols'
+                ? SYMBOL_TABS.map((tab) => (
+                    <li key={tab.key}>
+                      <Link component={RouterLink} to={symbolPath(SAMPLE_SYMBOL, tab)}>
+                        Symbol page: {tab.label}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary">
+                        Example: {symbolPath(SAMPLE_SYMBOL, tab)}
+                      </Typography>
+                    </li>
+                  ))
+                : null}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,17 @@
+import { Button, DialogActions, DialogContent } from '@mui/material';
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { LegalDocumentView } from './legal-document-view.tsx';
+import { PRIVACY_POLICY } from './legal-documents.ts';
+
+export default function PrivacyModal({ onClose }: ModalContentProps) {
+  return (
+    <>
+      <DialogContent dividers>
+        <LegalDocumentView document={PRIVACY_POLICY} headingLevel="h3" />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { Suspense, useId } from 'react';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { MODAL_CONTENT, type ModalContentProps } from './modal-content.ts';
+import { MODALS } from './modal-registry.ts';
+import type { ModalEntry } from './modal-stack.ts';
+import { modalClosed } from './modals-slice.ts';
+
+/** The frame of a modal whose content arrives with a later issue: its title and an honest note. */
+function PlannedModalContent({ entry, onClose }: ModalContentProps) {
+  const def = MODALS[entry.kind];
+  return (
+    <>
+      <DialogContent>
+        <Typography>
+          {'arrivesWith' in def ? `Arrives with ${def.arrivesWith}.` : 'Nothing to show here yet.'}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          This window is part of the product but its content is still being built.
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </>
+  );
+}
+
+function ModalDialog({ entry, fullScreen }: { entry: ModalEntry; fullScreen: boolean }) {
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const close = () => dispatch(modalClosed(entry.id));
+  const Content = MODAL_CONTENT[entry.kind] ?? PlannedModalContent;
+  return (
+    <Dialog
+      open
+      onClose={close}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      data-testid={`modal-${entry.kind}`}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {MODALS[entry.kind].title}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'grid', placeItems: 'center', p: 4 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        }
+      >
+        <Content entry={entry} onClose={close} />
+      </Suspense>
+    </Dialog>
+  );
+}
+
+/** Every modal of the stack, the top one last (MUI keeps the latest dialog on top and focused). */
+export default function ModalStackView({ stack }: { stack: readonly ModalEntry[] }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <>
+      {stack.map((entry) => (
+        <ModalDialog key={entry.id} entry={entry} fullScreen={fullScreen} />
+      ))}
+    </>
+  );
+}
