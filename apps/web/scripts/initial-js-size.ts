@@ -39,5 +39,7 @@ const rows = [...seen].map((file) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 for (const row of rows) console.log(`${(row.gzip / 1024).toFixed(2).padStart(8)} kB gz  ${row.file}`);
 const totalKb = gzip / 1024;
-console.log(`initial JS: ${rows.length} files, ${(raw / 1024).toFixed(1)} kB raw, ${totalKb.toFixed(1)} kB gzip (budget ${budgetKb} kB)`);
+console.log(
+  `initial JS: ${rows.length} files, ${(raw / 1024).toFixed(1)} kB raw, ${totalKb.toFixed(1)} kB gzip (budget ${budgetKb} kB)`,
+);
 if (totalKb > budgetKb) process.exit(1);

@@ -20,6 +20,23 @@ export interface PageContent {
 
 export type PageDef = PageRoute & PageContent;
 
+/** The issue that brings each named section of SPEC §2 (shown in the section's empty frame). */
+export const SECTION_ARRIVES_WITH: Readonly<Record<string, string>> = {
+  'Earnings Feed': 'the earnings feed',
+  'Earnings Calendar': 'the earnings calendar',
+  News: 'the news feed',
+  'Symbol News': 'the news feed',
+  'Top Gainers': 'quotes and market data',
+  'Top Losers': 'quotes and market data',
+  'Most Popular': 'quotes and market data',
+  'Top Market Cap': 'quotes and market data',
+  'Overall Score Widget': 'EHS and the EH500 index',
+  'Price to Sales': 'EHS and the EH500 index',
+  'Price to Earnings': 'EHS and the EH500 index',
+  'YoY EPS': 'EHS and the EH500 index',
+  'YoY Revenue': 'EHS and the EH500 index',
+};
+
 const HOME_SECTIONS = [
   'Earnings Feed',
   'Earnings Calendar',

@@ -44,7 +44,12 @@ export function createAppTheme(mode: ThemeMode): Theme {
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: SYSTEM_FONTS,
-      h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.01em' },
+      h1: {
+        fontSize: '1.65rem',
+        fontWeight: 700,
+        letterSpacing: '-0.01em',
+        [`@media (min-width:${BREAKPOINTS.sm}px)`]: { fontSize: '2rem' },
+      },
       h2: { fontSize: '1.5rem', fontWeight: 700 },
       h3: { fontSize: '1.25rem', fontWeight: 600 },
       h4: { fontSize: '1.1rem', fontWeight: 600 },

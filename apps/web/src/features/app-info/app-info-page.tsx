@@ -18,14 +18,20 @@ function Facts({ rows, label }: { rows: readonly [string, ReactNode][]; label: s
     <Box
       component="dl"
       aria-label={label}
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, columnGap: 2, rowGap: 1, m: 0 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(88px, auto) 1fr', sm: '200px 1fr' },
+        columnGap: 2,
+        rowGap: 1,
+        m: 0,
+      }}
     >
       {rows.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary">
             {term}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, wordBreak: 'break-word' }}>
+          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
             {value}
           </Typography>
         </Box>

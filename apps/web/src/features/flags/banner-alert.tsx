@@ -11,7 +11,14 @@ export default function BannerAlert({ message }: { message: string }) {
       variant="filled"
       onClose={() => dispatch(bannerDismissed(message))}
       slotProps={{ closeButton: { 'aria-label': 'Dismiss announcement' } }}
-      sx={{ borderRadius: 0, justifyContent: 'center' }}
+      sx={{
+        borderRadius: 0,
+        justifyContent: 'center',
+        // The brand's secondary blue: 4.5:1 or better against its text in both themes (MUI's info blue is not).
+        bgcolor: 'secondary.main',
+        color: 'secondary.contrastText',
+        '& .MuiAlert-icon, & .MuiAlert-action': { color: 'inherit' },
+      }}
     >
       {message}
     </Alert>

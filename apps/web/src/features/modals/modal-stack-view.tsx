@@ -76,7 +76,7 @@ function ModalDialog({ entry, fullScreen }: { entry: ModalEntry; fullScreen: boo
 /** Every modal of the stack, the top one last (MUI keeps the latest dialog on top and focused). */
 export default function ModalStackView({ stack }: { stack: readonly ModalEntry[] }) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <>
       {stack.map((entry) => (

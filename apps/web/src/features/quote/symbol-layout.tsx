@@ -15,7 +15,7 @@ export default function SymbolLayout() {
   const { symbol = '' } = useParams();
   const { pathname } = useLocation();
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const stickyHeader = useStickyHeader();
   if (!paramsAreValid({ symbol })) return <NotFoundPage />;
   const display = formatRouteParam('symbol', symbol);

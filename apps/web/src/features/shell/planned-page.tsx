@@ -2,7 +2,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { useMatches, useParams } from 'react-router';
 import { NOT_FOUND_HEADING } from '../../app/constants.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
-import { PAGE_DEFS, type PageDef } from '../../app/page-content.ts';
+import { PAGE_DEFS, type PageDef, SECTION_ARRIVES_WITH } from '../../app/page-content.ts';
 import { pageTitle, paramsAreValid } from '../../app/routes.ts';
 import { ArrivesWith } from '../../components/arrives-with.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -68,12 +68,12 @@ export function PlannedPage() {
           }}
         >
           {page.sections.map((section) => (
-            <Paper key={section} variant="outlined" component="section" sx={{ p: 2.5, minHeight: 140 }}>
+            <Paper key={section} variant="outlined" component="section" sx={{ p: 2.5, minHeight: { xs: 0, sm: 140 } }}>
               <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
                 {section}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Arrives with {feature}.
+                Arrives with {SECTION_ARRIVES_WITH[section] ?? feature}.
               </Typography>
             </Paper>
           ))}
