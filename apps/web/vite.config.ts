@@ -5,13 +5,15 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 const here = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(`${here}/package.json`, 'utf8')) as { version: string };
 
-/** The embedded server (all roles on one port); `npm run dev` starts it beside Vite. */
-const SERVER = 'http://127.0.0.1:3000';
-const proxy = {
-  '/api': { target: SERVER, changeOrigin: false },
-  '/idp': { target: SERVER, changeOrigin: false },
-  '/sync': { target: SERVER, ws: true, changeOrigin: false },
-};
+/** The server (all roles on one port; `npm run dev` starts it beside Vite), on the port it is given. */
+function serverProxy(port: string | undefined) {
+  const target = `http://127.0.0.1:${port || 3000}`;
+  return {
+    '/api': { target, changeOrigin: false },
+    '/idp': { target, changeOrigin: false },
+    '/sync': { target, ws: true, changeOrigin: false },
+  };
+}
 
 /** Fills %APP_NAME% in index.html with the configured display name (no inline script needed). */
 function appNameInHtml(appName: string): Plugin {
@@ -54,8 +56,9 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, here, 'VITE_');
+  const env = loadEnv(mode, here, ['VITE_', 'PORT']);
   const appName = env.VITE_APP_NAME || 'EarningsHub';
+  const proxy = serverProxy(env.PORT);
   return {
     root: here,
     plugins: [react(), appNameInHtml(appName), noZodInBundle()],

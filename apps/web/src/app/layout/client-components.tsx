@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { ModalHost } from '../../features/modals/modal-host.tsx';
 import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
-import { KeyboardShortcuts } from '../../features/shortcuts/keyboard-shortcuts.tsx';
 import { ToastHost } from '../../features/toasts/toast-host.tsx';
+
+/** Loaded after the first render: nothing needs a shortcut before the page is on screen. */
+const KeyboardShortcuts = lazy(() => import('../../features/shortcuts/keyboard-shortcuts.tsx'));
 
 /**
  * Components of the layout that draw over the page or work in the background (SPEC §2 "client components"):
@@ -14,7 +17,9 @@ export function ClientComponents() {
       <ToastHost />
       <ModalHost />
       <ReleaseNotesWatcher />
-      <KeyboardShortcuts />
+      <Suspense fallback={null}>
+        <KeyboardShortcuts />
+      </Suspense>
     </>
   );
 }

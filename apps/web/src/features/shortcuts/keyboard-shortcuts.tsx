@@ -7,7 +7,7 @@ import { modalOpened } from '../modals/modals-slice.ts';
 import { shortcutFor } from './shortcuts.ts';
 
 /** Listens for the shortcuts of SHORTCUTS on the whole page. */
-export function KeyboardShortcuts() {
+export default function KeyboardShortcuts() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   useEffect(() => {
