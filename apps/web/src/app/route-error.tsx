@@ -1,6 +1,7 @@
-import { Box, ButtonBase, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { plainButtonSx } from '../components/icon-action.tsx';
 import { documentTitle, ROUTER_ERROR_HEADING } from './constants.ts';
 
 /** The error's text: status and status text of a route error response, or the message of an Error. */
@@ -18,7 +19,15 @@ export function routeErrorText(error: unknown): string {
   }
 }
 
-const buttonSx = { px: 2, py: 1, mr: 1.5, borderRadius: 1, fontWeight: 600 } as const;
+const buttonSx = {
+  ...plainButtonSx,
+  px: 2,
+  py: 1,
+  mr: 1.5,
+  borderRadius: 1,
+  fontWeight: 600,
+  bgcolor: 'transparent',
+} as const;
 
 function RouteErrorContent() {
   const error = useRouteError();
@@ -44,15 +53,17 @@ function RouteErrorContent() {
       >
         {routeErrorText(error)}
       </Box>
-      <ButtonBase
+      <Box
+        component="button"
+        type="button"
         onClick={() => window.location.reload()}
         sx={{ ...buttonSx, bgcolor: 'primary.main', color: 'primary.contrastText' }}
       >
         Reload
-      </ButtonBase>
-      <ButtonBase href="/" sx={{ ...buttonSx, color: 'primary.main' }}>
+      </Box>
+      <Box component="a" href="/" sx={{ ...buttonSx, color: 'primary.main' }}>
         Go to the home page
-      </ButtonBase>
+      </Box>
     </Box>
   );
 }

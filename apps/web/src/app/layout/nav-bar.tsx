@@ -1,9 +1,9 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, ButtonBase } from '@mui/material';
+import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { IconAction } from '../../components/icon-action.tsx';
+import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
 import { useAppDispatch } from '../hooks.ts';
@@ -94,9 +94,12 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
           <WhatsNewButton />
           <ThemeToggleButton />
-          <ButtonBase
+          <Box
+            component="button"
+            type="button"
             onClick={() => dispatch(modalOpened({ kind: 'signIn' }))}
             sx={{
+              ...plainButtonSx,
               ml: 0.5,
               px: 2,
               py: 0.75,
@@ -109,7 +112,7 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
             }}
           >
             Sign in
-          </ButtonBase>
+          </Box>
         </Box>
         <IconAction
           aria-label="Open menu"
