@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH } from './security.ts';
 
 const API_PREFIXES = ['/api', '/idp', '/sync'];
+/** Requests for these are files, never pages: a miss is a 404. Symbols like BRK.B are pages. */
+const FILE_EXTENSION = /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|txt|xml|woff2?|ttf|webmanifest|wasm)$/i;
 
 function embedCsp(): string {
   const directives = { ...CONTENT_SECURITY_POLICY, frameAncestors: ['*'] };
@@ -28,8 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (hasApp) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      // Looked up per request, so a rebuild is served without a restart; misses fall to the handler below.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/: cache it for a year; everything else revalidates.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -43,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
-    if (!wantsPage || !hasApp || /\.[a-z0-9]+$/i.test(path)) return notFoundJson(reply, request.method, request.url);
+    if (!wantsPage || !hasApp || FILE_EXTENSION.test(path)) return notFoundJson(reply, request.method, request.url);
     if (EMBEDDABLE_PATH.test(path)) {
       reply.header('content-security-policy', embedPolicy);
       reply.removeHeader('x-frame-options');

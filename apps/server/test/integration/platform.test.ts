@@ -43,7 +43,7 @@ describe('web app serving', () => {
   });
   afterAll(async () => server?.close());
 
-  it.each(['/', '/earnings-calendar/this-week', '/quote/AAPL/price', '/no/such/page'])(
+  it.each(['/', '/earnings-calendar/this-week', '/quote/AAPL/price', '/quote/BRK.B', '/no/such/page'])(
     'serves the app shell for %s',
     async (path) => {
       const res = await server.api(path);
@@ -52,6 +52,13 @@ describe('web app serving', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
     },
   );
+
+  it('serves a file added after the start (a rebuild needs no restart)', async () => {
+    writeFileSync(join(server.config.WEB_DIST, 'assets', 'late-def456.js'), 'console.log(2)');
+    const res = await server.api('/assets/late-def456.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(2)');
+  });
 
   it('caches fingerprinted assets for a year', async () => {
     const res = await server.api('/assets/app-abc123.js');
