@@ -6,7 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'packages/domain/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+  'packages/domain/src',
+];
 const BUILT = 'apps/web/dist/index.html';
 
 function newest(path: string): number {
