@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Users of the Cognito-compatible identity provider. SRP verifiers are sealed with the server key. */
+export const idpUsers = pgTable(
+  'idp_users',
+  {
+    sub: uuid('sub').primaryKey(),
+    /** Lower-cased sign-in name; also the SRP user id (USER_ID_FOR_SRP). */
+    username: text('username').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    /** Other attributes by their Cognito names (name, picture, custom:…). */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    salt: text('salt').notNull(),
+    sealedVerifier: text('sealed_verifier').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idp_users_username_idx').on(t.username), index('idp_users_email_idx').on(t.email)],
+);
+
+/** One-time codes (sign-up confirmation, forgotten password, attribute verification), stored hashed. */
+export const idpCodes = pgTable(
+  'idp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => idpUsers.sub, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['signup', 'forgot_password', 'verify_email', 'verify_phone'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idp_codes_sub_purpose_idx').on(t.sub, t.purpose)],
+);
+
+/** Refresh tokens, stored hashed; an origin family is revoked together (RevokeToken, GlobalSignOut). */
+export const idpRefreshTokens = pgTable(
+  'idp_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => idpUsers.sub, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    originJti: uuid('origin_jti').notNull(),
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idp_refresh_tokens_sub_idx').on(t.sub), index('idp_refresh_tokens_origin_idx').on(t.originJti)],
+);
+
+/** Access-token families revoked before expiry (GlobalSignOut, RevokeToken). */
+export const idpRevokedOrigins = pgTable('idp_revoked_origins', {
+  originJti: uuid('origin_jti').primaryKey(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** RS256 signing keys shared by every node; private keys sealed with the server key. */
+export const idpSigningKeys = pgTable('idp_signing_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  sealedPrivateJwk: text('sealed_private_jwk').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
