@@ -45,6 +45,16 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  /** SPEC §5: region, underscore, id; at most 55 characters. */
+  IDP_USER_POOL_ID: z
+    .string()
+    .max(55)
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must be <region>_<id>, e.g. us-east-1_EarnHub01')
+    .default('us-east-1_EarnHub01'),
+  IDP_CLIENT_ID: z.string().min(1).max(128).default('earningshub-web'),
+  IDP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  IDP_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
+  IDP_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dbDir: string };

@@ -49,8 +49,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     WEB_DIST: join(dataDir, 'no-web-build'),
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_NAMESPACE: `eh-it-${randomBytes(4).toString('hex')}-`,
-    // Production mode has no generated admin token: configure one as a deployment would.
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ADMIN_TOKEN: randomBytes(24).toString('hex') } : {}),
+    // Production mode generates no secrets: configure them as a deployment would.
+    ...(databaseUrl
+      ? {
+          DATABASE_URL: databaseUrl,
+          ADMIN_TOKEN: randomBytes(24).toString('hex'),
+          IDP_SECRET: randomBytes(32).toString('hex'),
+        }
+      : {}),
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
     ...env,
   });

@@ -1,9 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Role } from '../roles.ts';
+import { idpRoutes } from './routes.ts';
+import { createSealer } from './seal.ts';
+import type { IdpContext } from './service.ts';
+import { loadSigningKey } from './tokens.ts';
 
-/** The Cognito-compatible identity provider at /idp (SPEC §7). Serves nothing yet. */
+/** The server key that seals verifiers and signing keys: configured, or generated once in embedded mode. */
+function idpSecret(dataDir: string, configured: string | undefined, embedded: boolean): string {
+  if (configured) return configured;
+  if (!embedded) throw new Error('IDP_SECRET is required with DATABASE_URL: every node must share it');
+  const file = resolve(dataDir, 'idp-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The Cognito-compatible identity provider at /idp (SPEC §7, DESIGN §2). */
 export const idpRole: Role = {
   name: 'idp',
   async register(app) {
-    app.log.debug('role idp: no identity provider yet');
+    const { config, db, database } = app.ctx;
+    const sealer = createSealer(idpSecret(config.DATA_DIR, config.IDP_SECRET, database.driver === 'pglite'));
+    const poolName = config.IDP_USER_POOL_ID.split('_')[1] ?? config.IDP_USER_POOL_ID;
+    const idp: IdpContext = {
+      db,
+      config,
+      sealer,
+      key: await loadSigningKey(db, sealer),
+      issuer: `${config.PUBLIC_URL.replace(/\/$/, '')}/idp/${config.IDP_USER_POOL_ID}`,
+      poolName,
+    };
+    await app.register(idpRoutes, { prefix: '/idp', idp });
   },
 };

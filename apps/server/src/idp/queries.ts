@@ -1,0 +1,104 @@
+import { type Database, idpCodes, idpRefreshTokens, idpRevokedOrigins, idpUsers } from '@eh/db';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+
+export type IdpUser = typeof idpUsers.$inferSelect;
+export type CodePurpose = (typeof idpCodes.$inferInsert)['purpose'];
+
+export async function findUser(db: Database, params: { login: string }): Promise<IdpUser | undefined> {
+  const login = params.login.trim().toLowerCase();
+  const rows = await db
+    .select()
+    .from(idpUsers)
+    .where(or(eq(idpUsers.username, login), and(eq(idpUsers.email, login), eq(idpUsers.emailVerified, true))))
+    .limit(1);
+  return rows[0];
+}
+
+export async function getUser(db: Database, params: { sub: string }): Promise<IdpUser | undefined> {
+  const rows = await db.select().from(idpUsers).where(eq(idpUsers.sub, params.sub)).limit(1);
+  return rows[0];
+}
+
+export async function insertUser(db: Database, user: typeof idpUsers.$inferInsert) {
+  const rows = await db.insert(idpUsers).values(user).onConflictDoNothing().returning({ sub: idpUsers.sub });
+  return rows[0];
+}
+
+export async function updateUser(db: Database, params: { sub: string; set: Partial<typeof idpUsers.$inferInsert> }) {
+  await db
+    .update(idpUsers)
+    .set({ ...params.set, updatedAt: sql`now()` })
+    .where(eq(idpUsers.sub, params.sub));
+}
+
+export async function insertCode(
+  db: Database,
+  params: { sub: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+) {
+  // A new code replaces the unused ones of the same purpose.
+  await db
+    .update(idpCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(idpCodes.sub, params.sub), eq(idpCodes.purpose, params.purpose), isNull(idpCodes.usedAt)));
+  await db.insert(idpCodes).values(params);
+}
+
+export async function latestCode(db: Database, params: { sub: string; purpose: CodePurpose }) {
+  const rows = await db
+    .select()
+    .from(idpCodes)
+    .where(and(eq(idpCodes.sub, params.sub), eq(idpCodes.purpose, params.purpose), isNull(idpCodes.usedAt)))
+    .orderBy(desc(idpCodes.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+export async function markCode(db: Database, params: { id: string; used: boolean }) {
+  await db
+    .update(idpCodes)
+    .set(params.used ? { usedAt: sql`now()` } : { attempts: sql`${idpCodes.attempts} + 1` })
+    .where(eq(idpCodes.id, params.id));
+}
+
+export async function insertRefreshToken(db: Database, row: typeof idpRefreshTokens.$inferInsert) {
+  await db.insert(idpRefreshTokens).values(row);
+}
+
+export async function findRefreshToken(db: Database, params: { tokenHash: string }) {
+  const rows = await db
+    .select()
+    .from(idpRefreshTokens)
+    .where(eq(idpRefreshTokens.tokenHash, params.tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+/** Revokes refresh tokens and their access-token families: one family, or every one of a user. */
+export async function revokeFamilies(db: Database, params: { sub: string; originJti?: string }) {
+  await db.transaction(async (tx) => {
+    const scope = params.originJti
+      ? and(eq(idpRefreshTokens.sub, params.sub), eq(idpRefreshTokens.originJti, params.originJti))
+      : eq(idpRefreshTokens.sub, params.sub);
+    const revoked = await tx
+      .update(idpRefreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(scope, isNull(idpRefreshTokens.revokedAt)))
+      .returning({ originJti: idpRefreshTokens.originJti });
+    const origins = [...new Set([...revoked.map((r) => r.originJti), ...(params.originJti ? [params.originJti] : [])])];
+    if (origins.length) {
+      await tx
+        .insert(idpRevokedOrigins)
+        .values(origins.map((originJti) => ({ originJti })))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+export async function isOriginRevoked(db: Database, params: { originJti: string }) {
+  const rows = await db
+    .select({ originJti: idpRevokedOrigins.originJti })
+    .from(idpRevokedOrigins)
+    .where(eq(idpRevokedOrigins.originJti, params.originJti))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CognitoError } from './errors.ts';
+import { type IdpContext, OPERATIONS } from './service.ts';
+import { publicKeys } from './tokens.ts';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+function sendError(reply: FastifyReply, error: CognitoError) {
+  return reply
+    .status(error.statusCode)
+    .header('x-amzn-errortype', `${error.type}:`)
+    .type('application/x-amz-json-1.1')
+    .send({ __type: error.type, message: error.message });
+}
+
+/** The Cognito user-pool JSON protocol: POST /idp with the operation in X-Amz-Target. */
+export async function idpRoutes(app: FastifyInstance, opts: { idp: IdpContext }) {
+  const { idp } = opts;
+  app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new CognitoError('SerializationException', 'Request body is not valid JSON'));
+    }
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof CognitoError) return sendError(reply, error);
+    const status = error.statusCode;
+    if (status === 413) return sendError(reply, new CognitoError('InvalidParameterException', 'Request is too large'));
+    if (status && status < 500) return sendError(reply, new CognitoError('InvalidParameterException', error.message));
+    request.log.error({ err: error }, 'identity provider failure');
+    return sendError(reply, new CognitoError('InternalErrorException', 'Internal server error', 500));
+  });
+
+  app.post('/', async (request, reply) => {
+    const target = request.headers['x-amz-target'];
+    const operation =
+      typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    const handler = OPERATIONS[operation];
+    if (!handler) throw new CognitoError('UnknownOperationException', `Unknown operation ${operation || '(none)'}`);
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new CognitoError('SerializationException', 'Request body must be a JSON object');
+    }
+    const result = await handler(idp, body as Record<string, unknown>);
+    return reply.type('application/x-amz-json-1.1').send(result);
+  });
+
+  app.get('/:poolId/.well-known/jwks.json', async (request, reply) => {
+    const { poolId } = request.params as { poolId: string };
+    if (poolId !== idp.config.IDP_USER_POOL_ID)
+      throw new CognitoError('ResourceNotFoundException', 'User pool not found', 404);
+    reply.header('cache-control', 'public, max-age=300');
+    return { keys: await publicKeys(idp.db) };
+  });
+}

@@ -1,0 +1,386 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { type Database, outbox } from '@eh/db';
+import { importJWK, type JWK, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
+import * as q from './queries.ts';
+import { type Sealer, safeEqual } from './seal.ts';
+import { createVerifier, expectedSignature, g, modPow, N, passwordX, serverEphemeral } from './srp.ts';
+import { issueTokens, type SigningKey } from './tokens.ts';
+
+export const SIGNUP_CODE_TTL_MS = 24 * 3600_000;
+export const SRP_CHALLENGE_TTL_MS = 3 * 60_000;
+export const MAX_FAILED_ATTEMPTS = 5;
+export const LOCKOUT_MS = 15 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+const PASSWORD_MIN = 8;
+
+export interface IdpContext {
+  db: Database;
+  config: Config;
+  sealer: Sealer;
+  key: SigningKey;
+  issuer: string;
+  poolName: string;
+}
+
+type Json = Record<string, unknown>;
+type Attribute = { Name: string; Value: string };
+
+function str(input: Json, field: string, required = true): string {
+  const value = input[field];
+  if (value === undefined || value === null || value === '') {
+    if (required) throw invalidParameter(`Missing required parameter ${field}`);
+    return '';
+  }
+  if (typeof value !== 'string') throw invalidParameter(`${field} must be a string`);
+  return value;
+}
+
+function record(input: Json, field: string): Json {
+  const value = input[field];
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParameter(`${field} must be a map`);
+  return value as Json;
+}
+
+function checkClient(ctx: IdpContext, input: Json) {
+  const clientId = str(input, 'ClientId');
+  if (clientId !== ctx.config.IDP_CLIENT_ID) {
+    throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+  }
+}
+
+/** Cognito's default password policy. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return 'Password not long enough';
+  if (!/[a-z]/.test(password)) return 'Password must have lowercase characters';
+  if (!/[A-Z]/.test(password)) return 'Password must have uppercase characters';
+  if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
+  if (!/[^A-Za-z0-9]/.test(password)) return 'Password must have symbol characters';
+  return null;
+}
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+async function sendCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodePurpose, subject: string) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await q.insertCode(ctx.db, {
+    sub: user.sub,
+    purpose,
+    codeHash: ctx.sealer.digest(`${user.sub}:${purpose}:${code}`),
+    expiresAt: new Date(Date.now() + SIGNUP_CODE_TTL_MS),
+  });
+  const to = user.email ?? user.username;
+  await ctx.db.insert(outbox).values({ channel: 'email', to, subject, body: `Your verification code is ${code}` });
+  return { Destination: maskEmail(to), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+}
+
+async function useCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodePurpose, code: string) {
+  const row = await q.latestCode(ctx.db, { sub: user.sub, purpose });
+  if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= MAX_CODE_ATTEMPTS) {
+    throw new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+  }
+  if (!safeEqual(row.codeHash, ctx.sealer.digest(`${user.sub}:${purpose}:${code.trim()}`))) {
+    await q.markCode(ctx.db, { id: row.id, used: false });
+    throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+  }
+  await q.markCode(ctx.db, { id: row.id, used: true });
+}
+
+export async function signUp(ctx: IdpContext, input: Json) {
+  checkClient(ctx, input);
+  const username = str(input, 'Username').trim().toLowerCase();
+  const password = str(input, 'Password');
+  if (username.length > 128) throw invalidParameter('Username must be at most 128 characters');
+  const problem = passwordProblem(password);
+  if (problem) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
+  const rawAttributes = input.UserAttributes ?? [];
+  if (!Array.isArray(rawAttributes)) throw invalidParameter('UserAttributes must be a list');
+  const attributes: Record<string, string> = {};
+  for (const attribute of rawAttributes as Attribute[]) {
+    if (typeof attribute?.Name !== 'string' || typeof attribute?.Value !== 'string') {
+      throw invalidParameter('Each user attribute needs a Name and a Value');
+    }
+    attributes[attribute.Name] = attribute.Value;
+  }
+  const email = (attributes.email ?? (username.includes('@') ? username : '')).trim().toLowerCase() || null;
+  if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalidParameter('Invalid email address format.');
+  const { email: _e, phone_number: phone, ...rest } = attributes;
+  const { salt, verifier } = createVerifier(ctx.poolName, username, password);
+  const sub = randomUUID();
+  const created = await q.insertUser(ctx.db, {
+    sub,
+    username,
+    email,
+    phoneNumber: phone ?? null,
+    attributes: rest,
+    status: 'UNCONFIRMED',
+    salt,
+    sealedVerifier: ctx.sealer.seal(verifier),
+  });
+  if (!created) throw new CognitoError('UsernameExistsException', 'User already exists');
+  const user = await q.getUser(ctx.db, { sub });
+  if (!user) throw new Error('user vanished after sign-up');
+  const delivery = await sendCode(ctx, user, 'signup', 'Confirm your account');
+  return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: delivery };
+}
+
+async function requireUser(ctx: IdpContext, login: string) {
+  const user = await q.findUser(ctx.db, { login });
+  if (!user) throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+  return user;
+}
+
+export async function confirmSignUp(ctx: IdpContext, input: Json) {
+  checkClient(ctx, input);
+  const user = await requireUser(ctx, str(input, 'Username'));
+  const code = str(input, 'ConfirmationCode');
+  if (user.status === 'CONFIRMED') throw notAuthorized('User cannot be confirmed. Current status is CONFIRMED');
+  await useCode(ctx, user, 'signup', code);
+  await q.updateUser(ctx.db, { sub: user.sub, set: { status: 'CONFIRMED', emailVerified: user.email !== null } });
+  return {};
+}
+
+export async function resendConfirmationCode(ctx: IdpContext, input: Json) {
+  checkClient(ctx, input);
+  const user = await requireUser(ctx, str(input, 'Username'));
+  if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
+  return { CodeDeliveryDetails: await sendCode(ctx, user, 'signup', 'Confirm your account') };
+}
+
+/** Unknown users get a challenge that can never succeed, so InitiateAuth does not reveal who exists. */
+function decoySalt(ctx: IdpContext, login: string) {
+  return (
+    ctx.sealer
+      .digest(`decoy-salt:${login}`)
+      .replace(/[^0-9a-f]/gi, '')
+      .slice(0, 32) || '00'
+  );
+}
+
+interface SrpState {
+  sub: string | null;
+  userId: string;
+  b: string;
+  B: string;
+  exp: number;
+}
+
+async function startSrp(ctx: IdpContext, params: Json) {
+  const login = str(params, 'USERNAME').trim().toLowerCase();
+  const A = str(params, 'SRP_A');
+  if (!/^[0-9a-f]+$/i.test(A)) throw invalidParameter('SRP_A must be hexadecimal');
+  const user = await q.findUser(ctx.db, { login });
+  const verifier = user ? ctx.sealer.open(user.sealedVerifier) : null;
+  const { b, B } = serverEphemeral(
+    verifier ?? modPow(g, BigInt(`0x${randomBytes(32).toString('hex')}`), N).toString(16),
+  );
+  const state: SrpState = {
+    sub: user?.sub ?? null,
+    userId: user?.username ?? login,
+    b,
+    B,
+    exp: Date.now() + SRP_CHALLENGE_TTL_MS,
+  };
+  const secretBlock = Buffer.from(ctx.sealer.seal(JSON.stringify({ ...state, A })), 'base64url').toString('base64');
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: user?.salt ?? decoySalt(ctx, login),
+      SECRET_BLOCK: secretBlock,
+      SRP_B: B,
+      USERNAME: state.userId,
+      USER_ID_FOR_SRP: state.userId,
+    },
+  };
+}
+
+async function checkLock(user: q.IdpUser) {
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw notAuthorized('Password attempts exceeded');
+}
+
+async function failedAttempt(ctx: IdpContext, user: q.IdpUser): Promise<never> {
+  const failures = user.failedAttempts + 1;
+  const lock = failures >= MAX_FAILED_ATTEMPTS;
+  await q.updateUser(ctx.db, {
+    sub: user.sub,
+    set: {
+      failedAttempts: lock ? 0 : failures,
+      lockedUntil: lock ? new Date(Date.now() + LOCKOUT_MS) : user.lockedUntil,
+    },
+  });
+  throw notAuthorized(lock ? 'Password attempts exceeded' : undefined);
+}
+
+async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string) {
+  if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+  if (!user.enabled) throw notAuthorized('User is disabled.');
+  await q.updateUser(ctx.db, { sub: user.sub, set: { failedAttempts: 0, lockedUntil: null } });
+  const originJti = randomUUID();
+  const authTime = new Date();
+  const refreshToken = randomBytes(48).toString('base64url');
+  await q.insertRefreshToken(ctx.db, {
+    tokenHash: ctx.sealer.digest(refreshToken),
+    sub: user.sub,
+    clientId,
+    originJti,
+    authTime,
+    expiresAt: new Date(Date.now() + ctx.config.IDP_REFRESH_TOKEN_DAYS * 86_400_000),
+  });
+  const tokens = await issueTokens(ctx.key, {
+    issuer: ctx.issuer,
+    clientId,
+    sub: user.sub,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    originJti,
+    authTime: Math.floor(authTime.getTime() / 1000),
+    lifetimeSeconds: ctx.config.IDP_TOKEN_LIFETIME_SECONDS,
+  });
+  return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, RefreshToken: refreshToken } };
+}
+
+async function passwordAuth(ctx: IdpContext, params: Json, clientId: string) {
+  const login = str(params, 'USERNAME');
+  const password = str(params, 'PASSWORD');
+  const user = await q.findUser(ctx.db, { login });
+  if (!user) throw notAuthorized();
+  await checkLock(user);
+  const verifier = ctx.sealer.open(user.sealedVerifier) ?? '';
+  const candidate = modPow(g, passwordX(ctx.poolName, user.username, password, user.salt), N).toString(16);
+  if (!safeEqual(candidate, verifier)) return failedAttempt(ctx, user);
+  return signedIn(ctx, user, clientId);
+}
+
+async function refreshAuth(ctx: IdpContext, params: Json, clientId: string) {
+  const token = str(params, 'REFRESH_TOKEN');
+  const row = await q.findRefreshToken(ctx.db, { tokenHash: ctx.sealer.digest(token) });
+  if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now() || row.clientId !== clientId) {
+    throw notAuthorized('Invalid Refresh Token');
+  }
+  const user = await q.getUser(ctx.db, { sub: row.sub });
+  if (!user?.enabled) throw notAuthorized('Invalid Refresh Token');
+  const tokens = await issueTokens(ctx.key, {
+    issuer: ctx.issuer,
+    clientId,
+    sub: user.sub,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    originJti: row.originJti,
+    authTime: Math.floor(row.authTime.getTime() / 1000),
+    lifetimeSeconds: ctx.config.IDP_TOKEN_LIFETIME_SECONDS,
+  });
+  return { ChallengeParameters: {}, AuthenticationResult: tokens };
+}
+
+export async function initiateAuth(ctx: IdpContext, input: Json) {
+  checkClient(ctx, input);
+  const clientId = str(input, 'ClientId');
+  const flow = str(input, 'AuthFlow');
+  const params = record(input, 'AuthParameters');
+  switch (flow) {
+    case 'USER_SRP_AUTH':
+      return startSrp(ctx, params);
+    case 'USER_PASSWORD_AUTH':
+      return passwordAuth(ctx, params, clientId);
+    case 'REFRESH_TOKEN_AUTH':
+    case 'REFRESH_TOKEN':
+      return refreshAuth(ctx, params, clientId);
+    default:
+      throw invalidParameter(`Unsupported AuthFlow ${flow}`);
+  }
+}
+
+export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
+  checkClient(ctx, input);
+  const clientId = str(input, 'ClientId');
+  const challenge = str(input, 'ChallengeName');
+  const responses = record(input, 'ChallengeResponses');
+  if (challenge !== 'PASSWORD_VERIFIER') throw invalidParameter(`Unsupported ChallengeName ${challenge}`);
+  const block = str(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
+  const opened = ctx.sealer.open(Buffer.from(block, 'base64').toString('base64url'));
+  const state = opened ? (JSON.parse(opened) as SrpState & { A: string }) : null;
+  if (!state || state.exp < Date.now()) throw notAuthorized('Invalid session for the user, session is expired.');
+  const user = state.sub ? await q.getUser(ctx.db, { sub: state.sub }) : undefined;
+  if (!user) throw notAuthorized();
+  await checkLock(user);
+  const verifier = ctx.sealer.open(user.sealedVerifier);
+  const expected =
+    verifier &&
+    expectedSignature({
+      poolName: ctx.poolName,
+      userId: user.username,
+      verifierHex: verifier,
+      A: state.A,
+      b: state.b,
+      B: state.B,
+      secretBlock: block,
+      timestamp: str(responses, 'TIMESTAMP'),
+    });
+  if (!expected || !safeEqual(expected, str(responses, 'PASSWORD_CLAIM_SIGNATURE'))) return failedAttempt(ctx, user);
+  return signedIn(ctx, user, clientId);
+}
+
+/** Verifies an access token of ours and returns its user; revoked families and deleted users are refused. */
+export async function userFromAccessToken(ctx: IdpContext, token: string) {
+  const key = await importJWK(ctx.key.publicJwk as JWK, 'RS256');
+  const verified = await jwtVerify(token, key, { issuer: ctx.issuer, algorithms: ['RS256'] }).catch(() => null);
+  const claims = verified?.payload;
+  if (claims?.token_use !== 'access' || typeof claims.sub !== 'string') throw notAuthorized('Invalid Access Token');
+  const origin = typeof claims.origin_jti === 'string' ? claims.origin_jti : '';
+  if (!origin || (await q.isOriginRevoked(ctx.db, { originJti: origin })))
+    throw notAuthorized('Access Token has been revoked');
+  const user = await q.getUser(ctx.db, { sub: claims.sub });
+  if (!user) throw notAuthorized('Invalid Access Token');
+  return { user, originJti: origin };
+}
+
+export async function getUser(ctx: IdpContext, input: Json) {
+  const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
+  const attributes: Attribute[] = [{ Name: 'sub', Value: user.sub }];
+  if (user.email) {
+    attributes.push(
+      { Name: 'email', Value: user.email },
+      { Name: 'email_verified', Value: String(user.emailVerified) },
+    );
+  }
+  if (user.phoneNumber) {
+    attributes.push(
+      { Name: 'phone_number', Value: user.phoneNumber },
+      { Name: 'phone_number_verified', Value: String(user.phoneNumberVerified) },
+    );
+  }
+  for (const [Name, Value] of Object.entries(user.attributes)) attributes.push({ Name, Value });
+  return { Username: user.username, UserAttributes: attributes };
+}
+
+export async function globalSignOut(ctx: IdpContext, input: Json) {
+  const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
+  await q.revokeFamilies(ctx.db, { sub: user.sub });
+  return {};
+}
+
+export async function revokeToken(ctx: IdpContext, input: Json) {
+  checkClient(ctx, input);
+  const row = await q.findRefreshToken(ctx.db, { tokenHash: ctx.sealer.digest(str(input, 'Token')) });
+  // Cognito answers an unknown token with success too: revocation is idempotent.
+  if (row) await q.revokeFamilies(ctx.db, { sub: row.sub, originJti: row.originJti });
+  return {};
+}
+
+export const OPERATIONS: Record<string, (ctx: IdpContext, input: Json) => Promise<unknown>> = {
+  SignUp: signUp,
+  ConfirmSignUp: confirmSignUp,
+  ResendConfirmationCode: resendConfirmationCode,
+  InitiateAuth: initiateAuth,
+  RespondToAuthChallenge: respondToAuthChallenge,
+  GetUser: getUser,
+  GlobalSignOut: globalSignOut,
+  RevokeToken: revokeToken,
+};
