@@ -18,6 +18,10 @@ export const idpUsers = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     salt: text('salt').notNull(),
     sealedVerifier: text('sealed_verifier').notNull(),
+    /** TOTP: the confirmed secret, and one being set up (AssociateSoftwareToken) until verified. */
+    sealedTotpSecret: text('sealed_totp_secret'),
+    sealedPendingTotpSecret: text('sealed_pending_totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

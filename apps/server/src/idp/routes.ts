@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CognitoError } from './errors.ts';
-import { type IdpContext, OPERATIONS } from './service.ts';
+import { OPERATIONS } from './operations.ts';
+import type { IdpContext } from './service.ts';
 import { publicKeys } from './tokens.ts';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';

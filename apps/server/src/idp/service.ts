@@ -7,6 +7,7 @@ import * as q from './queries.ts';
 import { type Sealer, safeEqual } from './seal.ts';
 import { createVerifier, expectedSignature, g, modPow, N, passwordX, serverEphemeral } from './srp.ts';
 import { issueTokens, type SigningKey } from './tokens.ts';
+import { totpMatches } from './totp.ts';
 
 export const SIGNUP_CODE_TTL_MS = 24 * 3600_000;
 export const SRP_CHALLENGE_TTL_MS = 3 * 60_000;
@@ -24,10 +25,10 @@ export interface IdpContext {
   poolName: string;
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 type Attribute = { Name: string; Value: string };
 
-function str(input: Json, field: string, required = true): string {
+export function str(input: Json, field: string, required = true): string {
   const value = input[field];
   if (value === undefined || value === null || value === '') {
     if (required) throw invalidParameter(`Missing required parameter ${field}`);
@@ -37,14 +38,14 @@ function str(input: Json, field: string, required = true): string {
   return value;
 }
 
-function record(input: Json, field: string): Json {
+export function record(input: Json, field: string): Json {
   const value = input[field];
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidParameter(`${field} must be a map`);
   return value as Json;
 }
 
-function checkClient(ctx: IdpContext, input: Json) {
+export function checkClient(ctx: IdpContext, input: Json) {
   const clientId = str(input, 'ClientId');
   if (clientId !== ctx.config.IDP_CLIENT_ID) {
     throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
@@ -66,7 +67,13 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }
 
-async function sendCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodePurpose, subject: string) {
+export async function sendCode(
+  ctx: IdpContext,
+  user: q.IdpUser,
+  purpose: q.CodePurpose,
+  subject: string,
+  attribute = 'email',
+) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.insertCode(ctx.db, {
     sub: user.sub,
@@ -74,12 +81,17 @@ async function sendCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodePurpose
     codeHash: ctx.sealer.digest(`${user.sub}:${purpose}:${code}`),
     expiresAt: new Date(Date.now() + SIGNUP_CODE_TTL_MS),
   });
+  const body = `Your verification code is ${code}`;
+  if (attribute === 'phone_number' && user.phoneNumber) {
+    await ctx.db.insert(outbox).values({ channel: 'sms', to: user.phoneNumber, subject: null, body });
+    return { Destination: `+*******${user.phoneNumber.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: attribute };
+  }
   const to = user.email ?? user.username;
-  await ctx.db.insert(outbox).values({ channel: 'email', to, subject, body: `Your verification code is ${code}` });
+  await ctx.db.insert(outbox).values({ channel: 'email', to, subject, body });
   return { Destination: maskEmail(to), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
 }
 
-async function useCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodePurpose, code: string) {
+export async function useCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodePurpose, code: string) {
   const row = await q.latestCode(ctx.db, { sub: user.sub, purpose });
   if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= MAX_CODE_ATTEMPTS) {
     throw new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
@@ -216,10 +228,48 @@ async function failedAttempt(ctx: IdpContext, user: q.IdpUser): Promise<never> {
   throw notAuthorized(lock ? 'Password attempts exceeded' : undefined);
 }
 
-async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string) {
+export const MFA_SESSION_TTL_MS = 3 * 60_000;
+
+interface MfaSession {
+  sub: string;
+  clientId: string;
+  exp: number;
+}
+
+/** The password was right: finish, or ask for the second factor first. */
+async function passwordVerified(ctx: IdpContext, user: q.IdpUser, clientId: string) {
   if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
   if (!user.enabled) throw notAuthorized('User is disabled.');
   await q.updateUser(ctx.db, { sub: user.sub, set: { failedAttempts: 0, lockedUntil: null } });
+  if (user.totpEnabled) {
+    const session: MfaSession = { sub: user.sub, clientId, exp: Date.now() + MFA_SESSION_TTL_MS };
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeParameters: {},
+      Session: ctx.sealer.seal(JSON.stringify(session)),
+    };
+  }
+  return signedIn(ctx, user, clientId);
+}
+
+async function softwareTokenMfa(ctx: IdpContext, input: Json, clientId: string) {
+  const opened = ctx.sealer.open(str(input, 'Session'));
+  const session = opened ? (JSON.parse(opened) as MfaSession) : null;
+  if (!session || session.exp < Date.now() || session.clientId !== clientId) {
+    throw notAuthorized('Invalid session for the user, session is expired.');
+  }
+  const user = await q.getUser(ctx.db, { sub: session.sub });
+  if (!user) throw notAuthorized();
+  await checkLock(user);
+  const secret = user.sealedTotpSecret ? ctx.sealer.open(user.sealedTotpSecret) : null;
+  const code = str(record(input, 'ChallengeResponses'), 'SOFTWARE_TOKEN_MFA_CODE');
+  if (!secret || !(await totpMatches(secret, code))) {
+    throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
+  }
+  return signedIn(ctx, user, clientId);
+}
+
+async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string) {
   const originJti = randomUUID();
   const authTime = new Date();
   const refreshToken = randomBytes(48).toString('base64url');
@@ -254,7 +304,7 @@ async function passwordAuth(ctx: IdpContext, params: Json, clientId: string) {
   const verifier = ctx.sealer.open(user.sealedVerifier) ?? '';
   const candidate = modPow(g, passwordX(ctx.poolName, user.username, password, user.salt), N).toString(16);
   if (!safeEqual(candidate, verifier)) return failedAttempt(ctx, user);
-  return signedIn(ctx, user, clientId);
+  return passwordVerified(ctx, user, clientId);
 }
 
 async function refreshAuth(ctx: IdpContext, params: Json, clientId: string) {
@@ -302,6 +352,7 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
   const clientId = str(input, 'ClientId');
   const challenge = str(input, 'ChallengeName');
   const responses = record(input, 'ChallengeResponses');
+  if (challenge === 'SOFTWARE_TOKEN_MFA') return softwareTokenMfa(ctx, input, clientId);
   if (challenge !== 'PASSWORD_VERIFIER') throw invalidParameter(`Unsupported ChallengeName ${challenge}`);
   const block = str(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
   const opened = ctx.sealer.open(Buffer.from(block, 'base64').toString('base64url'));
@@ -324,7 +375,7 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
       timestamp: str(responses, 'TIMESTAMP'),
     });
   if (!expected || !safeEqual(expected, str(responses, 'PASSWORD_CLAIM_SIGNATURE'))) return failedAttempt(ctx, user);
-  return signedIn(ctx, user, clientId);
+  return passwordVerified(ctx, user, clientId);
 }
 
 /** Verifies an access token of ours and returns its user; revoked families and deleted users are refused. */
@@ -373,14 +424,3 @@ export async function revokeToken(ctx: IdpContext, input: Json) {
   if (row) await q.revokeFamilies(ctx.db, { sub: row.sub, originJti: row.originJti });
   return {};
 }
-
-export const OPERATIONS: Record<string, (ctx: IdpContext, input: Json) => Promise<unknown>> = {
-  SignUp: signUp,
-  ConfirmSignUp: confirmSignUp,
-  ResendConfirmationCode: resendConfirmationCode,
-  InitiateAuth: initiateAuth,
-  RespondToAuthChallenge: respondToAuthChallenge,
-  GetUser: getUser,
-  GlobalSignOut: globalSignOut,
-  RevokeToken: revokeToken,
-};

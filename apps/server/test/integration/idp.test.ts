@@ -1,15 +1,14 @@
-import { outbox } from '@eh/db';
 import {
   AuthenticationDetails,
   CognitoRefreshToken,
   CognitoUser,
   CognitoUserAttribute,
-  CognitoUserPool,
+  type CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
-import { desc, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, MemoryStorage, userPool } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 
 // The official client library is the judge: what it accepts against real Cognito, our /idp must accept.
@@ -17,30 +16,9 @@ let server: TestServer;
 let pool: CognitoUserPool;
 const PASSWORD = 'Earnings-2026!';
 
-class MemoryStorage {
-  private data = new Map<string, string>();
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-  clear() {
-    this.data.clear();
-  }
-}
-
 beforeAll(async () => {
   server = await startTestServer();
-  pool = new CognitoUserPool({
-    UserPoolId: server.config.IDP_USER_POOL_ID,
-    ClientId: server.config.IDP_CLIENT_ID,
-    endpoint: `${server.url}/idp`,
-    Storage: new MemoryStorage(),
-  });
+  pool = userPool(server);
 });
 afterAll(async () => server?.close());
 
@@ -52,18 +30,6 @@ function signUp(email: string, password = PASSWORD) {
       err || !result ? reject(err) : resolve(result),
     );
   });
-}
-
-async function codeFor(email: string) {
-  const rows = await server.ctx.db
-    .select({ body: outbox.body })
-    .from(outbox)
-    .where(eq(outbox.to, email))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const code = rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${email}`);
-  return code;
 }
 
 function userOf(email: string) {
@@ -88,7 +54,7 @@ function signIn(email: string, password: string) {
 
 async function registered(email: string) {
   await signUp(email);
-  await confirm(email, await codeFor(email));
+  await confirm(email, await lastCode(server, email));
   return email;
 }
 
@@ -97,14 +63,14 @@ describe('sign-up and confirmation', () => {
     const result = await signUp('ana@example.com');
     expect(result.userConfirmed).toBe(false);
     expect(result.userSub).toMatch(/^[0-9a-f-]{36}$/);
-    await expect(confirm('ana@example.com', await codeFor('ana@example.com'))).resolves.toBe('SUCCESS');
+    await expect(confirm('ana@example.com', await lastCode(server, 'ana@example.com'))).resolves.toBe('SUCCESS');
   });
 
   it('refuses a wrong code, then a reused one', async () => {
     await signUp('ben@example.com');
     const wrong = await confirm('ben@example.com', '000000').catch((e: CognitoFailure) => e);
     expect(wrong).toMatchObject({ code: 'CodeMismatchException' });
-    const code = await codeFor('ben@example.com');
+    const code = await lastCode(server, 'ben@example.com');
     await confirm('ben@example.com', code);
     const again = await confirm('ben@example.com', code).catch((e: CognitoFailure) => e);
     expect(again).toMatchObject({ code: 'NotAuthorizedException' });
