@@ -80,3 +80,26 @@ export const idpSigningKeys = pgTable('idp_signing_keys', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Tracked devices (device SRP): a remembered device skips the second factor. */
+export const idpDevices = pgTable(
+  'idp_devices',
+  {
+    deviceKey: text('device_key').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => idpUsers.sub, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    /** Hex salt and sealed hex verifier from ConfirmDevice; null until the device is confirmed. */
+    salt: text('salt'),
+    sealedVerifier: text('sealed_verifier'),
+    name: text('name'),
+    status: text('status', { enum: ['remembered', 'not_remembered'] })
+      .notNull()
+      .default('not_remembered'),
+    lastAuthenticatedAt: timestamp('last_authenticated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idp_devices_sub_idx').on(t.sub, t.createdAt)],
+);

@@ -1,4 +1,5 @@
 import * as account from './account.ts';
+import * as devices from './devices.ts';
 import * as auth from './service.ts';
 
 /** Every operation /idp answers, by its X-Amz-Target name. */
@@ -22,4 +23,9 @@ export const OPERATIONS: Record<string, (ctx: auth.IdpContext, input: auth.Json)
   AssociateSoftwareToken: account.associateSoftwareToken,
   VerifySoftwareToken: account.verifySoftwareToken,
   SetUserMFAPreference: account.setUserMfaPreference,
+  ConfirmDevice: devices.confirmDevice,
+  GetDevice: devices.getDevice,
+  ListDevices: devices.listDevices,
+  ForgetDevice: devices.forgetDevice,
+  UpdateDeviceStatus: devices.updateDeviceStatus,
 };

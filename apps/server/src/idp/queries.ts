@@ -1,5 +1,5 @@
-import { type Database, idpCodes, idpRefreshTokens, idpRevokedOrigins, idpUsers } from '@eh/db';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { type Database, idpCodes, idpDevices, idpRefreshTokens, idpRevokedOrigins, idpUsers } from '@eh/db';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 export type IdpUser = typeof idpUsers.$inferSelect;
 export type CodePurpose = (typeof idpCodes.$inferInsert)['purpose'];
@@ -100,5 +100,51 @@ export async function isOriginRevoked(db: Database, params: { originJti: string 
     .from(idpRevokedOrigins)
     .where(eq(idpRevokedOrigins.originJti, params.originJti))
     .limit(1);
+  return rows.length > 0;
+}
+
+export type IdpDevice = typeof idpDevices.$inferSelect;
+
+export async function insertDevice(db: Database, row: typeof idpDevices.$inferInsert) {
+  await db.insert(idpDevices).values(row);
+}
+
+export async function getDevice(db: Database, params: { sub: string; deviceKey: string }) {
+  const rows = await db
+    .select()
+    .from(idpDevices)
+    .where(and(eq(idpDevices.sub, params.sub), eq(idpDevices.deviceKey, params.deviceKey)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Confirmed devices only: metadata handed out at sign-in but never confirmed is not a device yet. */
+export async function listDevices(db: Database, params: { sub: string; limit: number; offset: number }) {
+  return db
+    .select()
+    .from(idpDevices)
+    .where(and(eq(idpDevices.sub, params.sub), isNotNull(idpDevices.sealedVerifier)))
+    .orderBy(desc(idpDevices.createdAt), idpDevices.deviceKey)
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+export async function updateDevice(
+  db: Database,
+  params: { sub: string; deviceKey: string; set: Partial<typeof idpDevices.$inferInsert> },
+) {
+  const rows = await db
+    .update(idpDevices)
+    .set({ ...params.set, updatedAt: sql`now()` })
+    .where(and(eq(idpDevices.sub, params.sub), eq(idpDevices.deviceKey, params.deviceKey)))
+    .returning({ deviceKey: idpDevices.deviceKey });
+  return rows.length > 0;
+}
+
+export async function deleteDevice(db: Database, params: { sub: string; deviceKey: string }) {
+  const rows = await db
+    .delete(idpDevices)
+    .where(and(eq(idpDevices.sub, params.sub), eq(idpDevices.deviceKey, params.deviceKey)))
+    .returning({ deviceKey: idpDevices.deviceKey });
   return rows.length > 0;
 }

@@ -2,15 +2,24 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { type Database, outbox } from '@eh/db';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
+import { devicePasswordVerifier, deviceSrpAuth } from './devices.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import * as q from './queries.ts';
 import { type Sealer, safeEqual } from './seal.ts';
-import { createVerifier, expectedSignature, g, modPow, N, passwordX, serverEphemeral } from './srp.ts';
+import {
+  createVerifier,
+  expectedSignature,
+  g,
+  modPow,
+  N,
+  passwordX,
+  SRP_CHALLENGE_TTL_MS,
+  serverEphemeral,
+} from './srp.ts';
 import { issueTokens, type SigningKey } from './tokens.ts';
 import { totpMatches } from './totp.ts';
 
 export const SIGNUP_CODE_TTL_MS = 24 * 3600_000;
-export const SRP_CHALLENGE_TTL_MS = 3 * 60_000;
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -211,7 +220,7 @@ async function startSrp(ctx: IdpContext, params: Json) {
   };
 }
 
-async function checkLock(user: q.IdpUser) {
+export async function checkLock(user: q.IdpUser) {
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw notAuthorized('Password attempts exceeded');
 }
 
@@ -228,36 +237,52 @@ async function failedAttempt(ctx: IdpContext, user: q.IdpUser): Promise<never> {
   throw notAuthorized(lock ? 'Password attempts exceeded' : undefined);
 }
 
-export const MFA_SESSION_TTL_MS = 3 * 60_000;
+export const FLOW_SESSION_TTL_MS = 3 * 60_000;
 
-interface MfaSession {
+/** What a challenge's Session carries between steps; sealed, so any node can continue the flow. */
+export interface FlowSession {
   sub: string;
   clientId: string;
   exp: number;
+  step: 'mfa' | 'device';
+  deviceKey: string | null;
 }
 
-/** The password was right: finish, or ask for the second factor first. */
-async function passwordVerified(ctx: IdpContext, user: q.IdpUser, clientId: string) {
+export function sealSession(ctx: IdpContext, session: Omit<FlowSession, 'exp'>): string {
+  return ctx.sealer.seal(JSON.stringify({ ...session, exp: Date.now() + FLOW_SESSION_TTL_MS }));
+}
+
+export function openSession(ctx: IdpContext, input: Json, step: FlowSession['step'], clientId: string): FlowSession {
+  const opened = ctx.sealer.open(str(input, 'Session'));
+  const session = opened ? (JSON.parse(opened) as FlowSession) : null;
+  if (!session || session.exp < Date.now() || session.clientId !== clientId || session.step !== step) {
+    throw notAuthorized('Invalid session for the user, session is expired.');
+  }
+  return session;
+}
+
+/** The password was right: ask for the second factor unless the device is remembered, then prove the device. */
+async function passwordVerified(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string) {
   if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
   if (!user.enabled) throw notAuthorized('User is disabled.');
   await q.updateUser(ctx.db, { sub: user.sub, set: { failedAttempts: 0, lockedUntil: null } });
-  if (user.totpEnabled) {
-    const session: MfaSession = { sub: user.sub, clientId, exp: Date.now() + MFA_SESSION_TTL_MS };
-    return {
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      ChallengeParameters: {},
-      Session: ctx.sealer.seal(JSON.stringify(session)),
-    };
+  const found = deviceKey ? await q.getDevice(ctx.db, { sub: user.sub, deviceKey }) : undefined;
+  const device = found?.sealedVerifier ? found : undefined;
+  if (user.totpEnabled && device?.status !== 'remembered') {
+    const session = sealSession(ctx, { sub: user.sub, clientId, step: 'mfa', deviceKey: device?.deviceKey ?? null });
+    return { ChallengeName: 'SOFTWARE_TOKEN_MFA', ChallengeParameters: {}, Session: session };
   }
-  return signedIn(ctx, user, clientId);
+  return secondFactorDone(ctx, user, clientId, device?.deviceKey ?? null);
+}
+
+function secondFactorDone(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string | null) {
+  if (!deviceKey) return signedIn(ctx, user, clientId, { newDevice: true });
+  const session = sealSession(ctx, { sub: user.sub, clientId, step: 'device', deviceKey });
+  return { ChallengeName: 'DEVICE_SRP_AUTH', ChallengeParameters: {}, Session: session };
 }
 
 async function softwareTokenMfa(ctx: IdpContext, input: Json, clientId: string) {
-  const opened = ctx.sealer.open(str(input, 'Session'));
-  const session = opened ? (JSON.parse(opened) as MfaSession) : null;
-  if (!session || session.exp < Date.now() || session.clientId !== clientId) {
-    throw notAuthorized('Invalid session for the user, session is expired.');
-  }
+  const session = openSession(ctx, input, 'mfa', clientId);
   const user = await q.getUser(ctx.db, { sub: session.sub });
   if (!user) throw notAuthorized();
   await checkLock(user);
@@ -266,10 +291,10 @@ async function softwareTokenMfa(ctx: IdpContext, input: Json, clientId: string) 
   if (!secret || !(await totpMatches(secret, code))) {
     throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
   }
-  return signedIn(ctx, user, clientId);
+  return secondFactorDone(ctx, user, clientId, session.deviceKey);
 }
 
-async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string) {
+export async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string, options: { newDevice: boolean }) {
   const originJti = randomUUID();
   const authTime = new Date();
   const refreshToken = randomBytes(48).toString('base64url');
@@ -292,7 +317,21 @@ async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string) {
     authTime: Math.floor(authTime.getTime() / 1000),
     lifetimeSeconds: ctx.config.IDP_TOKEN_LIFETIME_SECONDS,
   });
-  return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, RefreshToken: refreshToken } };
+  const region = ctx.config.IDP_USER_POOL_ID.split('_')[0];
+  const newDevice = options.newDevice
+    ? { DeviceKey: `${region}_${randomUUID()}`, DeviceGroupKey: `-${randomBytes(6).toString('base64url')}` }
+    : null;
+  if (newDevice) {
+    await q.insertDevice(ctx.db, { deviceKey: newDevice.DeviceKey, sub: user.sub, groupKey: newDevice.DeviceGroupKey });
+  }
+  return {
+    ChallengeParameters: {},
+    AuthenticationResult: {
+      ...tokens,
+      RefreshToken: refreshToken,
+      ...(newDevice ? { NewDeviceMetadata: newDevice } : {}),
+    },
+  };
 }
 
 async function passwordAuth(ctx: IdpContext, params: Json, clientId: string) {
@@ -304,7 +343,7 @@ async function passwordAuth(ctx: IdpContext, params: Json, clientId: string) {
   const verifier = ctx.sealer.open(user.sealedVerifier) ?? '';
   const candidate = modPow(g, passwordX(ctx.poolName, user.username, password, user.salt), N).toString(16);
   if (!safeEqual(candidate, verifier)) return failedAttempt(ctx, user);
-  return passwordVerified(ctx, user, clientId);
+  return passwordVerified(ctx, user, clientId, str(params, 'DEVICE_KEY', false));
 }
 
 async function refreshAuth(ctx: IdpContext, params: Json, clientId: string) {
@@ -353,6 +392,8 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
   const challenge = str(input, 'ChallengeName');
   const responses = record(input, 'ChallengeResponses');
   if (challenge === 'SOFTWARE_TOKEN_MFA') return softwareTokenMfa(ctx, input, clientId);
+  if (challenge === 'DEVICE_SRP_AUTH') return deviceSrpAuth(ctx, input, clientId);
+  if (challenge === 'DEVICE_PASSWORD_VERIFIER') return devicePasswordVerifier(ctx, input, clientId);
   if (challenge !== 'PASSWORD_VERIFIER') throw invalidParameter(`Unsupported ChallengeName ${challenge}`);
   const block = str(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
   const opened = ctx.sealer.open(Buffer.from(block, 'base64').toString('base64url'));
@@ -375,7 +416,7 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
       timestamp: str(responses, 'TIMESTAMP'),
     });
   if (!expected || !safeEqual(expected, str(responses, 'PASSWORD_CLAIM_SIGNATURE'))) return failedAttempt(ctx, user);
-  return passwordVerified(ctx, user, clientId);
+  return passwordVerified(ctx, user, clientId, str(responses, 'DEVICE_KEY', false));
 }
 
 /** Verifies an access token of ours and returns its user; revoked families and deleted users are refused. */

@@ -15,6 +15,8 @@ export const N = BigInt(
     'BBE117577A615D6C770988C0BAD946E208E24FA074E5AB3143DB5BFCE0FD108E4B82D120A93AD2CAFFFFFFFFFFFFFFFF',
 );
 export const g = 2n;
+/** How long a client has to answer an SRP challenge. */
+export const SRP_CHALLENGE_TTL_MS = 3 * 60_000;
 
 /** The client's encoding of a non-negative integer: even-length hex, with a 00 byte when the top bit is set. */
 export function padHex(value: bigint): string {
