@@ -38,7 +38,9 @@ export const idpCodes = pgTable(
     sub: uuid('sub')
       .notNull()
       .references(() => idpUsers.sub, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['signup', 'forgot_password', 'verify_email', 'verify_phone'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['signup', 'forgot_password', 'verify_email', 'verify_phone', 'sign_in'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -19,6 +19,13 @@ function idpSecret(dataDir: string, configured: string | undefined, embedded: bo
   return secret;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present on nodes running the idp role; other modules use it for admin operations (team invites). */
+    idp?: IdpContext;
+  }
+}
+
 /** The Cognito-compatible identity provider at /idp (SPEC §7, DESIGN §2). */
 export const idpRole: Role = {
   name: 'idp',
@@ -34,6 +41,7 @@ export const idpRole: Role = {
       issuer: `${config.PUBLIC_URL.replace(/\/$/, '')}/idp/${config.IDP_USER_POOL_ID}`,
       poolName,
     };
+    app.decorate('idp', idp);
     await app.register(idpRoutes, { prefix: '/idp', idp });
   },
 };

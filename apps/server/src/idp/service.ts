@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { type Database, outbox } from '@eh/db';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
+import { answerCustomChallenge, newPasswordRequired, startCustomChallenge } from './challenges.ts';
 import { devicePasswordVerifier, deviceSrpAuth } from './devices.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import * as q from './queries.ts';
@@ -191,7 +192,7 @@ interface SrpState {
   exp: number;
 }
 
-async function startSrp(ctx: IdpContext, params: Json) {
+export async function startSrp(ctx: IdpContext, params: Json) {
   const login = str(params, 'USERNAME').trim().toLowerCase();
   const A = str(params, 'SRP_A');
   if (!/^[0-9a-f]+$/i.test(A)) throw invalidParameter('SRP_A must be hexadecimal');
@@ -244,7 +245,7 @@ export interface FlowSession {
   sub: string;
   clientId: string;
   exp: number;
-  step: 'mfa' | 'device';
+  step: 'mfa' | 'device' | 'custom' | 'new_password';
   deviceKey: string | null;
 }
 
@@ -262,10 +263,30 @@ export function openSession(ctx: IdpContext, input: Json, step: FlowSession['ste
 }
 
 /** The password was right: ask for the second factor unless the device is remembered, then prove the device. */
-async function passwordVerified(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string) {
+export async function passwordVerified(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string) {
   if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
   if (!user.enabled) throw notAuthorized('User is disabled.');
   await q.updateUser(ctx.db, { sub: user.sub, set: { failedAttempts: 0, lockedUntil: null } });
+  if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    const session = sealSession(ctx, { sub: user.sub, clientId, step: 'new_password', deviceKey: deviceKey || null });
+    const { email_verified: _v, ...shown } = Object.fromEntries(
+      (await getUserAttributes(user)).map((a) => [a.Name, a.Value]),
+    );
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.username,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify(shown),
+      },
+      Session: session,
+    };
+  }
+  return afterPassword(ctx, user, clientId, deviceKey);
+}
+
+/** Second factor unless the device is remembered, then the device proof. */
+export async function afterPassword(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string | null) {
   const found = deviceKey ? await q.getDevice(ctx.db, { sub: user.sub, deviceKey }) : undefined;
   const device = found?.sealedVerifier ? found : undefined;
   if (user.totpEnabled && device?.status !== 'remembered') {
@@ -378,6 +399,8 @@ export async function initiateAuth(ctx: IdpContext, input: Json) {
       return startSrp(ctx, params);
     case 'USER_PASSWORD_AUTH':
       return passwordAuth(ctx, params, clientId);
+    case 'CUSTOM_AUTH':
+      return params.SRP_A ? startSrp(ctx, params) : startCustomChallenge(ctx, params, clientId);
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
       return refreshAuth(ctx, params, clientId);
@@ -393,6 +416,8 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
   const responses = record(input, 'ChallengeResponses');
   if (challenge === 'SOFTWARE_TOKEN_MFA') return softwareTokenMfa(ctx, input, clientId);
   if (challenge === 'DEVICE_SRP_AUTH') return deviceSrpAuth(ctx, input, clientId);
+  if (challenge === 'CUSTOM_CHALLENGE') return answerCustomChallenge(ctx, input, clientId);
+  if (challenge === 'NEW_PASSWORD_REQUIRED') return newPasswordRequired(ctx, input, clientId);
   if (challenge === 'DEVICE_PASSWORD_VERIFIER') return devicePasswordVerifier(ctx, input, clientId);
   if (challenge !== 'PASSWORD_VERIFIER') throw invalidParameter(`Unsupported ChallengeName ${challenge}`);
   const block = str(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
@@ -435,6 +460,10 @@ export async function userFromAccessToken(ctx: IdpContext, token: string) {
 
 export async function getUser(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
+  return { Username: user.username, UserAttributes: await getUserAttributes(user) };
+}
+
+async function getUserAttributes(user: q.IdpUser): Promise<Attribute[]> {
   const attributes: Attribute[] = [{ Name: 'sub', Value: user.sub }];
   if (user.email) {
     attributes.push(
@@ -449,7 +478,7 @@ export async function getUser(ctx: IdpContext, input: Json) {
     );
   }
   for (const [Name, Value] of Object.entries(user.attributes)) attributes.push({ Name, Value });
-  return { Username: user.username, UserAttributes: attributes };
+  return attributes;
 }
 
 export async function globalSignOut(ctx: IdpContext, input: Json) {
