@@ -1,3 +1,5 @@
+export * from './backoff.ts';
 export * from './calendar.ts';
 export * from './market-hours.ts';
+export * from './plans.ts';
 export * from './time.ts';
