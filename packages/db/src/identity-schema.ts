@@ -22,6 +22,8 @@ export const idpUsers = pgTable(
     sealedTotpSecret: text('sealed_totp_secret'),
     sealedPendingTotpSecret: text('sealed_pending_totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    smsMfaEnabled: boolean('sms_mfa_enabled').notNull().default(false),
+    preferredMfa: text('preferred_mfa', { enum: ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'] }),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

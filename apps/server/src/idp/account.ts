@@ -178,11 +178,35 @@ export async function verifySoftwareToken(ctx: IdpContext, input: Json) {
 export async function setUserMfaPreference(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
   const totp = record(input, 'SoftwareTokenMfaSettings');
-  if (totp.Enabled === undefined) return {};
-  const enabled = totp.Enabled === true;
-  if (enabled && !user.sealedTotpSecret) {
-    throw invalidParameter('User has not verified software token mfa');
+  const sms = record(input, 'SMSMfaSettings');
+  const set: Partial<typeof idpUsers.$inferInsert> = {};
+  if (totp.Enabled !== undefined) {
+    if (totp.Enabled === true && !user.sealedTotpSecret)
+      throw invalidParameter('User has not verified software token mfa');
+    set.totpEnabled = totp.Enabled === true;
   }
-  await q.updateUser(ctx.db, { sub: user.sub, set: { totpEnabled: enabled } });
+  if (sms.Enabled !== undefined) {
+    if (sms.Enabled === true && !(user.phoneNumber && user.phoneNumberVerified)) {
+      throw invalidParameter('User does not have a verified phone number for SMS MFA');
+    }
+    set.smsMfaEnabled = sms.Enabled === true;
+  }
+  if (totp.PreferredMfa === true) set.preferredMfa = 'SOFTWARE_TOKEN_MFA';
+  else if (sms.PreferredMfa === true) set.preferredMfa = 'SMS_MFA';
+  else if (totp.PreferredMfa === false || sms.PreferredMfa === false) set.preferredMfa = null;
+  await q.updateUser(ctx.db, { sub: user.sub, set });
+  return {};
+}
+
+/** The legacy call: an SMS entry in MFAOptions turns SMS MFA on, an empty list turns it off. */
+export async function setUserSettings(ctx: IdpContext, input: Json) {
+  const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
+  const options = input.MFAOptions;
+  if (!Array.isArray(options)) throw invalidParameter('MFAOptions must be a list');
+  const wantsSms = options.some((o: { DeliveryMedium?: unknown }) => o?.DeliveryMedium === 'SMS');
+  if (wantsSms && !(user.phoneNumber && user.phoneNumberVerified)) {
+    throw invalidParameter('User does not have a verified phone number for SMS MFA');
+  }
+  await q.updateUser(ctx.db, { sub: user.sub, set: { smsMfaEnabled: wantsSms } });
   return {};
 }

@@ -23,6 +23,7 @@ export const OPERATIONS: Record<string, (ctx: auth.IdpContext, input: auth.Json)
   AssociateSoftwareToken: account.associateSoftwareToken,
   VerifySoftwareToken: account.verifySoftwareToken,
   SetUserMFAPreference: account.setUserMfaPreference,
+  SetUserSettings: account.setUserSettings,
   ConfirmDevice: devices.confirmDevice,
   GetDevice: devices.getDevice,
   ListDevices: devices.listDevices,

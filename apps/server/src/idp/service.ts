@@ -245,7 +245,9 @@ export interface FlowSession {
   sub: string;
   clientId: string;
   exp: number;
-  step: 'mfa' | 'device' | 'custom' | 'new_password';
+  step: 'mfa' | 'select' | 'device' | 'custom' | 'new_password';
+  /** The factor an 'mfa' step waits for. */
+  factor?: MfaFactor;
   deviceKey: string | null;
 }
 
@@ -286,14 +288,62 @@ export async function passwordVerified(ctx: IdpContext, user: q.IdpUser, clientI
 }
 
 /** Second factor unless the device is remembered, then the device proof. */
+export type MfaFactor = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+
+export function mfaFactors(user: q.IdpUser): MfaFactor[] {
+  const factors: MfaFactor[] = [];
+  if (user.smsMfaEnabled && user.phoneNumber && user.phoneNumberVerified) factors.push('SMS_MFA');
+  if (user.totpEnabled && user.sealedTotpSecret) factors.push('SOFTWARE_TOKEN_MFA');
+  return factors;
+}
+
 export async function afterPassword(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string | null) {
   const found = deviceKey ? await q.getDevice(ctx.db, { sub: user.sub, deviceKey }) : undefined;
   const device = found?.sealedVerifier ? found : undefined;
-  if (user.totpEnabled && device?.status !== 'remembered') {
-    const session = sealSession(ctx, { sub: user.sub, clientId, step: 'mfa', deviceKey: device?.deviceKey ?? null });
-    return { ChallengeName: 'SOFTWARE_TOKEN_MFA', ChallengeParameters: {}, Session: session };
+  const factors = mfaFactors(user);
+  if (factors.length && device?.status !== 'remembered') {
+    const base = { sub: user.sub, clientId, deviceKey: device?.deviceKey ?? null };
+    const preferred = user.preferredMfa && factors.includes(user.preferredMfa) ? user.preferredMfa : null;
+    const factor = factors.length === 1 ? factors[0] : preferred;
+    if (!factor) {
+      return {
+        ChallengeName: 'SELECT_MFA_TYPE',
+        ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(factors) },
+        Session: sealSession(ctx, { ...base, step: 'select' }),
+      };
+    }
+    return mfaChallenge(ctx, user, factor, base);
   }
   return secondFactorDone(ctx, user, clientId, device?.deviceKey ?? null);
+}
+
+async function mfaChallenge(
+  ctx: IdpContext,
+  user: q.IdpUser,
+  factor: MfaFactor,
+  base: { sub: string; clientId: string; deviceKey: string | null },
+) {
+  const Session = sealSession(ctx, { ...base, step: 'mfa', factor });
+  if (factor === 'SOFTWARE_TOKEN_MFA') return { ChallengeName: factor, ChallengeParameters: {}, Session };
+  const delivery = await sendCode(ctx, user, 'sign_in', 'Your sign-in code', 'phone_number');
+  return {
+    ChallengeName: factor,
+    ChallengeParameters: {
+      CODE_DELIVERY_DELIVERY_MEDIUM: delivery.DeliveryMedium,
+      CODE_DELIVERY_DESTINATION: delivery.Destination,
+    },
+    Session,
+  };
+}
+
+async function selectMfaType(ctx: IdpContext, input: Json, clientId: string) {
+  const session = openSession(ctx, input, 'select', clientId);
+  const user = await q.getUser(ctx.db, { sub: session.sub });
+  if (!user) throw notAuthorized();
+  const answer = str(record(input, 'ChallengeResponses'), 'ANSWER');
+  const factor = mfaFactors(user).find((f) => f === answer);
+  if (!factor) throw invalidParameter(`ANSWER must be one of ${JSON.stringify(mfaFactors(user))}`);
+  return mfaChallenge(ctx, user, factor, { sub: user.sub, clientId, deviceKey: session.deviceKey });
 }
 
 function secondFactorDone(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string | null) {
@@ -302,15 +352,24 @@ function secondFactorDone(ctx: IdpContext, user: q.IdpUser, clientId: string, de
   return { ChallengeName: 'DEVICE_SRP_AUTH', ChallengeParameters: {}, Session: session };
 }
 
-async function softwareTokenMfa(ctx: IdpContext, input: Json, clientId: string) {
+async function answerMfa(ctx: IdpContext, input: Json, clientId: string, factor: MfaFactor) {
   const session = openSession(ctx, input, 'mfa', clientId);
+  if (session.factor !== factor) throw notAuthorized('Invalid session for the user, session is expired.');
   const user = await q.getUser(ctx.db, { sub: session.sub });
   if (!user) throw notAuthorized();
   await checkLock(user);
-  const secret = user.sealedTotpSecret ? ctx.sealer.open(user.sealedTotpSecret) : null;
-  const code = str(record(input, 'ChallengeResponses'), 'SOFTWARE_TOKEN_MFA_CODE');
-  if (!secret || !(await totpMatches(secret, code))) {
-    throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
+  const responses = record(input, 'ChallengeResponses');
+  if (factor === 'SMS_MFA') {
+    await useCode(ctx, user, 'sign_in', str(responses, 'SMS_MFA_CODE')).catch((error: unknown) => {
+      throw error instanceof CognitoError
+        ? new CognitoError('CodeMismatchException', 'Invalid code received for user')
+        : error;
+    });
+  } else {
+    const secret = user.sealedTotpSecret ? ctx.sealer.open(user.sealedTotpSecret) : null;
+    if (!secret || !(await totpMatches(secret, str(responses, 'SOFTWARE_TOKEN_MFA_CODE')))) {
+      throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
+    }
   }
   return secondFactorDone(ctx, user, clientId, session.deviceKey);
 }
@@ -414,7 +473,8 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
   const clientId = str(input, 'ClientId');
   const challenge = str(input, 'ChallengeName');
   const responses = record(input, 'ChallengeResponses');
-  if (challenge === 'SOFTWARE_TOKEN_MFA') return softwareTokenMfa(ctx, input, clientId);
+  if (challenge === 'SOFTWARE_TOKEN_MFA' || challenge === 'SMS_MFA') return answerMfa(ctx, input, clientId, challenge);
+  if (challenge === 'SELECT_MFA_TYPE') return selectMfaType(ctx, input, clientId);
   if (challenge === 'DEVICE_SRP_AUTH') return deviceSrpAuth(ctx, input, clientId);
   if (challenge === 'CUSTOM_CHALLENGE') return answerCustomChallenge(ctx, input, clientId);
   if (challenge === 'NEW_PASSWORD_REQUIRED') return newPasswordRequired(ctx, input, clientId);
@@ -460,7 +520,14 @@ export async function userFromAccessToken(ctx: IdpContext, token: string) {
 
 export async function getUser(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
-  return { Username: user.username, UserAttributes: await getUserAttributes(user) };
+  const factors = mfaFactors(user);
+  return {
+    Username: user.username,
+    UserAttributes: await getUserAttributes(user),
+    UserMFASettingList: factors,
+    ...(user.preferredMfa ? { PreferredMfaSetting: user.preferredMfa } : {}),
+    ...(user.smsMfaEnabled ? { MFAOptions: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] } : {}),
+  };
 }
 
 async function getUserAttributes(user: q.IdpUser): Promise<Attribute[]> {
