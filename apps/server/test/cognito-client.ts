@@ -42,3 +42,29 @@ export async function lastCode(server: TestServer, to: string) {
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;
 }
+
+/** Signs up, confirms and signs in a user through the official client; returns the headers the web app sends. */
+export async function signedInUser(server: TestServer, email: string, password = 'Earnings-2026!') {
+  const { AuthenticationDetails, CognitoUser, CognitoUserAttribute } = await import('amazon-cognito-identity-js');
+  const pool = userPool(server);
+  await new Promise((resolve, reject) =>
+    pool.signUp(email, password, [new CognitoUserAttribute({ Name: 'email', Value: email })], [], (e, r) =>
+      e ? reject(e) : resolve(r),
+    ),
+  );
+  const user = new CognitoUser({ Username: email, Pool: pool, Storage: new MemoryStorage() });
+  const code = await lastCode(server, email);
+  await new Promise((resolve, reject) => user.confirmRegistration(code, true, (e, r) => (e ? reject(e) : resolve(r))));
+  const session = await new Promise<import('amazon-cognito-identity-js').CognitoUserSession>((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
+      onSuccess: resolve,
+      onFailure: reject,
+    }),
+  );
+  const idToken = session.getIdToken().getJwtToken();
+  return {
+    user,
+    sub: session.getIdToken().decodePayload().sub as string,
+    headers: { authorization: `Bearer ${idToken}`, 'x-access-token': session.getAccessToken().getJwtToken() },
+  };
+}

@@ -3,3 +3,4 @@ export * from './core.ts';
 export * from './errors.ts';
 export * from './headers.ts';
 export * from './route.ts';
+export * from './users.ts';

@@ -59,3 +59,4 @@ export const seedRuns = pgTable('seed_runs', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './identity-schema.ts';
+export * from './users-schema.ts';

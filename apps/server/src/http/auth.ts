@@ -1,0 +1,81 @@
+import { ClientHeader, ErrorCode } from '@eh/contracts';
+import { type Database, idpRevokedOrigins, idpSigningKeys } from '@eh/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createLocalJWKSet, type JSONWebKeySet, type JWK, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import { HttpError } from './errors.ts';
+
+export interface Caller {
+  sub: string;
+  email: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the portfolios group's hook; routes there can rely on it. */
+    caller?: Caller;
+  }
+}
+
+const KEYS_TTL_MS = 5 * 60_000;
+
+export const unauthorized = (message = 'Sign in required') => new HttpError(401, ErrorCode.unauthorized, message);
+
+/**
+ * Verifies the bearer identity token (and the access token header when sent) against the identity provider's
+ * keys, which every node reads from the shared database, refreshed every 5 minutes or on an unknown key id.
+ */
+export function createTokenVerifier(db: Database, config: Config) {
+  const issuer = `${config.PUBLIC_URL.replace(/\/$/, '')}/idp/${config.IDP_USER_POOL_ID}`;
+  let jwks: ReturnType<typeof createLocalJWKSet> | null = null;
+  let loadedAt = 0;
+  const load = async () => {
+    const rows = await db.select({ jwk: idpSigningKeys.publicJwk }).from(idpSigningKeys);
+    jwks = createLocalJWKSet({ keys: rows.map((r) => r.jwk as JWK) } satisfies JSONWebKeySet);
+    loadedAt = Date.now();
+    return jwks;
+  };
+  const verify = async (token: string, use: 'id' | 'access') => {
+    const keys = jwks && Date.now() - loadedAt < KEYS_TTL_MS ? jwks : await load();
+    const options = { issuer, algorithms: ['RS256'], ...(use === 'id' ? { audience: config.IDP_CLIENT_ID } : {}) };
+    const result = await jwtVerify(token, keys, options).catch(async (error: { code?: string }) => {
+      if (error.code !== 'ERR_JWKS_NO_MATCHING_KEY') return null;
+      return jwtVerify(token, await load(), options).catch(() => null);
+    });
+    const payload = result?.payload;
+    if (!payload || payload.token_use !== use || typeof payload.sub !== 'string') return null;
+    return payload;
+  };
+  return async (request: FastifyRequest): Promise<Caller> => {
+    const header = request.headers.authorization;
+    const idToken = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!idToken) throw unauthorized();
+    const id = await verify(idToken, 'id');
+    if (!id) throw unauthorized('Invalid or expired identity token');
+    const origin = typeof id.origin_jti === 'string' ? id.origin_jti : '';
+    const revoked = origin
+      ? await db.select().from(idpRevokedOrigins).where(eq(idpRevokedOrigins.originJti, origin)).limit(1)
+      : [];
+    if (revoked.length) throw unauthorized('This session was signed out');
+    const accessToken = request.headers[ClientHeader.accessToken];
+    if (typeof accessToken === 'string' && accessToken) {
+      const access = await verify(accessToken, 'access');
+      if (!access || access.sub !== id.sub) throw unauthorized('Invalid or expired access token');
+    }
+    return { sub: id.sub as string, email: typeof id.email === 'string' ? id.email : null };
+  };
+}
+
+/** Applies authentication to a whole subtree (the 'portfolios' group), in one hook. */
+export function requireCaller(app: FastifyInstance) {
+  const verify = createTokenVerifier(app.ctx.db, app.ctx.config);
+  app.addHook('onRequest', async (request) => {
+    request.caller = await verify(request);
+  });
+}
+
+export function callerOf(request: { caller?: Caller }): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

@@ -1,0 +1,55 @@
+import { type Database, idpRefreshTokens, idpRevokedOrigins, idpUsers, pushTokens, users } from '@eh/db';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The account row of an identity, created on its first call. */
+export async function ensureUser(db: Database, params: { id: string; email: string | null }): Promise<UserRow> {
+  await db.insert(users).values({ id: params.id, email: params.email }).onConflictDoNothing();
+  const rows = await db.select().from(users).where(eq(users.id, params.id)).limit(1);
+  const row = rows[0];
+  if (!row) throw new Error(`user ${params.id} was not stored`);
+  return row;
+}
+
+export async function updateUser(db: Database, params: { id: string; set: Partial<typeof users.$inferInsert> }) {
+  await db
+    .update(users)
+    .set({ ...params.set, updatedAt: sql`now()` })
+    .where(eq(users.id, params.id));
+}
+
+export async function publicUsers(db: Database, params: { ids: string[] }) {
+  return db
+    .select({ id: users.id, name: users.name, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(inArray(users.id, params.ids));
+}
+
+export async function addPushToken(db: Database, params: { userId: string; token: string; appName: string }) {
+  await db
+    .insert(pushTokens)
+    .values(params)
+    .onConflictDoUpdate({ target: [pushTokens.userId, pushTokens.token], set: { appName: params.appName } });
+}
+
+export async function countPushTokens(db: Database, params: { userId: string; appName: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pushTokens)
+    .where(and(eq(pushTokens.userId, params.userId), eq(pushTokens.appName, params.appName)));
+  return row?.n ?? 0;
+}
+
+/** Deletes the account and its identity; every table keyed by either cascades. Live sessions are revoked. */
+export async function deleteAccount(db: Database, params: { id: string }) {
+  await db.transaction(async (tx) => {
+    const origins = await tx
+      .select({ originJti: idpRefreshTokens.originJti })
+      .from(idpRefreshTokens)
+      .where(eq(idpRefreshTokens.sub, params.id));
+    if (origins.length) await tx.insert(idpRevokedOrigins).values(origins).onConflictDoNothing();
+    await tx.delete(users).where(eq(users.id, params.id));
+    await tx.delete(idpUsers).where(eq(idpUsers.sub, params.id));
+  });
+}

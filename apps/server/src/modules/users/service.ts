@@ -1,0 +1,83 @@
+import type { Me } from '@eh/contracts';
+import { accountFeaturesFor, displayedPlan, isPlan, type Plan } from '@eh/domain';
+import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../http/auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import * as q from './queries.ts';
+
+function toMe(row: q.UserRow): Me {
+  const plan: Plan = isPlan(row.plan) ? row.plan : 'free';
+  const subscription = { plan, subscriptionType: row.subscriptionType, status: row.subscriptionStatus };
+  const override = isPlan(row.planOverride) ? row.planOverride : null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    avatarUrl: row.avatarUrl,
+    displayPlan: displayedPlan(plan, override),
+    accountSubscription: {
+      ...subscription,
+      price: row.price,
+      priceType: row.priceType,
+      nextChargeDate: row.nextChargeDate?.toISOString() ?? null,
+    },
+    accountFeatures: accountFeaturesFor(subscription),
+    externalProviderData: [],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function me(ctx: AppContext, caller: Caller) {
+  return toMe(await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email }));
+}
+
+/** A user reaches only their own record: another id is a 403, whatever it is. */
+export async function update(ctx: AppContext, caller: Caller, id: string, body: { name?: string | null | undefined }) {
+  if (id !== caller.sub) throw forbidden('You can only change your own account');
+  await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
+  if (body.name !== undefined) await q.updateUser(ctx.db, { id, set: { name: body.name } });
+  return me(ctx, caller);
+}
+
+export async function recordSource(ctx: AppContext, caller: Caller, source: Record<string, string | undefined>) {
+  const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
+  const given = Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined));
+  // The first recorded source wins: later visits must not rewrite where a user came from.
+  const signup = { ...given, ...row.signup };
+  await q.updateUser(ctx.db, { id: caller.sub, set: { signup } });
+  return { signup };
+}
+
+export async function marketing(ctx: AppContext, caller: Caller, subscribed?: boolean) {
+  const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
+  if (subscribed === undefined) return { subscribed: row.marketingSubscribed };
+  await q.updateUser(ctx.db, { id: caller.sub, set: { marketingSubscribed: subscribed } });
+  return { subscribed };
+}
+
+export async function settings(ctx: AppContext, caller: Caller, patch?: Record<string, unknown>) {
+  const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
+  if (!patch) return { settings: row.settings };
+  const merged = { ...row.settings, ...patch };
+  await q.updateUser(ctx.db, { id: caller.sub, set: { settings: merged } });
+  return { settings: merged };
+}
+
+export async function addPushToken(ctx: AppContext, caller: Caller, body: { token: string; appName: string }) {
+  await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
+  await q.addPushToken(ctx.db, { userId: caller.sub, ...body });
+  return { registered: true as const };
+}
+
+export async function pushTokenCount(ctx: AppContext, caller: Caller, appName: string) {
+  return { count: await q.countPushTokens(ctx.db, { userId: caller.sub, appName }) };
+}
+
+export async function deleteAccount(ctx: AppContext, caller: Caller) {
+  await q.deleteAccount(ctx.db, { id: caller.sub });
+  return { deleted: true as const };
+}
+
+export async function publicProfiles(ctx: AppContext, ids: string[]) {
+  return { users: await q.publicUsers(ctx.db, { ids }) };
+}

@@ -1,0 +1,175 @@
+import { users } from '@eh/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../cognito-client.ts';
+import { body, json, startTestServer, type TestServer } from '../harness.ts';
+
+let server: TestServer;
+let ann: Awaited<ReturnType<typeof signedInUser>>;
+let bob: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ann = await signedInUser(server, 'ann@example.com');
+  bob = await signedInUser(server, 'bob@example.com');
+});
+afterAll(async () => server?.close());
+
+const PRIVATE_ROUTES: [string, string][] = [
+  ['GET', '/api/core/users/me'],
+  ['POST', '/api/core/users/00000000-0000-4000-8000-000000000000'],
+  ['DELETE', '/api/core/users/me'],
+  ['POST', '/api/core/users/me/source'],
+  ['GET', '/api/core/users/me/marketing/status'],
+  ['POST', '/api/core/users/me/marketing/status'],
+  ['GET', '/api/core/users/me/settings'],
+  ['POST', '/api/core/users/me/settings'],
+  ['POST', '/api/notifications/push-tokens'],
+  ['GET', '/api/notifications/push-tokens/count?appName=earningshub'],
+];
+
+describe('portfolios routes', () => {
+  it.each(PRIVATE_ROUTES)('%s %s answers 401 without a token', async (method, path) => {
+    const res = await server.api(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+    });
+    expect(res.status).toBe(401);
+    expect(await body(res)).toEqual({ message: 'Sign in required', code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses a tampered, a foreign-audience or a mismatched token', async () => {
+    const [h, p, s] = ann.headers.authorization.slice(7).split('.');
+    const payload = JSON.parse(Buffer.from(p ?? '', 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...payload, sub: bob.sub })).toString('base64url');
+    const tampered = await server.api('/api/core/users/me', {
+      headers: { authorization: `Bearer ${h}.${forged}.${s}` },
+    });
+    expect(tampered.status).toBe(401);
+    const mixed = await server.api('/api/core/users/me', {
+      headers: { authorization: ann.headers.authorization, 'x-access-token': bob.headers['x-access-token'] },
+    });
+    expect(mixed.status).toBe(401);
+    const accessAsId = await server.api('/api/core/users/me', {
+      headers: { authorization: `Bearer ${ann.headers['x-access-token']}` },
+    });
+    expect(accessAsId.status).toBe(401);
+  });
+});
+
+describe('GET /api/core/users/me', () => {
+  it('returns a free account with the free features', async () => {
+    const res = await server.api('/api/core/users/me', { headers: ann.headers });
+    expect(res.status).toBe(200);
+    const me = await body(res);
+    expect(me).toMatchObject({ id: ann.sub, email: 'ann@example.com', displayPlan: 'free' });
+    expect(me.accountSubscription).toMatchObject({ subscriptionType: 'free', status: 'active', plan: 'free' });
+    expect(me.accountFeatures).toMatchObject({ listLimit: 1, alerts: false, ehs: false });
+  });
+
+  it('derives features from the plan: plus is paid without the pro-only ones, delinquent pro is free', async () => {
+    const setPlan = (plan: string, status: 'active' | 'delinquent') =>
+      server.ctx.db
+        .update(users)
+        .set({ plan, subscriptionType: 'paid', subscriptionStatus: status })
+        .where(eq(users.id, ann.sub));
+    await setPlan('earningshub_plus', 'active');
+    let me = await body(await server.api('/api/core/users/me', { headers: ann.headers }));
+    expect(me.accountFeatures).toMatchObject({ listLimit: -1, alerts: true, ehs: false, shortInterest: false });
+    await setPlan('earningshub_pro', 'active');
+    me = await body(await server.api('/api/core/users/me', { headers: ann.headers }));
+    expect(me.accountFeatures).toMatchObject({ listLimit: -1, ehs: true, shortInterest: true });
+    await setPlan('earningshub_pro', 'delinquent');
+    me = await body(await server.api('/api/core/users/me', { headers: ann.headers }));
+    expect(me.accountFeatures).toMatchObject({ subscriptionType: 'free', listLimit: 1, ehs: false });
+  });
+});
+
+describe('POST /api/core/users/:id', () => {
+  it('updates only your own account', async () => {
+    const own = await server.api(`/api/core/users/${ann.sub}`, json({ name: 'Ann Trader' }, { headers: ann.headers }));
+    expect(own.status).toBe(200);
+    expect((await body(own)).name).toBe('Ann Trader');
+    const other = await server.api(`/api/core/users/${bob.sub}`, json({ name: 'Hacked' }, { headers: ann.headers }));
+    expect(other.status).toBe(403);
+    expect((await body(other)).code).toBe('FORBIDDEN');
+  });
+
+  it.each([
+    [{ name: 'x'.repeat(121) }, 'body.name'],
+    [{ plan: 'earningshub_pro' }, 'body'],
+  ])('rejects %j naming %s', async (payload, field) => {
+    const res = await server.api(`/api/core/users/${ann.sub}`, json(payload, { headers: ann.headers }));
+    expect(res.status).toBe(400);
+    expect((await body(res)).message.startsWith(field)).toBe(true);
+  });
+});
+
+describe('settings, marketing, source and push tokens', () => {
+  it('merges settings', async () => {
+    await server.api('/api/core/users/me/settings', json({ settings: { theme: 'dark' } }, { headers: bob.headers }));
+    const res = await server.api(
+      '/api/core/users/me/settings',
+      json({ settings: { locale: 'en-US' } }, { headers: bob.headers }),
+    );
+    expect(await body(res)).toEqual({ settings: { theme: 'dark', locale: 'en-US' } });
+    const big = await server.api(
+      '/api/core/users/me/settings',
+      json({ settings: { blob: 'x'.repeat(20_000) } }, { headers: bob.headers }),
+    );
+    expect(big.status).toBe(400);
+  });
+
+  it('keeps the marketing choice', async () => {
+    expect(await body(await server.api('/api/core/users/me/marketing/status', { headers: bob.headers }))).toEqual({
+      subscribed: false,
+    });
+    await server.api('/api/core/users/me/marketing/status', json({ subscribed: true }, { headers: bob.headers }));
+    expect(await body(await server.api('/api/core/users/me/marketing/status', { headers: bob.headers }))).toEqual({
+      subscribed: true,
+    });
+  });
+
+  it('records the first signup source only', async () => {
+    await server.api(
+      '/api/core/users/me/source',
+      json({ signupSource: 'cnbc', affiliateId: 'aff-1' }, { headers: bob.headers }),
+    );
+    const res = await server.api(
+      '/api/core/users/me/source',
+      json({ signupSource: 'google' }, { headers: bob.headers }),
+    );
+    expect((await body(res)).signup).toEqual({ signupSource: 'cnbc', affiliateId: 'aff-1' });
+  });
+
+  it('counts push tokens per app without duplicates', async () => {
+    const token = { token: 'fcm-token-abcdefgh', appName: 'earningshub' };
+    expect((await server.api('/api/notifications/push-tokens', json(token, { headers: bob.headers }))).status).toBe(
+      201,
+    );
+    await server.api('/api/notifications/push-tokens', json(token, { headers: bob.headers }));
+    const res = await server.api('/api/notifications/push-tokens/count?appName=earningshub', { headers: bob.headers });
+    expect(await body(res)).toEqual({ count: 1 });
+  });
+});
+
+describe('GET /api/core/users?ids', () => {
+  it('returns public fields only', async () => {
+    const res = await server.api(`/api/core/users?ids=${ann.sub},${bob.sub}`);
+    const data = await body(res);
+    expect(data.users).toHaveLength(2);
+    for (const user of data.users) expect(Object.keys(user).sort()).toEqual(['avatarUrl', 'id', 'name']);
+    expect((await server.api('/api/core/users?ids=not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('DELETE /api/core/users/me', () => {
+  it('deletes the account and its identity, and its tokens stop working', async () => {
+    const cy = await signedInUser(server, 'cy@example.com');
+    const res = await server.api('/api/core/users/me', { method: 'DELETE', headers: cy.headers });
+    expect(await body(res)).toEqual({ deleted: true });
+    expect((await server.api('/api/core/users/me', { headers: cy.headers })).status).toBe(401);
+    await expect(signedInUser(server, 'cy@example.com')).resolves.toBeTruthy();
+  });
+});

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+
+const PLAN = z.enum(['free', 'savvy_trader_pro', 'earningshub_plus', 'earningshub_pro', 'earningshub_team']);
+
+/** SPEC §3 accountFeatures. */
+export const AccountFeatures = z.object({
+  subscriptionType: z.enum(['free', 'paid']),
+  listLimit: z.number().int(),
+  alerts: z.boolean(),
+  analystRatings: z.boolean(),
+  fedCalendar: z.boolean(),
+  economicCalendar: z.boolean(),
+  historicalAudio: z.boolean(),
+  historicalEarnings: z.boolean(),
+  historicalDividends: z.boolean(),
+  eventSlides: z.boolean(),
+  eventReports: z.boolean(),
+  eventTranscripts: z.boolean(),
+  eventTranscriptsAi: z.boolean(),
+  corporateGuidance: z.boolean(),
+  shortInterest: z.boolean(),
+  prePostEarningsMove: z.boolean(),
+  ehs: z.boolean(),
+});
+
+/** SPEC §3 User (me). */
+export const Me = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  displayPlan: PLAN,
+  accountSubscription: z.object({
+    subscriptionType: z.enum(['free', 'paid']),
+    status: z.enum(['active', 'delinquent', 'pending', 'canceled']),
+    plan: PLAN,
+    price: z.number(),
+    priceType: z.enum(['yearly', 'monthly']),
+    nextChargeDate: z.iso.datetime().nullable(),
+  }),
+  accountFeatures: AccountFeatures,
+  externalProviderData: z.array(z.object({ providerName: z.string(), providerUserId: z.string() })),
+  createdAt: z.iso.datetime(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const getMe = defineRoute({
+  method: 'GET',
+  path: '/core/users/me',
+  group: 'portfolios',
+  summary: 'The signed-in user with subscription and features',
+  tags: ['users'],
+  response: Me,
+});
+
+export const USER_NAME_MAX = 120;
+
+export const updateUser = defineRoute({
+  method: 'POST',
+  path: '/core/users/:id',
+  group: 'portfolios',
+  summary: "Update the signed-in user's profile",
+  tags: ['users'],
+  params: z.object({ id: z.uuid() }),
+  body: z.strictObject({ name: z.string().trim().min(1).max(USER_NAME_MAX).nullable().optional() }),
+  response: Me,
+});
+
+export const deleteMe = defineRoute({
+  method: 'DELETE',
+  path: '/core/users/me',
+  group: 'portfolios',
+  summary: "Delete the signed-in user's account, data and identity",
+  tags: ['users'],
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+export const postSource = defineRoute({
+  method: 'POST',
+  path: '/core/users/me/source',
+  group: 'portfolios',
+  summary: 'Record where the user signed up from (first write wins)',
+  tags: ['users'],
+  body: z.strictObject({
+    signupProduct: z.string().max(64).optional(),
+    signupSource: z.string().max(256).optional(),
+    signupFirstCreatorId: z.string().max(128).optional(),
+    signupFirstPortfolioId: z.string().max(128).optional(),
+    affiliateId: z.string().max(128).optional(),
+  }),
+  response: z.object({ signup: z.record(z.string(), z.string()) }),
+});
+
+export const MarketingStatus = z.object({ subscribed: z.boolean() });
+export const getMarketingStatus = defineRoute({
+  method: 'GET',
+  path: '/core/users/me/marketing/status',
+  group: 'portfolios',
+  summary: 'Whether the user receives marketing email',
+  tags: ['users'],
+  response: MarketingStatus,
+});
+export const postMarketingStatus = defineRoute({
+  method: 'POST',
+  path: '/core/users/me/marketing/status',
+  group: 'portfolios',
+  summary: 'Subscribe to or unsubscribe from marketing email',
+  tags: ['users'],
+  body: MarketingStatus,
+  response: MarketingStatus,
+});
+
+/** Client settings kept on the server: a JSON object, bounded in size. */
+export const SETTINGS_MAX_BYTES = 16_384;
+const Settings = z
+  .record(z.string().max(64), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= SETTINGS_MAX_BYTES, `must be at most ${SETTINGS_MAX_BYTES} bytes`);
+
+export const getSettings = defineRoute({
+  method: 'GET',
+  path: '/core/users/me/settings',
+  group: 'portfolios',
+  summary: "The user's saved settings",
+  tags: ['users'],
+  response: z.object({ settings: z.record(z.string(), z.unknown()) }),
+});
+export const postSettings = defineRoute({
+  method: 'POST',
+  path: '/core/users/me/settings',
+  group: 'portfolios',
+  summary: 'Merge settings into the saved ones',
+  tags: ['users'],
+  body: z.object({ settings: Settings }),
+  response: z.object({ settings: z.record(z.string(), z.unknown()) }),
+});
+
+export const postPushToken = defineRoute({
+  method: 'POST',
+  path: '/notifications/push-tokens',
+  group: 'portfolios',
+  summary: 'Register a device push token',
+  tags: ['notifications'],
+  status: 201,
+  body: z.object({ token: z.string().trim().min(8).max(4096), appName: z.string().trim().min(1).max(64) }),
+  response: z.object({ registered: z.literal(true) }),
+});
+export const getPushTokenCount = defineRoute({
+  method: 'GET',
+  path: '/notifications/push-tokens/count',
+  group: 'portfolios',
+  summary: 'How many push tokens the user has for an app',
+  tags: ['notifications'],
+  query: z.object({ appName: z.string().trim().min(1).max(64) }),
+  response: z.object({ count: z.number().int() }),
+});
+
+export const USERS_BY_IDS_MAX = 100;
+export const getUsersByIds = defineRoute({
+  method: 'GET',
+  path: '/core/users',
+  group: 'public',
+  summary: 'Public profile fields of several users',
+  tags: ['users'],
+  query: z.object({
+    ids: z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.uuid()).min(1).max(USERS_BY_IDS_MAX)),
+  }),
+  response: z.object({
+    users: z.array(z.object({ id: z.uuid(), name: z.string().nullable(), avatarUrl: z.string().nullable() })),
+  }),
+});
