@@ -1,0 +1,318 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from './random.ts';
+import {
+  buildSearchIndex,
+  compareSearchAssets,
+  naiveSearch,
+  normalizeName,
+  normalizeSymbol,
+  SEARCH_MAX_RESULTS,
+  type SearchAsset,
+  type SearchAssetType,
+  searchAssets,
+  searchIndexStats,
+} from './search.ts';
+
+const asset = (
+  symbol: string,
+  name: string,
+  popularity?: number,
+  marketCap?: number,
+  type: SearchAssetType = 'stock',
+): SearchAsset => ({ symbol, name, type, popularity, marketCap });
+
+/** A small market with the cases SPEC and users care about. */
+const MARKET: SearchAsset[] = [
+  asset('AAPL', 'Apple Inc.', 1000, 3.4e12),
+  asset('APLE', 'Apple Hospitality REIT, Inc.', 20, 3.5e9),
+  asset('GOOGL', 'Alphabet Inc. Class A', 900, 2.1e12),
+  asset('GOOG', 'Alphabet Inc. Class C', 700, 2.1e12),
+  asset('BA', 'Boeing Co', 400, 1.4e11),
+  asset('BAC', 'Bank of America Corp', 500, 3.1e11),
+  asset('BABA', 'Alibaba Group Holding Ltd', 450, 2.9e11),
+  asset('BAX', 'Baxter International Inc.', 50, 1.7e10),
+  asset('COIN', 'Coinbase Global, Inc.', 600, 8e10),
+  asset('BRK.B', 'Berkshire Hathaway Inc. Class B', 650, 1e12),
+  asset('BRK.A', 'Berkshire Hathaway Inc. Class A', 300, 1e12),
+  asset('T', 'AT&T Inc.', 350, 1.9e11),
+  asset('TSLA', 'Tesla, Inc.', 980, 1e12),
+  asset('FNMA', 'Federal National Mortgage Association', 120, 1e10, 'otc'),
+  asset('FMCC', 'Federal Home Loan Mortgage Corp', 100, 8e9, 'otc'),
+  asset('BTC', 'Bitcoin', 990, 2e12, 'crypto'),
+  asset('BTC', 'Grayscale Bitcoin Mini Trust ETF', 200, 4e9),
+  asset('BCH', 'Bitcoin Cash', 150, 9e9, 'crypto'),
+  asset('WBTC', 'Wrapped Bitcoin', 140, 1e10, 'crypto'),
+  asset('ETH', 'Ethereum', 800, 4e11, 'crypto'),
+  asset('SPX', 'S&P 500 Index', 850, undefined, 'index'),
+  asset('NSRGY', 'Nestlé S.A.', 90, 2.5e11, 'otc'),
+  asset('WAL', 'Western Alliance Bancorporation', 40, 7e9),
+  asset('EGFEY', 'Eurobank Ergasias Services', 10, 8e9, 'otc'),
+  asset('OZK', 'Bank OZK', 30, 5e9),
+  asset('MCD', "McDonald's Corp", 420, 2.1e11),
+];
+
+const symbolsOf = (assets: readonly SearchAsset[]) => assets.map((found) => found.symbol);
+
+describe(normalizeSymbol.name, () => {
+  it('unifies case and share-class separators', () => {
+    for (const query of ['brk.b', 'BRK B', 'brk-b', 'BRK/B', ' brk_b ', '$BRK.B', 'brk..b']) {
+      expect(normalizeSymbol(query), query).toBe('brk.b');
+    }
+    expect(normalizeSymbol('ABR$D')).toBe('abr$d');
+    expect(normalizeSymbol('...')).toBe('');
+  });
+});
+
+describe(normalizeName.name, () => {
+  it('drops case, accents, apostrophes, periods and ampersands, and reads other punctuation as spaces', () => {
+    expect(normalizeName('AT&T Inc.')).toBe('att inc');
+    expect(normalizeName("McDonald's Corp")).toBe('mcdonalds corp');
+    expect(normalizeName('Nestlé S.A.')).toBe('nestle sa');
+    expect(normalizeName('Coca-Cola Co /DE/')).toBe('coca cola co de');
+    expect(normalizeName('  Tesla,   Inc. ')).toBe('tesla inc');
+    expect(normalizeName('三菱UFJ')).toBe('三菱ufj');
+  });
+});
+
+describe(compareSearchAssets.name, () => {
+  it('ranks by popularity, then market cap, then symbol', () => {
+    const sorted = [
+      asset('B', 'b', 1, 5),
+      asset('A', 'a', 1, 5),
+      asset('C', 'c', 2),
+      asset('D', 'd', 1, 9),
+      asset('E', 'e'),
+    ].sort(compareSearchAssets);
+    expect(symbolsOf(sorted)).toEqual(['C', 'D', 'A', 'B', 'E']);
+  });
+});
+
+describe(searchAssets.name, () => {
+  const index = buildSearchIndex(MARKET);
+  const search = (query: string, limit?: number) => symbolsOf(searchAssets(index, query, { limit }));
+
+  it('finds companies by name', () => {
+    expect(search('apple')[0]).toBe('AAPL');
+    expect(search('Apple Inc')[0]).toBe('AAPL');
+    expect(search('boeing')[0]).toBe('BA');
+    expect(search('coinbase')[0]).toBe('COIN');
+    expect(search('nestle')).toEqual(['NSRGY']);
+    expect(search("mcdonald's")).toEqual(['MCD']);
+    expect(search('mcdonalds')).toEqual(['MCD']);
+  });
+
+  it('finds share classes however the separator is typed', () => {
+    for (const query of ['brk.b', 'BRK B', 'brk-b', 'BRK/B', '$BRK.B']) {
+      expect(search(query)[0], query).toBe('BRK.B');
+    }
+    expect(search('brk')).toEqual(['BRK.B', 'BRK.A']);
+    expect(search('goog')).toEqual(['GOOG', 'GOOGL']);
+    expect(search('alphabet')).toEqual(['GOOGL', 'GOOG']);
+  });
+
+  it('finds OTC symbols and crypto, with colliding tickers both ranked', () => {
+    expect(search('FNMA')).toEqual(['FNMA']);
+    expect(search('bitcoin')[0]).toBe('BTC');
+    const btc = searchAssets(index, 'btc');
+    expect(btc.slice(0, 2).map((found) => `${found.symbol}:${found.type}`)).toEqual(['BTC:crypto', 'BTC:stock']);
+  });
+
+  it('finds AT&T as at&t and att', () => {
+    expect(search('at&t')[0]).toBe('T');
+    expect(search('att')[0]).toBe('T');
+    expect(search('AT&T Inc.')).toEqual(['T']);
+  });
+
+  it('puts the exact symbol first, even when less popular than prefix matches', () => {
+    expect(search('ba')[0]).toBe('BA');
+    expect(search('t')[0]).toBe('T');
+  });
+
+  it('puts name-prefix before word-start before mid-word matches', () => {
+    // Popularity alone would order BAC, WAL, OZK, EGFEY.
+    expect(search('bank')).toEqual(['BAC', 'OZK', 'EGFEY']);
+    expect(search('banc')).toEqual(['WAL']);
+  });
+
+  it('gives symbol-prefix matches about 60% of the slots and the rest to name matches', () => {
+    const market = [
+      ...Array.from({ length: 20 }, (_, i) => asset(`Q${String.fromCharCode(65 + i)}`, `Sym ${i}`, 100 - i)),
+      ...Array.from({ length: 20 }, (_, i) => asset(`Z${i}`, `Quantum ${i}`, 50 - i)),
+      asset('Q', 'Exact', 1),
+    ];
+    const found = symbolsOf(searchAssets(buildSearchIndex(market), 'q'));
+    expect(found).toEqual(['Q', 'QA', 'QB', 'QC', 'QD', 'QE', 'Z0', 'Z1', 'Z2', 'Z3']);
+    expect(symbolsOf(searchAssets(buildSearchIndex(market), 'q', { limit: 5 }))).toEqual(['Q', 'QA', 'QB', 'Z0', 'Z1']);
+  });
+
+  it('gives unfilled name slots to symbol matches and unfilled symbol slots to names', () => {
+    const market = [
+      ...Array.from({ length: 20 }, (_, i) => asset(`Q${String.fromCharCode(65 + i)}`, `Sym ${i}`, 100 - i)),
+      asset('X1', 'Quantum', 1),
+      ...Array.from({ length: 20 }, (_, i) => asset(`Y${i}`, `Yield ${i}`, 50 - i)),
+    ];
+    const index = buildSearchIndex(market);
+    expect(symbolsOf(searchAssets(index, 'q'))).toEqual(['QA', 'QB', 'QC', 'QD', 'QE', 'QF', 'QG', 'QH', 'QI', 'X1']);
+    expect(symbolsOf(searchAssets(index, 'yield'))).toHaveLength(SEARCH_MAX_RESULTS);
+  });
+
+  it('returns at most 10, honours smaller limits, and clamps larger ones', () => {
+    const market = Array.from({ length: 50 }, (_, i) => asset(`AB${i}`, `Abc ${i}`, i));
+    const index = buildSearchIndex(market);
+    expect(searchAssets(index, 'ab')).toHaveLength(10);
+    expect(searchAssets(index, 'ab', { limit: 50 })).toHaveLength(10);
+    expect(searchAssets(index, 'ab', { limit: 3 })).toHaveLength(3);
+    expect(searchAssets(index, 'ab', { limit: 0 })).toEqual([]);
+    expect(searchAssets(index, 'ab', { limit: -2 })).toEqual([]);
+    expect(symbolsOf(searchAssets(index, 'ab', { limit: 3 }))).toEqual(['AB49', 'AB48', 'AB47']);
+  });
+
+  it('ignores blank input', () => {
+    for (const query of ['', ' ', '   \t', '...', '-/']) expect(search(query), JSON.stringify(query)).toEqual([]);
+  });
+
+  it('is case-insensitive', () => {
+    expect(search('TESLA')).toEqual(search('tesla'));
+    expect(search('tsla')).toEqual(['TSLA']);
+  });
+
+  it('misses cleanly', () => {
+    expect(search('zzzzqx')).toEqual([]);
+    expect(search('qz')).toEqual([]);
+  });
+
+  it('returns the assets it was given', () => {
+    expect(searchAssets(index, 'aapl')[0]).toBe(MARKET[0]);
+  });
+
+  it('handles an empty universe', () => {
+    expect(searchAssets(buildSearchIndex([]), 'a')).toEqual([]);
+  });
+
+  it('finds text outside the gram alphabet and deep inside long names', () => {
+    const market = [
+      asset('MUFG', '三菱UFJフィナンシャル・グループ', 10),
+      asset('LONG', `${'Very long name '.repeat(30)}Needle Holdings`, 5),
+      asset('NEED', 'Needle Corp', 1),
+    ];
+    const index = buildSearchIndex(market);
+    expect(symbolsOf(searchAssets(index, '三菱'))).toEqual(['MUFG']);
+    expect(symbolsOf(searchAssets(index, 'フィナンシャル'))).toEqual(['MUFG']);
+    expect(symbolsOf(searchAssets(index, 'needle'))).toEqual(['NEED', 'LONG']);
+    expect(symbolsOf(searchAssets(index, 'eedle hold'))).toEqual(['LONG']);
+  });
+});
+
+describe(searchIndexStats.name, () => {
+  it('counts what the index holds', () => {
+    const stats = searchIndexStats(buildSearchIndex(MARKET));
+    expect(stats.assets).toBe(MARKET.length);
+    expect(stats.symbolKeys).toBe(MARKET.length);
+    expect(stats.wordSuffixes).toBeGreaterThan(MARKET.length);
+    expect(stats.typedArrayBytes).toBeGreaterThan(0);
+  });
+});
+
+describe(naiveSearch.name, () => {
+  it('agrees with the examples', () => {
+    expect(symbolsOf(naiveSearch(MARKET, 'goog'))).toEqual(['GOOG', 'GOOGL']);
+    expect(symbolsOf(naiveSearch(MARKET, 'bank'))).toEqual(['BAC', 'OZK', 'EGFEY']);
+    expect(naiveSearch(MARKET, ' ')).toEqual([]);
+  });
+});
+
+/** A random universe dense in collisions: short symbols, few name words, shared popularity values. */
+function randomUniverse(random: () => number, size: number): SearchAsset[] {
+  const pick = <T>(items: ArrayLike<T>): T => items[Math.floor(random() * items.length)] as T;
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const words = [
+    'Apple',
+    'Bank',
+    'Banco',
+    'America',
+    'Holdings',
+    'Corp',
+    'Inc.',
+    'Group',
+    'Global',
+    'AT&T',
+    'Alpha',
+    'Alphabet',
+    'Capital',
+    'Coin',
+    'Coinbase',
+    'Bit',
+    'Bitcoin',
+    'Energy',
+    'Pharma',
+    'Nestlé',
+    "O'Reilly",
+    'Trust',
+    'ETF',
+    'Class A',
+    'Class B',
+    'Eurobank',
+    'Western',
+    'Micro',
+    'Microsoft',
+    'Soft',
+    '3M',
+    'S&P 500',
+    'Zeta',
+    'Quantum',
+  ];
+  const types: SearchAssetType[] = ['stock', 'stock', 'stock', 'otc', 'crypto', 'index'];
+  return Array.from({ length: size }, () => {
+    let symbol = '';
+    const length = 1 + Math.floor(random() * 4);
+    for (let i = 0; i < length; i += 1) symbol += pick(letters);
+    if (random() < 0.1) symbol += `${pick(['.', '-', '/'])}${pick(['a', 'b'])}`;
+    if (random() < 0.5) symbol = symbol.toUpperCase();
+    const name = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join(
+      random() < 0.2 ? ', ' : ' ',
+    );
+    return {
+      symbol,
+      name,
+      type: pick(types),
+      popularity: random() < 0.2 ? undefined : Math.floor(random() * 20),
+      marketCap: random() < 0.3 ? undefined : Math.floor(random() * 5) * 1e9,
+    };
+  });
+}
+
+function randomQuery(random: () => number, universe: readonly SearchAsset[]): string {
+  const pick = <T>(items: ArrayLike<T>): T => items[Math.floor(random() * items.length)] as T;
+  const target = pick(universe);
+  const kind = random();
+  let query: string;
+  if (kind < 0.3) query = target.symbol.slice(0, 1 + Math.floor(random() * target.symbol.length));
+  else if (kind < 0.6) {
+    const start = Math.floor(random() * target.name.length);
+    query = target.name.slice(start, start + 1 + Math.floor(random() * 8));
+  } else if (kind < 0.7) query = target.symbol.replace(/[./-]/g, pick([' ', '-', '/', '.']));
+  else if (kind < 0.9) {
+    query = '';
+    for (let i = 0, length = 1 + Math.floor(random() * 3); i < length; i += 1) query += pick('abcdefghiz &.');
+  } else query = pick(['  ', '', 'zzzzzz', 'at&t', 'nestle', 'class', 'bit', 'b', 'a', '3m', 'ss a']);
+  return random() < 0.5 ? query.toUpperCase() : query;
+}
+
+describe('searchAssets agrees with naiveSearch', () => {
+  it('on thousands of randomized queries over a collision-dense universe', () => {
+    const random = seededRandom(20261123);
+    for (let round = 0; round < 4; round += 1) {
+      const universe = randomUniverse(random, 500 + round * 1500);
+      const index = buildSearchIndex(universe);
+      for (let i = 0; i < 1500; i += 1) {
+        const query = randomQuery(random, universe);
+        const limit = random() < 0.7 ? SEARCH_MAX_RESULTS : Math.floor(random() * 13);
+        const fast = searchAssets(index, query, { limit });
+        const naive = naiveSearch(universe, query, limit);
+        if (fast.length !== naive.length || fast.some((found, position) => found !== naive[position])) {
+          expect({ query, limit, fast: symbolsOf(fast) }).toEqual({ query, limit, fast: symbolsOf(naive) });
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,615 @@
+/**
+ * Symbol search (SPEC §5, §9).
+ *
+ * At most {@link SEARCH_MAX_RESULTS} results, in tiers:
+ * 1. exact symbol matches;
+ * 2. symbol-prefix matches, filling the symbol share of the slots (about 60 %, exact matches included);
+ * 3. name matches: names starting with the query, then names with a word starting with it, then names holding it
+ *    anywhere;
+ * 4. if the name tiers leave slots empty, more symbol-prefix matches fill them (and name matches fill slots the
+ *    symbol tiers could not).
+ * An asset appears once, in the first tier that takes it. Within a tier assets rank by popularity, then market
+ * cap (both descending), then symbol. Blank input gives no results.
+ *
+ * Matching is case-insensitive. Symbols are compared with their separators unified ('BRK.B', 'brk-b', 'BRK/B' and
+ * 'brk b' are one symbol; a leading '$' cashtag is dropped). Names are compared without accents, apostrophes,
+ * periods and ampersands ('AT&T Inc.' is 'att inc', so 'at&t' and 'att' find it), other punctuation read as a
+ * space.
+ *
+ * {@link buildSearchIndex} does the work once so that a query costs microseconds over 80,000+ assets:
+ * - assets are numbered by rank (the tie-break order above), so "best first" is "smallest number first";
+ * - normalised symbols, names and the word-start suffixes of names are kept in sorted arrays: a prefix is a
+ *   contiguous range found by binary search;
+ * - a segment tree of ranks over each sorted array yields the best-ranked entries of a range one at a time
+ *   (O(log n) each), so a range of thousands is never sorted or scanned;
+ * - name-contains uses, for one- and two-character queries, the best {@link SEARCH_MAX_RESULTS} names holding each
+ *   character pair, and for longer queries trigram posting lists kept in rank order: the shortest list of the
+ *   query's trigrams is walked in rank order and stops as soon as the slots are full.
+ * {@link naiveSearch} is the plain filter-and-sort reference the index must agree with.
+ */
+
+/** SPEC §3 asset types that search covers (cash is not searchable). */
+export const SEARCH_ASSET_TYPES = ['stock', 'crypto', 'otc', 'index'] as const;
+export type SearchAssetType = (typeof SEARCH_ASSET_TYPES)[number];
+
+export interface SearchAsset {
+  symbol: string;
+  name: string;
+  type: SearchAssetType;
+  marketCap?: number;
+  popularity?: number;
+  exchange?: string;
+}
+
+/** SPEC §9: search returns at most 10 results … */
+export const SEARCH_MAX_RESULTS = 10;
+/** … of which about 60 % go to symbol matches (exact and prefix). */
+export const SEARCH_SYMBOL_SHARE = 0.6;
+
+export interface SearchOptions {
+  /** 0–10, default 10; values above 10 are clamped */
+  limit?: number;
+}
+
+// ---- normalisation ---------------------------------------------------------------------------------------------
+
+const SYMBOL_SEPARATORS = /[\s./\-_]+/g;
+const EDGE_DOTS = /^\.+|\.+$/g;
+const NON_ASCII = /[^ -~]/;
+const COMBINING_MARKS = /\p{M}/gu;
+const NAME_JOINERS = /['’.&]/g;
+const NAME_SEPARATORS = /[^\p{L}\p{N}]+/gu;
+
+/** A symbol (or a query read as one) as search compares it: lowercase, separators unified to '.'. */
+export function normalizeSymbol(symbol: string): string {
+  let value = symbol.trim().toLowerCase();
+  if (value.startsWith('$')) value = value.slice(1);
+  return value.replace(SYMBOL_SEPARATORS, '.').replace(EDGE_DOTS, '');
+}
+
+/** A name (or a query read as one) as search compares it: lowercase words of letters and digits. */
+export function normalizeName(name: string): string {
+  let value = name.toLowerCase();
+  if (NON_ASCII.test(value)) value = value.normalize('NFKD').replace(COMBINING_MARKS, '');
+  return value.replace(NAME_JOINERS, '').replace(NAME_SEPARATORS, ' ').trim();
+}
+
+function score(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) ? value : 0;
+}
+
+/** Rank order within a tier: popularity, then market cap (descending), then symbol. */
+export function compareSearchAssets(a: SearchAsset, b: SearchAsset): number {
+  return (
+    score(b.popularity) - score(a.popularity) ||
+    score(b.marketCap) - score(a.marketCap) ||
+    (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)
+  );
+}
+
+function clampLimit(limit: number | undefined): number {
+  if (limit === undefined || Number.isNaN(limit)) return SEARCH_MAX_RESULTS;
+  return Math.max(0, Math.min(SEARCH_MAX_RESULTS, Math.floor(limit)));
+}
+
+function symbolSlots(limit: number): number {
+  return Math.round(limit * SEARCH_SYMBOL_SHARE);
+}
+
+/**
+ * The selection shared by both implementations. Each source yields candidates (as numbers) best first and -1 when
+ * done; `symbols` is resumed after the name tiers to fill what they left.
+ */
+function select(
+  limit: number,
+  exact: () => number,
+  symbols: () => number,
+  names: ReadonlyArray<() => number>,
+): number[] {
+  const picked: number[] = [];
+  const symbolPicks: number[] = [];
+  const namePicks: number[] = [];
+  const take = (source: () => number, into: number[], total: number) => {
+    while (picked.length < total) {
+      const candidate = source();
+      if (candidate < 0) return;
+      if (picked.includes(candidate)) continue;
+      picked.push(candidate);
+      into.push(candidate);
+    }
+  };
+  const exactPicks: number[] = [];
+  take(exact, exactPicks, limit);
+  take(symbols, symbolPicks, symbolSlots(limit));
+  for (const source of names) take(source, namePicks, limit);
+  take(symbols, symbolPicks, limit);
+  return [...exactPicks, ...symbolPicks, ...namePicks];
+}
+
+const NONE = () => -1;
+
+function fromList(list: ArrayLike<number>): () => number {
+  let next = 0;
+  return () => (next < list.length ? (list[next++] ?? -1) : -1);
+}
+
+// ---- the reference implementation ------------------------------------------------------------------------------
+
+interface NaiveRecord<T> {
+  asset: T;
+  index: number;
+  symbol: string;
+  name: string;
+}
+
+const naiveRecords = new WeakMap<readonly SearchAsset[], NaiveRecord<SearchAsset>[]>();
+
+function recordsOf<T extends SearchAsset>(assets: readonly T[]): NaiveRecord<T>[] {
+  let records = naiveRecords.get(assets) as NaiveRecord<T>[] | undefined;
+  if (records === undefined || records.length !== assets.length) {
+    records = assets.map((asset, index) => ({
+      asset,
+      index,
+      symbol: normalizeSymbol(asset.symbol),
+      name: normalizeName(asset.name),
+    }));
+    naiveRecords.set(assets, records);
+  }
+  return records;
+}
+
+/**
+ * Reference search: filter every asset, sort the matches, take the tiers. Same results as {@link searchAssets}
+ * and the baseline of the benchmark. Normalised symbols and names are remembered per array (as any real
+ * implementation would keep them), so a query costs one pass and one sort; an array changed in place after a
+ * first search is not re-read unless its length changed.
+ */
+export function naiveSearch<T extends SearchAsset>(
+  assets: readonly T[],
+  query: string,
+  limit: number = SEARCH_MAX_RESULTS,
+): T[] {
+  const max = clampLimit(limit);
+  const symbolQuery = normalizeSymbol(query);
+  const nameQuery = normalizeName(query);
+  if (max === 0 || (symbolQuery === '' && nameQuery === '')) return [];
+  const wordQuery = ` ${nameQuery}`;
+
+  const matches = recordsOf(assets).filter(
+    (record) =>
+      (symbolQuery !== '' && record.symbol.startsWith(symbolQuery)) ||
+      (nameQuery !== '' && record.name.includes(nameQuery)),
+  );
+  matches.sort((a, b) => compareSearchAssets(a.asset, b.asset) || a.index - b.index);
+
+  const exact: number[] = [];
+  const symbolPrefix: number[] = [];
+  const namePrefix: number[] = [];
+  const nameWord: number[] = [];
+  const nameContains: number[] = [];
+  matches.forEach((record, position) => {
+    if (symbolQuery !== '' && record.symbol.startsWith(symbolQuery)) {
+      if (record.symbol === symbolQuery) exact.push(position);
+      symbolPrefix.push(position);
+    }
+    if (nameQuery !== '' && record.name.includes(nameQuery)) {
+      if (record.name.startsWith(nameQuery)) namePrefix.push(position);
+      if (` ${record.name}`.includes(wordQuery)) nameWord.push(position);
+      nameContains.push(position);
+    }
+  });
+  const chosen = select(max, fromList(exact), fromList(symbolPrefix), [
+    fromList(namePrefix),
+    fromList(nameWord),
+    fromList(nameContains),
+  ]);
+  return chosen.map((position) => (matches[position] as NaiveRecord<T>).asset);
+}
+
+// ---- the index ---------------------------------------------------------------------------------------------------
+
+/** A sorted array of keys with, for each position, the rank of its asset and a segment tree over those ranks. */
+interface SortedKeys {
+  /** rank of the asset at each sorted position */
+  ranks: Int32Array;
+  /** for suffix arrays: offset of the suffix in the asset's name; empty for whole keys */
+  offsets: Int32Array;
+  /** bottom-up segment tree of positions with the smallest rank (size 2n) */
+  tree: Int32Array;
+}
+
+export interface SearchIndex<T extends SearchAsset = SearchAsset> {
+  readonly size: number;
+  /** assets in rank order */
+  readonly ranked: readonly T[];
+  /** normalised symbol of each rank */
+  readonly symbols: readonly string[];
+  /** normalised name of each rank */
+  readonly names: readonly string[];
+  readonly bySymbol: SortedKeys;
+  readonly byName: SortedKeys;
+  readonly byWord: SortedKeys;
+  /** best ranks whose name holds each 1- or 2-character gram, SEARCH_MAX_RESULTS per gram, -1 padded */
+  readonly shortGrams: Int32Array;
+  /** trigram posting lists in rank order: postings[start[g] .. start[g + 1]) */
+  readonly trigramStart: Int32Array;
+  readonly trigramPostings: Int32Array;
+}
+
+// Characters of names mapped to a small alphabet for the gram tables: ' ' 0, a-z 1-26, 0-9 27-36, others 37.
+const ALPHABET = 38;
+const OTHER = 37;
+const SHORT_GRAMS = ALPHABET + ALPHABET * ALPHABET;
+
+function charCode(code: number): number {
+  if (code === 32) return 0;
+  if (code >= 97 && code <= 122) return code - 96;
+  if (code >= 48 && code <= 57) return code - 21;
+  return OTHER;
+}
+
+function shortGramId(text: string): number {
+  const first = charCode(text.charCodeAt(0));
+  return text.length === 1 ? first : ALPHABET + first * ALPHABET + charCode(text.charCodeAt(1));
+}
+
+function buildTree(ranks: Int32Array): Int32Array {
+  const n = ranks.length;
+  const tree = new Int32Array(2 * n);
+  for (let i = 0; i < n; i += 1) tree[n + i] = i;
+  for (let i = n - 1; i >= 1; i -= 1) {
+    const left = tree[2 * i] ?? 0;
+    const right = tree[2 * i + 1] ?? 0;
+    tree[i] = (ranks[left] ?? 0) <= (ranks[right] ?? 0) ? left : right;
+  }
+  return tree;
+}
+
+/** Position in [lo, hi) of the smallest rank, or -1 for an empty range. */
+function argmin(keys: SortedKeys, lo: number, hi: number): number {
+  const { ranks, tree } = keys;
+  const n = ranks.length;
+  let best = -1;
+  let bestRank = Number.MAX_SAFE_INTEGER;
+  let left = lo + n;
+  let right = hi + n;
+  while (left < right) {
+    if (left & 1) {
+      const position = tree[left++] ?? 0;
+      const rank = ranks[position] ?? 0;
+      if (rank < bestRank) {
+        best = position;
+        bestRank = rank;
+      }
+    }
+    if (right & 1) {
+      const position = tree[--right] ?? 0;
+      const rank = ranks[position] ?? 0;
+      if (rank < bestRank) {
+        best = position;
+        bestRank = rank;
+      }
+    }
+    left >>= 1;
+    right >>= 1;
+  }
+  return best;
+}
+
+/** Yields the ranks of a sorted range best first, without sorting it: a frontier of sub-ranges and their minima. */
+function rangeByRank(keys: SortedKeys, lo: number, hi: number): () => number {
+  const los: number[] = [];
+  const his: number[] = [];
+  const mins: number[] = [];
+  const push = (from: number, to: number) => {
+    if (from >= to) return;
+    los.push(from);
+    his.push(to);
+    mins.push(argmin(keys, from, to));
+  };
+  push(lo, hi);
+  return () => {
+    if (mins.length === 0) return -1;
+    let best = 0;
+    let bestRank = keys.ranks[mins[0] ?? 0] ?? 0;
+    for (let i = 1; i < mins.length; i += 1) {
+      const rank = keys.ranks[mins[i] ?? 0] ?? 0;
+      if (rank < bestRank) {
+        best = i;
+        bestRank = rank;
+      }
+    }
+    const position = mins[best] ?? 0;
+    const from = los[best] ?? 0;
+    const to = his[best] ?? 0;
+    const last = mins.length - 1;
+    los[best] = los[last] ?? 0;
+    his[best] = his[last] ?? 0;
+    mins[best] = mins[last] ?? 0;
+    los.pop();
+    his.pop();
+    mins.pop();
+    push(from, position);
+    push(position + 1, to);
+    return bestRank;
+  };
+}
+
+/** -1, 0 or 1 as the key at `position` sorts before, equal to or after `target`. */
+type KeyCompare = (position: number, target: string) => number;
+
+function lowerBound(size: number, compare: KeyCompare, target: string): number {
+  let lo = 0;
+  let hi = size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(mid, target) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Sorts positions of `keys` (strings) and wraps them with ranks and a tree. */
+function sortKeys(keys: string[], ranks: Int32Array, offsets: Int32Array): SortedKeys {
+  const order = new Int32Array(keys.length);
+  for (let i = 0; i < order.length; i += 1) order[i] = i;
+  order.sort((a, b) => {
+    const ka = keys[a] ?? '';
+    const kb = keys[b] ?? '';
+    return ka < kb ? -1 : ka > kb ? 1 : (ranks[a] ?? 0) - (ranks[b] ?? 0);
+  });
+  const sortedRanks = new Int32Array(order.length);
+  const sortedOffsets = new Int32Array(offsets.length === 0 ? 0 : order.length);
+  for (let i = 0; i < order.length; i += 1) {
+    const from = order[i] ?? 0;
+    sortedRanks[i] = ranks[from] ?? 0;
+    if (offsets.length > 0) sortedOffsets[i] = offsets[from] ?? 0;
+  }
+  return { ranks: sortedRanks, offsets: sortedOffsets, tree: buildTree(sortedRanks) };
+}
+
+/** Builds the search index once; it is immutable and can be shared. */
+export function buildSearchIndex<T extends SearchAsset>(assets: readonly T[]): SearchIndex<T> {
+  const order = assets.map((_, index) => index);
+  order.sort((a, b) => compareSearchAssets(assets[a] as T, assets[b] as T) || a - b);
+  const ranked = order.map((index) => assets[index] as T);
+  const n = ranked.length;
+  const symbols = ranked.map((asset) => normalizeSymbol(asset.symbol));
+  const names = ranked.map((asset) => normalizeName(asset.name));
+
+  const symbolKeys: string[] = [];
+  const symbolRanks: number[] = [];
+  const nameKeys: string[] = [];
+  const nameRanks: number[] = [];
+  const wordKeys: string[] = [];
+  const wordRanks: number[] = [];
+  const wordOffsets: number[] = [];
+  for (let rank = 0; rank < n; rank += 1) {
+    const symbol = symbols[rank] ?? '';
+    if (symbol !== '') {
+      symbolKeys.push(symbol);
+      symbolRanks.push(rank);
+    }
+    const name = names[rank] ?? '';
+    if (name === '') continue;
+    nameKeys.push(name);
+    nameRanks.push(rank);
+    for (let offset = name.indexOf(' ') + 1; offset > 0; offset = name.indexOf(' ', offset) + 1) {
+      wordKeys.push(name.slice(offset));
+      wordRanks.push(rank);
+      wordOffsets.push(offset);
+    }
+  }
+
+  const none = new Int32Array(0);
+  const bySymbol = sortKeys(symbolKeys, Int32Array.from(symbolRanks), none);
+  const byName = sortKeys(nameKeys, Int32Array.from(nameRanks), none);
+  const byWord = sortKeys(wordKeys, Int32Array.from(wordRanks), Int32Array.from(wordOffsets));
+
+  // Grams. Ranks are visited in order, so every list comes out best first.
+  const shortGrams = new Int32Array(SHORT_GRAMS * SEARCH_MAX_RESULTS).fill(-1);
+  const shortCounts = new Int32Array(SHORT_GRAMS);
+  const trigrams = ALPHABET * ALPHABET * ALPHABET;
+  const trigramCounts = new Int32Array(trigrams + 1);
+  const lastSeen = new Int32Array(Math.max(SHORT_GRAMS, trigrams)).fill(-1);
+  const codes = new Int32Array(names.reduce((longest, name) => Math.max(longest, name.length), 0));
+  const readCodes = (name: string): number => {
+    for (let i = 0; i < name.length; i += 1) codes[i] = charCode(name.charCodeAt(i));
+    return name.length;
+  };
+  const eachTrigram = (length: number, visit: (gram: number) => void) => {
+    for (let i = 0; i + 2 < length; i += 1) {
+      visit(((codes[i] ?? 0) * ALPHABET + (codes[i + 1] ?? 0)) * ALPHABET + (codes[i + 2] ?? 0));
+    }
+  };
+  const addShortGram = (gram: number, rank: number) => {
+    if (lastSeen[gram] === rank) return;
+    lastSeen[gram] = rank;
+    const count = shortCounts[gram] ?? 0;
+    if (count < SEARCH_MAX_RESULTS) {
+      shortGrams[gram * SEARCH_MAX_RESULTS + count] = rank;
+      shortCounts[gram] = count + 1;
+    }
+  };
+
+  for (let rank = 0; rank < n; rank += 1) {
+    const length = readCodes(names[rank] ?? '');
+    for (let i = 0; i < length; i += 1) {
+      const first = codes[i] ?? OTHER;
+      if (first === OTHER) continue;
+      addShortGram(first, rank);
+      const second = i + 1 < length ? (codes[i + 1] ?? OTHER) : OTHER;
+      if (second !== OTHER) addShortGram(ALPHABET + first * ALPHABET + second, rank);
+    }
+  }
+
+  lastSeen.fill(-1);
+  for (let rank = 0; rank < n; rank += 1) {
+    eachTrigram(readCodes(names[rank] ?? ''), (gram) => {
+      if (lastSeen[gram] === rank) return;
+      lastSeen[gram] = rank;
+      trigramCounts[gram + 1] = (trigramCounts[gram + 1] ?? 0) + 1;
+    });
+  }
+  const trigramStart = new Int32Array(trigrams + 1);
+  for (let gram = 0; gram < trigrams; gram += 1) {
+    trigramStart[gram + 1] = (trigramStart[gram] ?? 0) + (trigramCounts[gram + 1] ?? 0);
+  }
+  const trigramPostings = new Int32Array(trigramStart[trigrams] ?? 0);
+  const fill = trigramStart.slice(0, trigrams);
+  lastSeen.fill(-1);
+  for (let rank = 0; rank < n; rank += 1) {
+    eachTrigram(readCodes(names[rank] ?? ''), (gram) => {
+      if (lastSeen[gram] === rank) return;
+      lastSeen[gram] = rank;
+      const at = fill[gram] ?? 0;
+      trigramPostings[at] = rank;
+      fill[gram] = at + 1;
+    });
+  }
+
+  return {
+    size: n,
+    ranked,
+    symbols,
+    names,
+    bySymbol,
+    byName,
+    byWord,
+    shortGrams,
+    trigramStart,
+    trigramPostings,
+  };
+}
+
+export interface SearchIndexStats {
+  assets: number;
+  symbolKeys: number;
+  nameKeys: number;
+  wordSuffixes: number;
+  trigramPostings: number;
+  /** bytes held in typed arrays (strings not counted) */
+  typedArrayBytes: number;
+}
+
+export function searchIndexStats(index: SearchIndex): SearchIndexStats {
+  const keys = [index.bySymbol, index.byName, index.byWord];
+  const typedArrayBytes =
+    keys.reduce((sum, k) => sum + k.ranks.byteLength + k.offsets.byteLength + k.tree.byteLength, 0) +
+    index.shortGrams.byteLength +
+    index.trigramStart.byteLength +
+    index.trigramPostings.byteLength;
+  return {
+    assets: index.size,
+    symbolKeys: index.bySymbol.ranks.length,
+    nameKeys: index.byName.ranks.length,
+    wordSuffixes: index.byWord.ranks.length,
+    trigramPostings: index.trigramPostings.length,
+    typedArrayBytes,
+  };
+}
+
+/** Compares the suffix of `text` from `offset` with `target`, as strings compare. */
+function compareFrom(text: string, offset: number, target: string): number {
+  const length = text.length - offset;
+  const shared = Math.min(length, target.length);
+  for (let i = 0; i < shared; i += 1) {
+    const difference = text.charCodeAt(offset + i) - target.charCodeAt(i);
+    if (difference !== 0) return difference;
+  }
+  return length - target.length;
+}
+
+/** Upper end of a prefix range: every key starting with the prefix sorts before it. */
+const PREFIX_END = '\uffff';
+
+function prefixRange(size: number, compare: KeyCompare, prefix: string): [number, number] {
+  return [lowerBound(size, compare, prefix), lowerBound(size, compare, prefix + PREFIX_END)];
+}
+
+function nameContains<T extends SearchAsset>(index: SearchIndex<T>, query: string): () => number {
+  const { names } = index;
+  if (query.length <= 2) {
+    let mapped = true;
+    for (let i = 0; i < query.length; i += 1) if (charCode(query.charCodeAt(i)) === OTHER) mapped = false;
+    if (mapped) {
+      const start = shortGramId(query) * SEARCH_MAX_RESULTS;
+      return fromList(index.shortGrams.subarray(start, start + SEARCH_MAX_RESULTS));
+    }
+    // A character outside the gram alphabet: scan names in rank order (rare, and stops once full).
+    let rank = 0;
+    return () => {
+      while (rank < index.size) {
+        const candidate = rank++;
+        if ((names[candidate] ?? '').includes(query)) return candidate;
+      }
+      return -1;
+    };
+  }
+  // The shortest posting list among the query's trigrams; every name holding the query is on it.
+  let from = 0;
+  let to = Number.MAX_SAFE_INTEGER;
+  for (let i = 0; i + 2 < query.length; i += 1) {
+    const gram =
+      (charCode(query.charCodeAt(i)) * ALPHABET + charCode(query.charCodeAt(i + 1))) * ALPHABET +
+      charCode(query.charCodeAt(i + 2));
+    const start = index.trigramStart[gram] ?? 0;
+    const end = index.trigramStart[gram + 1] ?? 0;
+    if (end - start < to - from) {
+      from = start;
+      to = end;
+    }
+  }
+  let next = from;
+  return () => {
+    while (next < to) {
+      const rank = index.trigramPostings[next++] ?? 0;
+      if ((names[rank] ?? '').includes(query)) return rank;
+    }
+    return -1;
+  };
+}
+
+/** Searches the index; see the module comment for the ranking. Returns the assets themselves. */
+export function searchAssets<T extends SearchAsset>(
+  index: SearchIndex<T>,
+  query: string,
+  options: SearchOptions = {},
+): T[] {
+  const limit = clampLimit(options.limit);
+  const symbolQuery = normalizeSymbol(query);
+  const nameQuery = normalizeName(query);
+  if (limit === 0 || (symbolQuery === '' && nameQuery === '')) return [];
+  const { symbols, names, bySymbol, byName, byWord } = index;
+
+  let exact = NONE;
+  let symbolPrefix = NONE;
+  if (symbolQuery !== '') {
+    const compare: KeyCompare = (position, target) =>
+      compareFrom(symbols[bySymbol.ranks[position] ?? 0] ?? '', 0, target);
+    const [lo, hi] = prefixRange(bySymbol.ranks.length, compare, symbolQuery);
+    let equalEnd = lo;
+    while (equalEnd < hi && symbols[bySymbol.ranks[equalEnd] ?? 0] === symbolQuery) equalEnd += 1;
+    exact = rangeByRank(bySymbol, lo, equalEnd);
+    symbolPrefix = rangeByRank(bySymbol, lo, hi);
+  }
+
+  const nameSources: Array<() => number> = [];
+  if (nameQuery !== '') {
+    const compareName: KeyCompare = (position, target) =>
+      compareFrom(names[byName.ranks[position] ?? 0] ?? '', 0, target);
+    const [nameLo, nameHi] = prefixRange(byName.ranks.length, compareName, nameQuery);
+    const compareWord: KeyCompare = (position, target) =>
+      compareFrom(names[byWord.ranks[position] ?? 0] ?? '', byWord.offsets[position] ?? 0, target);
+    const [wordLo, wordHi] = prefixRange(byWord.ranks.length, compareWord, nameQuery);
+    nameSources.push(rangeByRank(byName, nameLo, nameHi), rangeByRank(byWord, wordLo, wordHi));
+    // Only built when reached: the earlier tiers usually fill the slots.
+    let contains: (() => number) | undefined;
+    nameSources.push(() => {
+      contains ??= nameContains(index, nameQuery);
+      return contains();
+    });
+  }
+
+  return select(limit, exact, symbolPrefix, nameSources).map((rank) => index.ranked[rank] as T);
+}
