@@ -177,3 +177,32 @@ export const getUsersByIds = defineRoute({
     users: z.array(z.object({ id: z.uuid(), name: z.string().nullable(), avatarUrl: z.string().nullable() })),
   }),
 });
+
+/** Avatars: PNG, JPEG or WebP, at most 512 KB, sent as a data URL. */
+export const AVATAR_MAX_BYTES = 512 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const postAvatar = defineRoute({
+  method: 'POST',
+  path: '/core/users/me/avatar',
+  group: 'portfolios',
+  summary: "Set the signed-in user's avatar",
+  tags: ['users'],
+  body: z.object({
+    avatar: z
+      .string()
+      .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64, 'must be at most 512 KB')
+      .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'must be a PNG, JPEG or WebP data URL'),
+  }),
+  response: z.object({ avatarUrl: z.string() }),
+});
+
+export const getAvatar = defineRoute({
+  method: 'GET',
+  path: '/core/users/:id/avatar',
+  group: 'public',
+  summary: "A user's avatar image",
+  tags: ['users'],
+  params: z.object({ id: z.uuid() }),
+  response: z.unknown(),
+});

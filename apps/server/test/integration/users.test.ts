@@ -164,6 +164,40 @@ describe('GET /api/core/users?ids', () => {
   });
 });
 
+describe('avatars', () => {
+  // A real 1×1 PNG.
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it('stores an image whose content matches its type and serves it back', async () => {
+    const res = await server.api(
+      '/api/core/users/me/avatar',
+      json({ avatar: `data:image/png;base64,${PNG}` }, { headers: bob.headers }),
+    );
+    expect(res.status).toBe(200);
+    const { avatarUrl } = await body(res);
+    expect(avatarUrl).toMatch(new RegExp(`^/api/core/users/${bob.sub}/avatar`));
+    const image = await server.api(avatarUrl);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    const me = await body(await server.api('/api/core/users/me', { headers: bob.headers }));
+    expect(me.avatarUrl).toBe(avatarUrl);
+  });
+
+  it.each([
+    [`data:image/jpeg;base64,${PNG}`, 'content is not a image/jpeg image'],
+    ['data:image/gif;base64,R0lGODlh', 'must be a PNG, JPEG or WebP data URL'],
+    [`data:image/png;base64,${'A'.repeat(800_000)}`, 'must be at most 512 KB'],
+  ])('rejects %#', async (avatar, message) => {
+    const res = await server.api('/api/core/users/me/avatar', json({ avatar }, { headers: bob.headers }));
+    expect(res.status).toBe(400);
+    expect((await body(res)).message).toBe(`body.avatar: ${message}`);
+  });
+
+  it('answers 404 for a user without an avatar', async () => {
+    expect((await server.api(`/api/core/users/${ann.sub}/avatar`)).status).toBe(404);
+  });
+});
+
 describe('DELETE /api/core/users/me', () => {
   it('deletes the account and its identity, and its tokens stop working', async () => {
     const cy = await signedInUser(server, 'cy@example.com');
