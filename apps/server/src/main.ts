@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts';
 import { startServer } from './server.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -24,7 +25,13 @@ const lines = [
   `  ${config.APP_NAME} is running at ${server.url}  (ready in ${Date.now() - started} ms)`,
   `  database: ${ctx.database.driver === 'pglite' ? `embedded PGlite in ${config.dbDir}` : 'PostgreSQL'}, bus: ${ctx.bus.kind}, roles: ${config.ROLES.join(',')}`,
   `  API docs: ${server.url}/api/docs`,
-  '  Demo accounts: none yet: sign-in arrives with the identity service; browsing needs no account.',
+  ...(ctx.database.driver === 'pglite' && config.SEED_DEMO
+    ? [
+        `  Demo accounts (password ${DEMO_PASSWORD}):`,
+        ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.plan}`),
+        '  Sign-in screens arrive with the web identity work; the accounts already work against /idp.',
+      ]
+    : []),
   '',
 ];
 console.log(lines.join('\n'));

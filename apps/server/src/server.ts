@@ -41,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let bus: AppContext['bus'] | undefined;
   try {
     await database.migrate();
-    await runSeeds(database.db);
+    await runSeeds(database.db, { config, embedded: database.driver === 'pglite' });
     bus = await createBus(config.REDIS_URL);
   } catch (error) {
     await database.close();

@@ -1,5 +1,11 @@
 import { outbox } from '@eh/db';
-import { CognitoUserPool } from 'amazon-cognito-identity-js';
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  type CognitoUserSession,
+} from 'amazon-cognito-identity-js';
 import { desc, eq } from 'drizzle-orm';
 import type { TestServer } from './harness.ts';
 
@@ -43,28 +49,42 @@ export async function lastCode(server: TestServer, to: string) {
   return code;
 }
 
-/** Signs up, confirms and signs in a user through the official client; returns the headers the web app sends. */
+function sessionHeaders(session: CognitoUserSession) {
+  return {
+    authorization: `Bearer ${session.getIdToken().getJwtToken()}`,
+    'x-access-token': session.getAccessToken().getJwtToken(),
+  };
+}
+
+async function authenticate(server: TestServer, email: string, password: string) {
+  const user = new CognitoUser({ Username: email, Pool: userPool(server), Storage: new MemoryStorage() });
+  const session = await new Promise<CognitoUserSession>((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
+      onSuccess: resolve,
+      onFailure: reject,
+    }),
+  );
+  return { user, session };
+}
+
+/** Signs an existing user in through the official client; returns the headers the web app sends. */
+export async function signIn(server: TestServer, email: string, password: string) {
+  return sessionHeaders((await authenticate(server, email, password)).session);
+}
+
+/** Signs up, confirms and signs in a user through the official client. */
 export async function signedInUser(server: TestServer, email: string, password = 'Earnings-2026!') {
-  const { AuthenticationDetails, CognitoUser, CognitoUserAttribute } = await import('amazon-cognito-identity-js');
   const pool = userPool(server);
   await new Promise((resolve, reject) =>
     pool.signUp(email, password, [new CognitoUserAttribute({ Name: 'email', Value: email })], [], (e, r) =>
       e ? reject(e) : resolve(r),
     ),
   );
-  const user = new CognitoUser({ Username: email, Pool: pool, Storage: new MemoryStorage() });
   const code = await lastCode(server, email);
-  await new Promise((resolve, reject) => user.confirmRegistration(code, true, (e, r) => (e ? reject(e) : resolve(r))));
-  const session = await new Promise<import('amazon-cognito-identity-js').CognitoUserSession>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
-      onSuccess: resolve,
-      onFailure: reject,
-    }),
+  const pending = new CognitoUser({ Username: email, Pool: pool, Storage: new MemoryStorage() });
+  await new Promise((resolve, reject) =>
+    pending.confirmRegistration(code, true, (e, r) => (e ? reject(e) : resolve(r))),
   );
-  const idToken = session.getIdToken().getJwtToken();
-  return {
-    user,
-    sub: session.getIdToken().decodePayload().sub as string,
-    headers: { authorization: `Bearer ${idToken}`, 'x-access-token': session.getAccessToken().getJwtToken() },
-  };
+  const { user, session } = await authenticate(server, email, password);
+  return { user, sub: session.getIdToken().decodePayload().sub as string, headers: sessionHeaders(session) };
 }

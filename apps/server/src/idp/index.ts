@@ -1,23 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Role } from '../roles.ts';
 import { idpRoutes } from './routes.ts';
-import { createSealer } from './seal.ts';
+import { createSealer, idpSecret } from './seal.ts';
 import type { IdpContext } from './service.ts';
 import { loadSigningKey } from './tokens.ts';
-
-/** The server key that seals verifiers and signing keys: configured, or generated once in embedded mode. */
-function idpSecret(dataDir: string, configured: string | undefined, embedded: boolean): string {
-  if (configured) return configured;
-  if (!embedded) throw new Error('IDP_SECRET is required with DATABASE_URL: every node must share it');
-  const file = resolve(dataDir, 'idp-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** AES-256-GCM with a key derived from the server secret: verifiers, private keys and sessions at rest. */
 export interface Sealer {
@@ -38,4 +40,16 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The server key that seals verifiers and signing keys: configured, or generated once in embedded mode. */
+export function idpSecret(dataDir: string, configured: string | undefined, embedded: boolean): string {
+  if (configured) return configured;
+  if (!embedded) throw new Error('IDP_SECRET is required with DATABASE_URL: every node must share it');
+  const file = resolve(dataDir, 'idp-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }

@@ -1,22 +1,32 @@
 import { type Database, seedRuns } from '@eh/db';
+import type { Config } from '../config.ts';
+import { demoAccountsSeed } from './demo-accounts.ts';
 import { flagsSeed } from './flags.ts';
 import { releaseNotesSeed } from './release-notes.ts';
+
+export interface SeedEnv {
+  config: Config;
+  /** True on the embedded database (PGlite), the single-machine mode. */
+  embedded: boolean;
+}
 
 export interface Seed {
   /** Unique and stable: a seed whose name is recorded never runs again on that database. */
   name: string;
-  run(db: Database): Promise<void>;
+  /** A seed that does not apply is neither run nor recorded, so it can apply on a later start. */
+  applies?(env: SeedEnv): boolean;
+  run(db: Database, env: SeedEnv): Promise<void>;
 }
 
-/** In order; later issues append their seeds (the demo market, demo accounts). */
-export const SEEDS: readonly Seed[] = [flagsSeed, releaseNotesSeed];
+/** In order; later issues append their seeds (the demo market). */
+export const SEEDS: readonly Seed[] = [flagsSeed, releaseNotesSeed, demoAccountsSeed];
 
 /** Runs each seed not yet recorded, each in its own transaction together with its record. */
-export async function runSeeds(db: Database, seeds: readonly Seed[] = SEEDS): Promise<string[]> {
+export async function runSeeds(db: Database, env: SeedEnv, seeds: readonly Seed[] = SEEDS): Promise<string[]> {
   const done = new Set((await db.select({ name: seedRuns.name }).from(seedRuns)).map((row) => row.name));
   const applied: string[] = [];
   for (const seed of seeds) {
-    if (done.has(seed.name)) continue;
+    if (done.has(seed.name) || seed.applies?.(env) === false) continue;
     await db.transaction(async (tx) => {
       // Claim the name first: a second node seeding at the same moment stops on the primary key.
       const claimed = await tx
@@ -25,7 +35,7 @@ export async function runSeeds(db: Database, seeds: readonly Seed[] = SEEDS): Pr
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (claimed.length === 0) return;
-      await seed.run(tx as unknown as Database);
+      await seed.run(tx as unknown as Database, env);
       applied.push(seed.name);
     });
   }

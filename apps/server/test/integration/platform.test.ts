@@ -121,9 +121,11 @@ describe(runSeeds.name, () => {
   });
   afterAll(async () => server?.close());
 
+  const seedEnv = () => ({ config: server.config, embedded: server.ctx.database.driver === 'pglite' });
+
   it('runs each seed once per database', async () => {
     const before = await body(await server.api('/api/core/release-notes?platform=web&limit=100'));
-    expect(await runSeeds(server.ctx.db, SEEDS)).toEqual([]);
+    expect(await runSeeds(server.ctx.db, seedEnv(), SEEDS)).toEqual([]);
     const after = await body(await server.api('/api/core/release-notes?platform=web&limit=100'));
     expect(after.notes.length).toBe(before.notes.length);
   });
@@ -135,8 +137,8 @@ describe(runSeeds.name, () => {
         throw new Error('boom');
       },
     };
-    await expect(runSeeds(server.ctx.db, [failing])).rejects.toThrow('boom');
-    const ran = await runSeeds(server.ctx.db, [{ name: 'always-fails', run: async () => {} }]);
+    await expect(runSeeds(server.ctx.db, seedEnv(), [failing])).rejects.toThrow('boom');
+    const ran = await runSeeds(server.ctx.db, seedEnv(), [{ name: 'always-fails', run: async () => {} }]);
     expect(ran).toEqual(['always-fails']);
   });
 });

@@ -164,6 +164,28 @@ describe('GET /api/core/users?ids', () => {
   });
 });
 
+describe('demo accounts', () => {
+  it('exist on the embedded database only, one per plan, with their features', async () => {
+    const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../../src/seed/demo-accounts.ts');
+    const { signIn } = await import('../cognito-client.ts');
+    const pro = DEMO_ACCOUNTS.find((a) => a.plan === 'earningshub_pro');
+    if (!pro) throw new Error('no pro demo account');
+    const attempt = signIn(server, pro.email, DEMO_PASSWORD);
+    if (server.ctx.database.driver !== 'pglite') {
+      await expect(attempt).rejects.toMatchObject({ code: 'NotAuthorizedException' });
+      return;
+    }
+    const headers = await attempt;
+    const me = await body(await server.api('/api/core/users/me', { headers }));
+    expect(me.accountSubscription).toMatchObject({
+      plan: 'earningshub_pro',
+      subscriptionType: 'paid',
+      status: 'active',
+    });
+    expect(me.accountFeatures).toMatchObject({ listLimit: -1, ehs: true });
+  });
+});
+
 describe('avatars', () => {
   // A real 1×1 PNG.
   const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

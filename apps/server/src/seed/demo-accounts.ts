@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { idpUsers, users } from '@eh/db';
+import { createSealer, idpSecret } from '../idp/seal.ts';
+import { createVerifier } from '../idp/srp.ts';
+import type { Seed } from './index.ts';
+
+/** One signed-in account per plan, for trying the product on one machine (embedded mode only). */
+export const DEMO_PASSWORD = 'Demo-earnings-1';
+export const DEMO_ACCOUNTS = [
+  { email: 'free@demo.earningshub.dev', plan: 'free', price: 0 },
+  { email: 'plus@demo.earningshub.dev', plan: 'earningshub_plus', price: 99 },
+  { email: 'pro@demo.earningshub.dev', plan: 'earningshub_pro', price: 199 },
+  { email: 'team@demo.earningshub.dev', plan: 'earningshub_team', price: 499 },
+] as const;
+
+export const demoAccountsSeed: Seed = {
+  name: 'demo-accounts',
+  // A known password must never exist on a shared database.
+  applies: (env) => env.embedded && env.config.SEED_DEMO,
+  async run(db, env) {
+    const sealer = createSealer(idpSecret(env.config.DATA_DIR, env.config.IDP_SECRET, env.embedded));
+    const poolName = env.config.IDP_USER_POOL_ID.split('_')[1] ?? env.config.IDP_USER_POOL_ID;
+    const nextCharge = new Date(Date.now() + 30 * 86_400_000);
+    for (const account of DEMO_ACCOUNTS) {
+      const sub = randomUUID();
+      const { salt, verifier } = createVerifier(poolName, account.email, DEMO_PASSWORD);
+      await db.insert(idpUsers).values({
+        sub,
+        username: account.email,
+        email: account.email,
+        emailVerified: true,
+        status: 'CONFIRMED',
+        salt,
+        sealedVerifier: sealer.seal(verifier),
+      });
+      const paid = account.plan !== 'free';
+      await db.insert(users).values({
+        id: sub,
+        email: account.email,
+        name: `Demo ${account.plan === 'free' ? 'free' : account.plan.replace('earningshub_', '')} user`,
+        plan: account.plan,
+        subscriptionType: paid ? 'paid' : 'free',
+        subscriptionStatus: 'active',
+        price: account.price,
+        priceType: 'yearly',
+        nextChargeDate: paid ? nextCharge : null,
+      });
+    }
+  },
+};
