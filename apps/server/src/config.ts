@@ -53,6 +53,8 @@ export const ConfigSchema = z.object({
     .default('us-east-1_EarnHub01'),
   IDP_CLIENT_ID: z.string().min(1).max(128).default('earningshub-web'),
   IDP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Identity calls per client IP per minute: password guessing is throttled well before the general limit. */
+  IDP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
   IDP_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   IDP_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),

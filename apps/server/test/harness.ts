@@ -48,6 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     WEB_DIST: join(dataDir, 'no-web-build'),
     RATE_LIMIT_MAX: '100000',
+    IDP_RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_NAMESPACE: `eh-it-${randomBytes(4).toString('hex')}-`,
     // Production mode generates no secrets: configure them as a deployment would.
     ...(databaseUrl

@@ -27,25 +27,30 @@ export async function idpRoutes(app: FastifyInstance, opts: { idp: IdpContext })
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof CognitoError) return sendError(reply, error);
     const status = error.statusCode;
+    if (status === 429) return sendError(reply, new CognitoError('TooManyRequestsException', 'Too many requests', 429));
     if (status === 413) return sendError(reply, new CognitoError('InvalidParameterException', 'Request is too large'));
     if (status && status < 500) return sendError(reply, new CognitoError('InvalidParameterException', error.message));
     request.log.error({ err: error }, 'identity provider failure');
     return sendError(reply, new CognitoError('InternalErrorException', 'Internal server error', 500));
   });
 
-  app.post('/', async (request, reply) => {
-    const target = request.headers['x-amz-target'];
-    const operation =
-      typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-    const handler = OPERATIONS[operation];
-    if (!handler) throw new CognitoError('UnknownOperationException', `Unknown operation ${operation || '(none)'}`);
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new CognitoError('SerializationException', 'Request body must be a JSON object');
-    }
-    const result = await handler(idp, body as Record<string, unknown>);
-    return reply.type('application/x-amz-json-1.1').send(result);
-  });
+  app.post(
+    '/',
+    { config: { rateLimit: { max: idp.config.IDP_RATE_LIMIT_MAX, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const target = request.headers['x-amz-target'];
+      const operation =
+        typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      const handler = OPERATIONS[operation];
+      if (!handler) throw new CognitoError('UnknownOperationException', `Unknown operation ${operation || '(none)'}`);
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new CognitoError('SerializationException', 'Request body must be a JSON object');
+      }
+      const result = await handler(idp, body as Record<string, unknown>);
+      return reply.type('application/x-amz-json-1.1').send(result);
+    },
+  );
 
   app.get('/:poolId/.well-known/jwks.json', async (request, reply) => {
     const { poolId } = request.params as { poolId: string };

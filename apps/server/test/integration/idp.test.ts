@@ -229,3 +229,32 @@ describe('protocol errors', () => {
     expect((await body(res)).__type).toBe(type);
   });
 });
+
+describe('throttling', () => {
+  it('answers TooManyRequestsException once an address spends its identity calls', async () => {
+    const limited = await startTestServer({ IDP_RATE_LIMIT_MAX: '3' });
+    try {
+      const call = () =>
+        limited.api('/idp', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+          },
+          body: JSON.stringify({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: limited.config.IDP_CLIENT_ID,
+            AuthParameters: { USERNAME: 'guess@example.com', PASSWORD: 'Guess-1234!' },
+          }),
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await call()).status);
+      expect(statuses).toEqual([400, 400, 400]);
+      const blocked = await call();
+      expect(blocked.status).toBe(429);
+      expect(await body(blocked)).toEqual({ __type: 'TooManyRequestsException', message: 'Too many requests' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
