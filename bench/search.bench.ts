@@ -1,0 +1,214 @@
+/**
+ * Symbol-search benchmark: `node bench/search.bench.ts` (Node 24, the repository's pinned one).
+ *
+ * Builds the search index over a real-size universe (the recorded real lists padded to 80,000+, or a generated
+ * universe), runs a realistic query mix through the index and through naiveSearch (the filter-and-sort baseline,
+ * measured in the same run), checks that both give the same results, and prints per-query p50/p99.
+ * Exits non-zero when results differ or a target is missed: index p99 <= 0.3 ms and a speed-up >= 200x.
+ *
+ * Options: --rounds N (index passes over the queries, default 20), --naive-rounds N (default 2), --seed N.
+ */
+import { parseArgs } from 'node:util';
+import { seededRandom } from '../packages/domain/src/random.ts';
+import {
+  buildSearchIndex,
+  naiveSearch,
+  type SearchAsset,
+  searchAssets,
+  searchIndexStats,
+} from '../packages/domain/src/search.ts';
+import { loadUniverse } from './search-universe.ts';
+
+export const TARGET_P99_MS = 0.3;
+export const TARGET_SPEED_UP = 200;
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '20' },
+    'naive-rounds': { type: 'string', default: '2' },
+    seed: { type: 'string', default: '20261123' },
+  },
+});
+const rounds = Number(values.rounds);
+const naiveRounds = Number(values['naive-rounds']);
+const seed = Number(values.seed);
+
+/** Names people type, share classes typed every way, cashtags, and misses. */
+const FIXED_QUERIES = [
+  'apple',
+  'Apple Inc',
+  'microsoft',
+  'nvidia',
+  'tesla',
+  'boeing',
+  'coinbase',
+  'bank of america',
+  'berkshire',
+  'alphabet',
+  'amazon',
+  'johnson & johnson',
+  'at&t',
+  'coca cola',
+  'bitcoin',
+  'ethereum',
+  'doge',
+  'brk.b',
+  'BRK B',
+  'brk-b',
+  'BRK/B',
+  'goog',
+  '$aapl',
+  'FNMA',
+  'spy',
+  'qqq',
+  'pharma',
+  'therapeutics',
+  'acquisition corp',
+  'holdings',
+  'xqzv',
+  'zzzzqj',
+  'qwxyk',
+  'asdfghjkl',
+  'jjjjj',
+  'q9',
+  'zx',
+];
+
+function buildQueries(assets: readonly SearchAsset[]): string[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  // Most typing is about well-known assets: draw targets from the best-ranked part of the universe mostly.
+  const popular = [...assets]
+    .filter((entry) => (entry.popularity ?? 0) > 0)
+    .sort((a, b) => (b.popularity ?? 0) - (a.popularity ?? 0))
+    .slice(0, 3000);
+  const target = () => (random() < 0.7 && popular.length > 0 ? pick(popular) : pick(assets));
+  const queries = [...FIXED_QUERIES];
+  for (let i = 0; i < 240; i += 1) {
+    // Symbol prefixes of 1-4 characters, as typed.
+    const symbol = target().symbol;
+    const query = symbol.slice(0, 1 + Math.floor(random() * Math.min(4, symbol.length)));
+    queries.push(random() < 0.5 ? query.toLowerCase() : query);
+  }
+  for (let i = 0; i < 120; i += 1) {
+    // Name prefixes: the first word or its first letters.
+    const word = target().name.split(/\s+/)[0] ?? '';
+    queries.push(word.slice(0, 3 + Math.floor(random() * Math.max(1, word.length - 2))).toLowerCase());
+  }
+  for (let i = 0; i < 60; i += 1) {
+    // Fragments from inside names.
+    const name = target().name.toLowerCase();
+    const start = Math.floor(random() * Math.max(1, name.length - 4));
+    queries.push(name.slice(start, start + 3 + Math.floor(random() * 5)).trim() || 'a');
+  }
+  for (let i = 0; i < 40; i += 1) {
+    // Misses: random letters.
+    let miss = '';
+    for (let j = 0, length = 3 + Math.floor(random() * 5); j < length; j += 1) {
+      miss += String.fromCharCode(97 + Math.floor(random() * 26));
+    }
+    queries.push(miss);
+  }
+  return queries;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function timeEach(queries: readonly string[], passes: number, run: (query: string) => unknown): number[] {
+  const samples: number[] = [];
+  for (let pass = 0; pass < passes; pass += 1) {
+    for (const query of queries) {
+      const started = process.hrtime.bigint();
+      run(query);
+      samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+const sum = (samples: readonly number[]) => samples.reduce((total, value) => total + value, 0);
+const ms = (value: number) => `${value < 0.1 ? value.toFixed(4) : value.toFixed(3)}ms`;
+
+const universe = loadUniverse();
+const assets = universe.assets;
+const queries = buildQueries(assets);
+
+const buildStarted = process.hrtime.bigint();
+const index = buildSearchIndex(assets);
+const buildMs = Number(process.hrtime.bigint() - buildStarted) / 1e6;
+const stats = searchIndexStats(index);
+
+// Same answers, every query (this also warms both paths up; the naive one fills its normalisation cache).
+const symbols = (found: readonly SearchAsset[]) => found.map((entry) => `${entry.symbol}:${entry.type}`).join(',');
+const mismatches: string[] = [];
+for (const query of queries) {
+  const fast = symbols(searchAssets(index, query));
+  const naive = symbols(naiveSearch(assets, query));
+  if (fast !== naive) mismatches.push(`  '${query}': index [${fast}] naive [${naive}]`);
+}
+// Real lists only: the asset a person means is among the results (an exact symbol match of some coin may come first,
+// as SPEC's order puts exact symbol matches first).
+const expectations: Array<[string, string]> = [
+  ['apple', 'AAPL'],
+  ['boeing', 'BA'],
+  ['coinbase', 'COIN'],
+  ['brk.b', 'BRK-B'],
+  ['BRK/B', 'BRK-B'],
+  ['bitcoin', 'BTC'],
+  ['at&t', 'T'],
+  ['goog', 'GOOG'],
+  ['alphabet', 'GOOGL'],
+  ['FNMA', 'FNMA'],
+];
+const sanity =
+  universe.source === 'generated'
+    ? []
+    : expectations.flatMap(([query, expected]) => {
+        const found = searchAssets(index, query).map((entry) => entry.symbol);
+        return found.includes(expected)
+          ? []
+          : [`  '${query}' gave [${found.join(', ')}], expected ${expected} among them`];
+      });
+
+for (let i = 0; i < 3; i += 1) for (const query of queries) searchAssets(index, query);
+const indexSamples = timeEach(queries, rounds, (query) => searchAssets(index, query));
+const naiveSamples = timeEach(queries, naiveRounds, (query) => naiveSearch(assets, query));
+
+const indexP50 = percentile(indexSamples, 50);
+const indexP99 = percentile(indexSamples, 99);
+const naiveP50 = percentile(naiveSamples, 50);
+const naiveP99 = percentile(naiveSamples, 99);
+const indexMean = sum(indexSamples) / indexSamples.length;
+const naiveMean = sum(naiveSamples) / naiveSamples.length;
+const speedUp = naiveMean / indexMean;
+const speedUpP50 = naiveP50 / indexP50;
+
+console.log(
+  `universe: ${assets.length} assets (${universe.source}; ${universe.realCount} from real lists), ` +
+    `${queries.length} queries x ${rounds} rounds (naive x ${naiveRounds})`,
+);
+console.log(
+  `index: ${stats.symbolKeys} symbols, ${stats.nameKeys} names, ${stats.wordSuffixes} word suffixes, ` +
+    `${stats.trigramPostings} trigram postings, ${(stats.typedArrayBytes / 2 ** 20).toFixed(1)} MiB typed arrays`,
+);
+console.log(
+  `index mean=${ms(indexMean)} max=${ms(indexSamples.at(-1) ?? 0)} | naive mean=${ms(naiveMean)} | ` +
+    `speed-up by mean ${speedUp.toFixed(0)}x, by p50 ${speedUpP50.toFixed(0)}x`,
+);
+console.log(
+  `search: index p50=${ms(indexP50)} p99=${ms(indexP99)} | naive p50=${ms(naiveP50)} p99=${ms(naiveP99)} | ` +
+    `speed-up ${speedUp.toFixed(0)}x | build ${buildMs.toFixed(0)}ms over ${assets.length} assets`,
+);
+
+const failures: string[] = [];
+if (mismatches.length > 0) failures.push(`index and naive differ on ${mismatches.length} queries:`, ...mismatches);
+if (sanity.length > 0) failures.push('unexpected first results:', ...sanity);
+if (indexP99 > TARGET_P99_MS) failures.push(`index p99 ${ms(indexP99)} is above the ${TARGET_P99_MS}ms target`);
+if (speedUp < TARGET_SPEED_UP) failures.push(`speed-up ${speedUp.toFixed(0)}x is below the ${TARGET_SPEED_UP}x target`);
+if (failures.length > 0) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
