@@ -64,6 +64,8 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), appNameInHtml(appName), noZodInBundle()],
     define: {
       __APP_VERSION__: JSON.stringify(pkg.version),
+      // amazon-cognito-identity-js (and its Buffer polyfill) read Node's `global`.
+      global: 'globalThis',
     },
     server: { host: '127.0.0.1', proxy },
     preview: { host: '127.0.0.1', proxy },

@@ -24,6 +24,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   feedback: lazyPage(() => import('../features/feedback/feedback-page.tsx')),
   appInfo: lazyPage(() => import('../features/app-info/app-info-page.tsx')),
   dev: lazyPage(() => import('../features/dev/dev-page.tsx')),
+  signin: lazyPage(() => import('../features/auth/sign-in-page.tsx')),
   embedCalendar: lazyPage(() => import('../features/shell/embed-calendar-page.tsx')),
 };
 

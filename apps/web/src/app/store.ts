@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { authSlice } from '../features/auth/auth-slice.ts';
 import { modalsSlice } from '../features/modals/modals-slice.ts';
 import { releaseNotesSeen, releaseNotesSlice } from '../features/release-notes/release-notes-slice.ts';
 import { toastsSlice } from '../features/toasts/toasts-slice.ts';
@@ -7,7 +8,7 @@ import { api } from './api.ts';
 import { preferences } from './preferences.ts';
 import { themeToggled, uiSlice } from './ui-slice.ts';
 
-export const rootReducer = combineSlices(api, uiSlice, modalsSlice, toastsSlice, releaseNotesSlice);
+export const rootReducer = combineSlices(api, uiSlice, modalsSlice, toastsSlice, releaseNotesSlice, authSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Writes the preferences that user actions change (SPEC §4: toggling the theme saves it). */

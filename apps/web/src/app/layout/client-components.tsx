@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { AuthBootstrap } from '../../features/auth/auth-bootstrap.tsx';
 import { ModalHost } from '../../features/modals/modal-host.tsx';
 import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
 import { ToastHost } from '../../features/toasts/toast-host.tsx';
@@ -14,6 +15,7 @@ const KeyboardShortcuts = lazy(() => import('../../features/shortcuts/keyboard-s
 export function ClientComponents() {
   return (
     <>
+      <AuthBootstrap />
       <ToastHost />
       <ModalHost />
       <ReleaseNotesWatcher />

@@ -4,9 +4,10 @@ import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
+import { endSession } from '../../features/auth/session.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
-import { useAppDispatch } from '../hooks.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { isLinkActive, NAV_LINKS } from '../routes.ts';
 import { menuOpened } from '../ui-slice.ts';
 import { Brand } from './brand.tsx';
@@ -30,6 +31,7 @@ export interface NavBarProps {
  */
 export function NavBar({ stickyHeader, partner }: NavBarProps) {
   const dispatch = useAppDispatch();
+  const auth = useAppSelector((state) => state.auth);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
@@ -94,25 +96,46 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
           <WhatsNewButton />
           <ThemeToggleButton />
-          <Box
-            component="button"
-            type="button"
-            onClick={() => dispatch(modalOpened({ kind: 'signIn' }))}
-            sx={{
-              ...plainButtonSx,
-              ml: 0.5,
-              px: 2,
-              py: 0.75,
-              borderRadius: 1,
-              fontWeight: 600,
-              fontSize: '0.9375rem',
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-              '&:hover': { bgcolor: 'primary.dark' },
-            }}
-          >
-            Sign in
-          </Box>
+          {auth.status === 'signedIn' ? (
+            <Box
+              component="button"
+              type="button"
+              title={auth.email ?? undefined}
+              data-testid="sign-out"
+              onClick={() => void endSession(dispatch)}
+              sx={{
+                ...plainButtonSx,
+                ml: 0.5,
+                px: 2,
+                py: 0.75,
+                borderRadius: 1,
+                fontWeight: 600,
+                fontSize: '0.9375rem',
+              }}
+            >
+              Sign out
+            </Box>
+          ) : (
+            <Box
+              component="button"
+              type="button"
+              onClick={() => dispatch(modalOpened({ kind: 'signIn' }))}
+              sx={{
+                ...plainButtonSx,
+                ml: 0.5,
+                px: 2,
+                py: 0.75,
+                borderRadius: 1,
+                fontWeight: 600,
+                fontSize: '0.9375rem',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                '&:hover': { bgcolor: 'primary.dark' },
+              }}
+            >
+              Sign in
+            </Box>
+          )}
         </Box>
         <IconAction
           aria-label="Open menu"

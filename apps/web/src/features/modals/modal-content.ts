@@ -18,4 +18,5 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   privacyPolicy: lazy(() => import('../info/privacy-modal.tsx')),
   termsOfService: lazy(() => import('../info/terms-modal.tsx')),
   shortcuts: lazy(() => import('../shortcuts/shortcuts-modal.tsx')),
+  signIn: lazy(() => import('../auth/sign-in-modal.tsx')),
 };

@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+// Seeded on the embedded database by the server (apps/server/src/seed/demo-accounts.ts).
+const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-in in the browser', () => {
+  it('shows the SPEC message for a missing password and the server message for a wrong one', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/signin', { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(PRO.email);
+      await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('PASSWORD parameter is required').waitFor();
+      await page.getByLabel('Password').fill('Not-the-password-1');
+      await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs in with SRP, stays signed in across a reload, calls the API with its tokens, and signs out', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport: 'desktop' });
+    try {
+      await page.goto('/signin', { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(PRO.email);
+      await page.getByLabel('Password').fill(PRO.password);
+      await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.getByTestId('sign-out').waitFor();
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByTestId('sign-out').waitFor();
+      await screenshot(page, 'signed-in-desktop-light');
+
+      const me = await page.evaluate(async () => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken')) ?? '';
+        const access = Object.keys(localStorage).find((k) => k.endsWith('.accessToken')) ?? '';
+        const res = await fetch('/api/core/users/me', {
+          headers: {
+            authorization: `Bearer ${localStorage.getItem(key)}`,
+            'x-access-token': localStorage.getItem(access) ?? '',
+          },
+        });
+        return res.json();
+      });
+      expect(me.accountSubscription.plan).toBe('earningshub_pro');
+
+      await page.getByTestId('sign-out').click();
+      await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
