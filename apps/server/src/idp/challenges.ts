@@ -50,7 +50,7 @@ export async function answerCustomChallenge(ctx: IdpContext, input: Json, client
 export async function newPasswordRequired(ctx: IdpContext, input: Json, clientId: string) {
   const session = openSession(ctx, input, 'new_password', clientId);
   const user = await q.getUser(ctx.db, { sub: session.sub });
-  if (!user || user.status !== 'FORCE_CHANGE_PASSWORD') throw notAuthorized('Invalid session for the user.');
+  if (user?.status !== 'FORCE_CHANGE_PASSWORD') throw notAuthorized('Invalid session for the user.');
   const responses = record(input, 'ChallengeResponses');
   const password = str(responses, 'NEW_PASSWORD');
   const problem = passwordProblem(password);

@@ -14,7 +14,7 @@ function hasStoredSession(): boolean {
 }
 
 /** Every request asks the client for the session, which refreshes expired tokens itself. */
-function useClientTokens() {
+function installClientTokens() {
   setAuthTokenProvider(async () => {
     const session = await (await loadClient()).currentSession();
     return session ? { idToken: session.idToken, accessToken: session.accessToken } : null;
@@ -32,13 +32,13 @@ export async function startSession(dispatch: AppDispatch) {
     dispatch(signedOut());
     return;
   }
-  useClientTokens();
+  installClientTokens();
   dispatch(signedIn({ email: session.email }));
 }
 
 export async function signInWithPassword(dispatch: AppDispatch, email: string, password: string) {
   const session = await (await loadClient()).signIn(email, password);
-  useClientTokens();
+  installClientTokens();
   dispatch(signedIn({ email: session.email }));
 }
 
