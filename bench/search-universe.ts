@@ -142,9 +142,17 @@ function generated(random: () => number, count: number, taken: Set<string>): Sea
   return assets;
 }
 
-export function loadUniverse(seed = 80_000, target = UNIVERSE_TARGET_SIZE): Universe {
+export function loadUniverse({
+  seed = 80_000,
+  target = UNIVERSE_TARGET_SIZE,
+  useReal = true,
+}: {
+  seed?: number;
+  target?: number;
+  useReal?: boolean;
+} = {}): Universe {
   const random = seededRandom(seed);
-  const hasReal = existsSync(join(REAL_FIXTURES_DIR, 'sec-edgar', 'company_tickers_exchange.json'));
+  const hasReal = useReal && existsSync(join(REAL_FIXTURES_DIR, 'sec-edgar', 'company_tickers_exchange.json'));
   const real = hasReal ? loadReal(REAL_FIXTURES_DIR) : [];
   const taken = new Set(
     real.map((entry) => `${normalizeSymbol(entry.symbol)}|${entry.type === 'crypto' ? 'crypto' : 'listed'}`),

@@ -6,7 +6,8 @@
  * measured in the same run), checks that both give the same results, and prints per-query p50/p99.
  * Exits non-zero when results differ or a target is missed: index p99 <= 0.3 ms and a speed-up >= 200x.
  *
- * Options: --rounds N (index passes over the queries, default 20), --naive-rounds N (default 2), --seed N.
+ * Options: --rounds N (index passes over the queries, default 20), --naive-rounds N (default 2), --seed N,
+ * --size N (universe size, default 80,000), --generated (ignore the real lists).
  */
 import { parseArgs } from 'node:util';
 import { seededRandom } from '../packages/domain/src/random.ts';
@@ -17,7 +18,7 @@ import {
   searchAssets,
   searchIndexStats,
 } from '../packages/domain/src/search.ts';
-import { loadUniverse } from './search-universe.ts';
+import { loadUniverse, UNIVERSE_TARGET_SIZE } from './search-universe.ts';
 
 export const TARGET_P99_MS = 0.3;
 export const TARGET_SPEED_UP = 200;
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '20' },
     'naive-rounds': { type: 'string', default: '2' },
     seed: { type: 'string', default: '20261123' },
+    size: { type: 'string', default: String(UNIVERSE_TARGET_SIZE) },
+    generated: { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -132,7 +135,7 @@ function timeEach(queries: readonly string[], passes: number, run: (query: strin
 const sum = (samples: readonly number[]) => samples.reduce((total, value) => total + value, 0);
 const ms = (value: number) => `${value < 0.1 ? value.toFixed(4) : value.toFixed(3)}ms`;
 
-const universe = loadUniverse();
+const universe = loadUniverse({ target: Number(values.size), useReal: !values.generated });
 const assets = universe.assets;
 const queries = buildQueries(assets);
 

@@ -260,6 +260,10 @@ function randomUniverse(random: () => number, size: number): SearchAsset[] {
     'S&P 500',
     'Zeta',
     'Quantum',
+    '龙',
+    '東京',
+    'Москва',
+    'Ørsted',
   ];
   const types: SearchAssetType[] = ['stock', 'stock', 'stock', 'otc', 'crypto', 'index'];
   return Array.from({ length: size }, () => {
@@ -294,7 +298,24 @@ function randomQuery(random: () => number, universe: readonly SearchAsset[]): st
   else if (kind < 0.9) {
     query = '';
     for (let i = 0, length = 1 + Math.floor(random() * 3); i < length; i += 1) query += pick('abcdefghiz &.');
-  } else query = pick(['  ', '', 'zzzzzz', 'at&t', 'nestle', 'class', 'bit', 'b', 'a', '3m', 'ss a']);
+  } else
+    query = pick([
+      '  ',
+      '',
+      'zzzzzz',
+      'at&t',
+      'nestle',
+      'class',
+      'bit',
+      'b',
+      'a',
+      '3m',
+      'ss a',
+      '龙',
+      '東',
+      'ø',
+      'мос',
+    ]);
   return random() < 0.5 ? query.toUpperCase() : query;
 }
 

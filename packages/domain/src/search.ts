@@ -239,7 +239,11 @@ export interface SearchIndex<T extends SearchAsset = SearchAsset> {
   /** trigram posting lists in rank order: postings[start[g] .. start[g + 1]) */
   readonly trigramStart: Int32Array;
   readonly trigramPostings: Int32Array;
+  /** for each character outside the gram alphabet (CJK, Cyrillic …), the ranks whose name holds it, in order */
+  readonly otherCharacters: ReadonlyMap<number, Int32Array>;
 }
+
+const EMPTY = new Int32Array(0);
 
 // Characters of names mapped to a small alphabet for the gram tables: ' ' 0, a-z 1-26, 0-9 27-36, others 37.
 const ALPHABET = 38;
@@ -590,7 +594,20 @@ function buildGrams(names: CodeBuffer, count: number) {
       next[gram] = at + 1;
     });
   }
-  return { shortGrams, trigramStart, trigramPostings };
+  // Characters outside the gram alphabet are few (non-Latin names): a posting list each.
+  const outside = new Map<number, number[]>();
+  for (let rank = 0; rank < count; rank += 1) {
+    for (let at = names.starts[rank] ?? 0; alphabet[at] !== END; at += 1) {
+      if (alphabet[at] !== OTHER) continue;
+      const code = names.codes[at] ?? 0;
+      const ranks = outside.get(code);
+      if (ranks === undefined) outside.set(code, [rank]);
+      else if (ranks[ranks.length - 1] !== rank) ranks.push(rank);
+    }
+  }
+  const otherCharacters = new Map<number, Int32Array>();
+  for (const [code, ranks] of outside) otherCharacters.set(code, Int32Array.from(ranks));
+  return { shortGrams, trigramStart, trigramPostings, otherCharacters };
 }
 
 /** Builds the search index once; it is immutable and can be shared. */
@@ -642,7 +659,8 @@ export function searchIndexStats(index: SearchIndex): SearchIndexStats {
     keys.reduce((sum, k) => sum + k.ranks.byteLength + k.offsets.byteLength + k.tree.byteLength, 0) +
     index.shortGrams.byteLength +
     index.trigramStart.byteLength +
-    index.trigramPostings.byteLength;
+    index.trigramPostings.byteLength +
+    [...index.otherCharacters.values()].reduce((sum, ranks) => sum + ranks.byteLength, 0);
   return {
     assets: index.size,
     symbolKeys: index.bySymbol.ranks.length,
@@ -673,24 +691,18 @@ function prefixRange(size: number, compare: KeyCompare, prefix: string): [number
 
 function nameContains<T extends SearchAsset>(index: SearchIndex<T>, query: string): () => number {
   const { names } = index;
-  if (query.length <= 2) {
-    let mapped = true;
-    for (let i = 0; i < query.length; i += 1) if (gramCode(query.charCodeAt(i)) === OTHER) mapped = false;
-    if (mapped) {
-      const start = shortGramId(query) * SEARCH_MAX_RESULTS;
-      return fromList(index.shortGrams.subarray(start, start + SEARCH_MAX_RESULTS));
-    }
-    // A character outside the gram alphabet: scan names in rank order (rare, and stops once full).
-    let rank = 0;
-    return () => {
-      while (rank < index.size) {
-        const candidate = rank++;
-        if ((names[candidate] ?? '').includes(query)) return candidate;
-      }
-      return -1;
-    };
+  const outside: number[] = [];
+  for (let i = 0; i < query.length; i += 1) {
+    const code = query.charCodeAt(i);
+    if (gramCode(code) === OTHER) outside.push(code);
   }
-  // The shortest posting list among the query's trigrams; every name holding the query is on it.
+  if (query.length <= 2 && outside.length === 0) {
+    const start = shortGramId(query) * SEARCH_MAX_RESULTS;
+    return fromList(index.shortGrams.subarray(start, start + SEARCH_MAX_RESULTS));
+  }
+  // Walk the shortest list that every name holding the query is on: one of its trigrams, or the names holding one
+  // of its characters outside the gram alphabet. Lists are in rank order, so the walk stops once the slots fill.
+  let list: Int32Array = index.trigramPostings;
   let from = 0;
   let to = Number.MAX_SAFE_INTEGER;
   for (let i = 0; i + 2 < query.length; i += 1) {
@@ -704,10 +716,18 @@ function nameContains<T extends SearchAsset>(index: SearchIndex<T>, query: strin
       to = end;
     }
   }
+  for (const code of outside) {
+    const holding = index.otherCharacters.get(code) ?? EMPTY;
+    if (holding.length < to - from) {
+      list = holding;
+      from = 0;
+      to = holding.length;
+    }
+  }
   let next = from;
   return () => {
     while (next < to) {
-      const rank = index.trigramPostings[next++] ?? 0;
+      const rank = list[next++] ?? 0;
       if ((names[rank] ?? '').includes(query)) return rank;
     }
     return -1;
