@@ -23,8 +23,9 @@
  * - a segment tree of ranks over each sorted array yields the best-ranked entries of a range one at a time
  *   (O(log n) each), so a range of thousands is never sorted or scanned;
  * - name-contains uses, for one- and two-character queries, the best {@link SEARCH_MAX_RESULTS} names holding each
- *   character pair, and for longer queries trigram posting lists kept in rank order: the shortest list of the
- *   query's trigrams is walked in rank order and stops as soon as the slots are full.
+ *   character pair; for longer queries (or characters outside a-z, 0-9 and space) posting lists in rank order, of
+ *   trigrams and of non-Latin characters: the shortest list that covers the query is walked in rank order and
+ *   stops as soon as the slots are full.
  * Building sorts without comparison callbacks (a multikey quicksort over character codes for the keys, a radix
  * sort for the rank order), about 0.2–0.5 s for 80,000 assets. {@link naiveSearch} is the plain filter-and-sort
  * reference the index must agree with.
@@ -223,6 +224,7 @@ interface SortedKeys {
   tree: Int32Array;
 }
 
+/** The built index. Its fields are the index's own working data: read `size` and `ranked`, leave the rest. */
 export interface SearchIndex<T extends SearchAsset = SearchAsset> {
   readonly size: number;
   /** assets in rank order */
