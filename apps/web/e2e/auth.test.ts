@@ -14,6 +14,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
+describe('?token= sign-in', () => {
+  it('signs the visitor in with an identity token from the address and removes it from the address', async () => {
+    const res = await fetch(`${baseUrl}/idp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: 'earningshub-web',
+        AuthParameters: { USERNAME: PRO.email, PASSWORD: PRO.password },
+      }),
+    });
+    const { AuthenticationResult } = (await res.json()) as { AuthenticationResult: { IdToken: string } };
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(`/about?token=${AuthenticationResult.IdToken}&theme=dark`, { waitUntil: 'networkidle' });
+      await page.getByTestId('sign-out').waitFor();
+      const url = new URL(page.url());
+      expect(url.searchParams.has('token')).toBe(false);
+      expect(url.searchParams.get('theme')).toBe('dark');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('sign-in in the browser', () => {
   it('shows the SPEC message for a missing password and the server message for a wrong one', async () => {
     const { context, page } = await openPage(browser, baseUrl);

@@ -14,3 +14,6 @@ export const AUTH_MESSAGES = {
   signInFailed: 'Sign-in failed. Check your email and password.',
   networkError: 'Network error',
 } as const;
+
+/** SPEC §2 query parameter: an identity token that logs the visitor in directly. */
+export const TOKEN_PARAM = 'token';
