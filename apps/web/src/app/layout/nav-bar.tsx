@@ -4,7 +4,6 @@ import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
-import { endSession } from '../../features/auth/session.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
@@ -102,7 +101,9 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
               type="button"
               title={auth.email ?? undefined}
               data-testid="sign-out"
-              onClick={() => void endSession(dispatch)}
+              onClick={() =>
+                void import('../../features/auth/session.ts').then((session) => session.endSession(dispatch))
+              }
               sx={{
                 ...plainButtonSx,
                 ml: 0.5,

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { startSession } from './session.ts';
 
 /** Runs SPEC §4's startup once: a stored session signs the visitor back in. */
 export function AuthBootstrap() {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    void startSession(dispatch);
+    // Loaded after the first render: nothing on screen waits for it.
+    void import('./session.ts').then((session) => session.startSession(dispatch));
   }, [dispatch]);
   return null;
 }
