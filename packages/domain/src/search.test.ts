@@ -319,8 +319,8 @@ function randomQuery(random: () => number, universe: readonly SearchAsset[]): st
   return random() < 0.5 ? query.toUpperCase() : query;
 }
 
-describe('searchAssets agrees with naiveSearch', () => {
-  it('on thousands of randomized queries over a collision-dense universe', () => {
+describe(searchAssets.name, () => {
+  it('agrees with naiveSearch on thousands of randomized queries over a collision-dense universe', () => {
     const random = seededRandom(20261123);
     for (let round = 0; round < 4; round += 1) {
       const universe = randomUniverse(random, 500 + round * 1500);
