@@ -3,6 +3,7 @@
  * Values are stored as JSON under `earningshub.<key>` in the platform storage (localStorage on the web). A value
  * that fails to parse or has the wrong shape reads as the default, so a corrupt entry never breaks the app.
  */
+import { ALERT_DEFAULTS, type AlertSettings } from '@eh/domain';
 import { type KeyValueStorage, storage as platformStorage } from '../platform/platform.ts';
 import { RECENT_SYMBOLS_MAX } from './constants.ts';
 
@@ -79,23 +80,9 @@ export type SecFilingType = (typeof SEC_FILING_TYPES)[number];
 // ---------------------------------------------------------------------------------------------------------------
 // Shapes
 
-/** SPEC §3 Alert: the delivery and content switches a new alert starts with. */
-export const DEFAULT_ALERT_PREFERENCES = {
-  liveCall: false,
-  earningsResults: false,
-  eventTranscript: false,
-  eventTranscriptSummary: false,
-  dailySummary: false,
-  weeklySummary: false,
-  analystRatings: false,
-  guidance: false,
-  dividendPayment: false,
-  earningsReminder: true,
-  notifyByEmail: true,
-  notifyBySms: false,
-  notifyByPush: true,
-};
-export type AlertPreferences = typeof DEFAULT_ALERT_PREFERENCES;
+/** SPEC §3 Alert: the delivery and content switches a new alert starts with (the rule lives in the domain). */
+export const DEFAULT_ALERT_PREFERENCES: Readonly<AlertSettings> = ALERT_DEFAULTS;
+export type AlertPreferences = AlertSettings;
 
 export interface EarningsSettings {
   calendarView: CalendarView;

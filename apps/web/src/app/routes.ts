@@ -5,6 +5,7 @@
  * React, so Node-side tests can import it.
  */
 
+import { MONTH_NAMES } from '@eh/domain';
 export type PageGroup = 'markets' | 'symbols' | 'account' | 'company' | 'partners' | 'developer' | 'hidden';
 
 export const PAGE_GROUP_LABELS: Record<Exclude<PageGroup, 'hidden'>, string> = {
@@ -427,21 +428,6 @@ export const ROUTE_PATHS: readonly string[] = [
   ...SYMBOL_TABS.map((tab) => symbolPath(SAMPLE_SYMBOL, tab)),
 ];
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const;
-
 /** A URL parameter as people read it: AAPL for aapl, "Nov 23, 2026" for 2026-11-23, "November 2026". */
 export function formatRouteParam(name: string, value: string): string {
   if (name === 'symbol') return value.toUpperCase();
@@ -455,7 +441,7 @@ export function formatRouteParam(name: string, value: string): string {
   if (name === 'monthYearSlug') {
     const match = /^([a-z]+)-(\d{4})$/i.exec(value);
     const month = match?.[1]?.toLowerCase();
-    if (match && month && (MONTHS as readonly string[]).includes(month)) {
+    if (match && month && (MONTH_NAMES as readonly string[]).includes(month)) {
       return `${month[0]?.toUpperCase()}${month.slice(1)} ${match[2]}`;
     }
   }
