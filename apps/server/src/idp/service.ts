@@ -374,6 +374,21 @@ async function answerMfa(ctx: IdpContext, input: Json, clientId: string, factor:
   return secondFactorDone(ctx, user, clientId, session.deviceKey);
 }
 
+/** Id and access tokens of one sign-in (origin family) for a user. */
+function tokensFor(ctx: IdpContext, user: q.IdpUser, clientId: string, originJti: string, authTime: Date) {
+  return issueTokens(ctx.key, {
+    issuer: ctx.issuer,
+    clientId,
+    sub: user.sub,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    originJti,
+    authTime: Math.floor(authTime.getTime() / 1000),
+    lifetimeSeconds: ctx.config.IDP_TOKEN_LIFETIME_SECONDS,
+  });
+}
+
 export async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string, options: { newDevice: boolean }) {
   const originJti = randomUUID();
   const authTime = new Date();
@@ -386,17 +401,7 @@ export async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: strin
     authTime,
     expiresAt: new Date(Date.now() + ctx.config.IDP_REFRESH_TOKEN_DAYS * 86_400_000),
   });
-  const tokens = await issueTokens(ctx.key, {
-    issuer: ctx.issuer,
-    clientId,
-    sub: user.sub,
-    username: user.username,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    originJti,
-    authTime: Math.floor(authTime.getTime() / 1000),
-    lifetimeSeconds: ctx.config.IDP_TOKEN_LIFETIME_SECONDS,
-  });
+  const tokens = await tokensFor(ctx, user, clientId, originJti, authTime);
   const region = ctx.config.IDP_USER_POOL_ID.split('_')[0];
   const newDevice = options.newDevice
     ? { DeviceKey: `${region}_${randomUUID()}`, DeviceGroupKey: `-${randomBytes(6).toString('base64url')}` }
@@ -434,17 +439,7 @@ async function refreshAuth(ctx: IdpContext, params: Json, clientId: string) {
   }
   const user = await q.getUser(ctx.db, { sub: row.sub });
   if (!user?.enabled) throw notAuthorized('Invalid Refresh Token');
-  const tokens = await issueTokens(ctx.key, {
-    issuer: ctx.issuer,
-    clientId,
-    sub: user.sub,
-    username: user.username,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    originJti: row.originJti,
-    authTime: Math.floor(row.authTime.getTime() / 1000),
-    lifetimeSeconds: ctx.config.IDP_TOKEN_LIFETIME_SECONDS,
-  });
+  const tokens = await tokensFor(ctx, user, clientId, row.originJti, row.authTime);
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
 
