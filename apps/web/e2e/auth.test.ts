@@ -42,6 +42,49 @@ describe('?token= sign-in', () => {
   });
 });
 
+describe('create an account in the browser', () => {
+  it('signs up, confirms with the mailed code from the outbox, and ends signed in', async () => {
+    const root = new URL('../../../', import.meta.url).pathname;
+    const { execFileSync } = await import('node:child_process');
+    // The outbox is readable while the dev flag is on (the /dev page shows it).
+    execFileSync(process.execPath, ['apps/server/src/cli/flags.ts', 'set', 'dev', 'true'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: inject('dataDir') },
+    });
+    const email = `new.trader.${Date.now()}@example.com`;
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport: 'phone' });
+    try {
+      await page.goto('/create-account', { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('weak');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Password did not conform with policy' }).waitFor();
+      await page.getByLabel('Password').fill('Earnings-2026!');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByLabel('Code').waitFor();
+      const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox`)).json()) as {
+        messages: { to: string; body: string }[];
+      };
+      const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      await page.getByLabel('Code').fill(code);
+      await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByTestId('menu-sign-out').waitFor();
+      await screenshot(page, 'created-account-phone-light');
+      // The refused weak password is a 400 the browser logs by itself; anything else is a real error.
+      expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    } finally {
+      execFileSync(process.execPath, ['apps/server/src/cli/flags.ts', 'set', 'dev', 'false'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: inject('dataDir') },
+      });
+      await context.close();
+    }
+  });
+});
+
 describe('sign-in in the browser', () => {
   it('shows the SPEC message for a missing password and the server message for a wrong one', async () => {
     const { context, page } = await openPage(browser, baseUrl);

@@ -25,6 +25,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   appInfo: lazyPage(() => import('../features/app-info/app-info-page.tsx')),
   dev: lazyPage(() => import('../features/dev/dev-page.tsx')),
   signin: lazyPage(() => import('../features/auth/sign-in-page.tsx')),
+  createAccount: lazyPage(() => import('../features/auth/create-account-page.tsx')),
   embedCalendar: lazyPage(() => import('../features/shell/embed-calendar-page.tsx')),
 };
 

@@ -16,7 +16,7 @@ import { selectDevMode } from '../../features/flags/flags.ts';
 import { useFlags } from '../../features/flags/flags-api.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WHATS_NEW_LABEL, WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
-import { useAppDispatch } from '../hooks.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { menuClosed } from '../ui-slice.ts';
 import { groupPages, pageHref } from './page-groups.ts';
 import { ThemeToggleButton } from './theme-toggle-button.tsx';
@@ -24,6 +24,7 @@ import { ThemeToggleButton } from './theme-toggle-button.tsx';
 /** Every page, grouped, with the actions the phone-width bar hides. */
 export default function MoreMenuDrawer({ open }: { open: boolean }) {
   const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
   const { pathname } = useLocation();
   const { data } = useFlags();
   const groups = groupPages({ menuOnly: true, devMode: selectDevMode(data?.flags) });
@@ -45,15 +46,28 @@ export default function MoreMenuDrawer({ open }: { open: boolean }) {
         </IconButton>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1.5 }}>
-        <Button
-          variant="contained"
-          onClick={() => {
-            close();
-            dispatch(modalOpened({ kind: 'signIn' }));
-          }}
-        >
-          Sign in
-        </Button>
+        {signedIn ? (
+          <Button
+            variant="outlined"
+            data-testid="menu-sign-out"
+            onClick={() => {
+              close();
+              void import('../../features/auth/session.ts').then((session) => session.endSession(dispatch));
+            }}
+          >
+            Sign out
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            onClick={() => {
+              close();
+              dispatch(modalOpened({ kind: 'signIn' }));
+            }}
+          >
+            Sign in
+          </Button>
+        )}
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center' }} aria-label={WHATS_NEW_LABEL} role="group">
           <WhatsNewButton />

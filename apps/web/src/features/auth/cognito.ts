@@ -5,6 +5,7 @@
 import {
   AuthenticationDetails,
   CognitoUser,
+  CognitoUserAttribute,
   CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
@@ -64,6 +65,38 @@ export function signIn(email: string, password: string): Promise<SessionInfo> {
       mfaRequired: () => unsupported('A texted code'),
       newPasswordRequired: () => unsupported('A new password'),
     });
+  });
+}
+
+const failure = (error: { code?: string; message?: string }): SignInError => ({
+  code: error.code ?? 'Error',
+  message: error.message ?? 'Something went wrong',
+});
+
+/** SignUp: the account waits for the emailed code; returns where the code went. */
+export function signUp(email: string, password: string): Promise<{ destination: string | null }> {
+  const username = email.trim();
+  const attributes = [new CognitoUserAttribute({ Name: 'email', Value: username })];
+  return new Promise((resolve, reject) => {
+    userPool().signUp(username, password, attributes, [], (error, result) => {
+      if (error || !result) return reject(failure(error ?? {}));
+      const details = (result as { codeDeliveryDetails?: { Destination?: string } }).codeDeliveryDetails;
+      resolve({ destination: details?.Destination ?? null });
+    });
+  });
+}
+
+export function confirmSignUp(email: string, code: string): Promise<void> {
+  const user = new CognitoUser({ Username: email.trim(), Pool: userPool() });
+  return new Promise((resolve, reject) => {
+    user.confirmRegistration(code.trim(), true, (error) => (error ? reject(failure(error)) : resolve()));
+  });
+}
+
+export function resendCode(email: string): Promise<void> {
+  const user = new CognitoUser({ Username: email.trim(), Pool: userPool() });
+  return new Promise((resolve, reject) => {
+    user.resendConfirmationCode((error) => (error ? reject(failure(error)) : resolve()));
   });
 }
 

@@ -1,5 +1,5 @@
-import { Typography } from '@mui/material';
-import { useNavigate } from 'react-router';
+import { Link, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -13,8 +13,14 @@ export default function SignInPage() {
   return (
     <PageFrame title={PAGE.title} description={PAGE.description}>
       <SignInForm onSignedIn={() => navigate('/')} />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-        Creating an account, Google and Apple sign-in and multi-factor steps arrive with the rest of the identity work.
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        New here?{' '}
+        <Link component={RouterLink} to="/create-account">
+          Create an account
+        </Link>
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Google and Apple sign-in and the multi-factor steps arrive with the rest of the identity work.
       </Typography>
     </PageFrame>
   );

@@ -19,4 +19,5 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   termsOfService: lazy(() => import('../info/terms-modal.tsx')),
   shortcuts: lazy(() => import('../shortcuts/shortcuts-modal.tsx')),
   signIn: lazy(() => import('../auth/sign-in-modal.tsx')),
+  createAccount: lazy(() => import('../auth/create-account-modal.tsx')),
 };
