@@ -3,7 +3,21 @@
  * Values are stored as JSON under `earningshub.<key>` in the platform storage (localStorage on the web). A value
  * that fails to parse or has the wrong shape reads as the default, so a corrupt entry never breaks the app.
  */
-import { ALERT_DEFAULTS, type AlertSettings } from '@eh/domain';
+import {
+  ALERT_DEFAULTS,
+  type AlertSettings,
+  CHART_RANGES,
+  type ChartRange,
+  CONTENT_TYPES,
+  type ContentType,
+  EARNINGS_SORT_KEYS,
+  type EarningsSortKey,
+  LEGACY_ALERTS_FILTER,
+  SEC_FILING_TYPES,
+  type SecFilingType,
+  SYMBOL_FILTERS,
+  type SymbolFilter,
+} from '@eh/domain';
 import { type KeyValueStorage, storage as platformStorage } from '../platform/platform.ts';
 import { RECENT_SYMBOLS_MAX } from './constants.ts';
 
@@ -18,64 +32,11 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export const CALENDAR_VIEWS = ['week', 'list', 'month'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
-export const SYMBOL_FILTERS = [
-  'all',
-  'popular',
-  'one_billion',
-  'ten_billion',
-  'hundred_billion',
-  'earningshub_custom',
-] as const;
-export type SymbolFilter = (typeof SYMBOL_FILTERS)[number];
-/** SPEC §3: the legacy filter value that migrates to the custom filter. */
-export const LEGACY_ALERTS_FILTER = 'earningshub_alerts';
-
-export const CONTENT_TYPES = [
-  'earnings_results',
-  'transcript',
-  'transcript_summary',
-  'live_call',
-  'recorded_call',
-  'story',
-  'headline',
-  'wiim',
-] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-export const EARNINGS_SORT_KEYS = [
-  'popularity',
-  'time',
-  'marketCap',
-  'alphabetical',
-  'yoyPercentChangeRevenue',
-  'yoyPercentChangeEPS',
-] as const;
-export type EarningsSortKey = (typeof EARNINGS_SORT_KEYS)[number];
-
-export const CHART_RANGES = ['1d', '1w', '1m', '6m', 'ytd', '1y', '5y', 'all'] as const;
-export type ChartRange = (typeof CHART_RANGES)[number];
-
 export const PERFORMANCE_TYPES = ['dollar', 'percent'] as const;
 export type PerformanceType = (typeof PERFORMANCE_TYPES)[number];
 
 export const LOGIN_PROVIDERS = ['email', 'google', 'apple'] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
-
-/** SPEC §3 SEC filing types (stored keys). */
-export const SEC_FILING_TYPES = [
-  'sec_10k',
-  'sec_10q',
-  'sec_8k',
-  'sec_20f',
-  'sec_6k',
-  'sec_def14a',
-  'sec_13d',
-  'sec_13g',
-  'sec_4',
-  'sec_s1',
-  'sec_425',
-] as const;
-export type SecFilingType = (typeof SEC_FILING_TYPES)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shapes
