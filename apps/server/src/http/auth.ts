@@ -75,6 +75,18 @@ export function requireCaller(app: FastifyInstance) {
   });
 }
 
+/**
+ * For public routes whose answer depends on the plan (premium history trimmed for anonymous and free callers):
+ * a valid token identifies the caller, no token is anonymous, an invalid token is still a 401 so a client with a
+ * stale session learns it instead of silently getting free data.
+ */
+export function identifyCaller(app: FastifyInstance) {
+  const verify = createTokenVerifier(app.ctx.db, app.ctx.config);
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.authorization) request.caller = await verify(request);
+  });
+}
+
 export function callerOf(request: { caller?: Caller }): Caller {
   if (!request.caller) throw unauthorized();
   return request.caller;

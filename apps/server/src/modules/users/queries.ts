@@ -6,10 +6,14 @@ export type UserRow = typeof users.$inferSelect;
 /** The account row of an identity, created on its first call. */
 export async function ensureUser(db: Database, params: { id: string; email: string | null }): Promise<UserRow> {
   await db.insert(users).values({ id: params.id, email: params.email }).onConflictDoNothing();
-  const rows = await db.select().from(users).where(eq(users.id, params.id)).limit(1);
-  const row = rows[0];
+  const row = await getUserRow(db, params);
   if (!row) throw new Error(`user ${params.id} was not stored`);
   return row;
+}
+
+export async function getUserRow(db: Database, params: { id: string }): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, params.id)).limit(1);
+  return rows[0];
 }
 
 export async function updateUser(db: Database, params: { id: string; set: Partial<typeof users.$inferInsert> }) {
