@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './common.ts';
 export * from './core.ts';
 export * from './errors.ts';
 export * from './headers.ts';
