@@ -5,4 +5,5 @@ export * from './market-hours.ts';
 export * from './plans.ts';
 export * from './random.ts';
 export * from './search.ts';
+export * from './sec-filings.ts';
 export * from './time.ts';
