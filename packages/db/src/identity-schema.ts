@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Users of the Cognito-compatible identity provider. SRP verifiers are sealed with the server key. */
 export const idpUsers = pgTable(
@@ -14,7 +25,10 @@ export const idpUsers = pgTable(
     phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
     /** Other attributes by their Cognito names (name, picture, custom:…). */
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    status: text('status', { enum: ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'] }).notNull(),
+    /** EXTERNAL_PROVIDER: created by a federated sign-in (Google, Apple); its password is random and never told. */
+    status: text('status', {
+      enum: ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED', 'EXTERNAL_PROVIDER'],
+    }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     salt: text('salt').notNull(),
     sealedVerifier: text('sealed_verifier').notNull(),
@@ -62,6 +76,8 @@ export const idpRefreshTokens = pgTable(
       .references(() => idpUsers.sub, { onDelete: 'cascade' }),
     clientId: text('client_id').notNull(),
     originJti: uuid('origin_jti').notNull(),
+    /** OAuth scopes granted at sign-in (hosted UI); null is the user-pool API's aws.cognito.signin.user.admin. */
+    scope: text('scope'),
     authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -106,4 +122,48 @@ export const idpDevices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('idp_devices_sub_idx').on(t.sub, t.createdAt)],
+);
+
+/** Federated identities (Google, SignInWithApple) linked to a user: SPEC §3 externalProviderData. */
+export const idpFederatedIdentities = pgTable(
+  'idp_federated_identities',
+  {
+    /** Cognito's provider names: Google, SignInWithApple. */
+    providerName: text('provider_name').notNull(),
+    /** The provider's subject for the person. */
+    providerUserId: text('provider_user_id').notNull(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => idpUsers.sub, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerName, t.providerUserId] }),
+    index('idp_federated_identities_sub_idx').on(t.sub),
+  ],
+);
+
+/** Hosted-UI authorization codes, stored hashed: single-use, short-lived, bound to client, redirect and PKCE. */
+export const idpOauthCodes = pgTable(
+  'idp_oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => idpUsers.sub, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    /** S256 challenge: base64url(sha256(code_verifier)). */
+    codeChallenge: text('code_challenge').notNull(),
+    scope: text('scope').notNull(),
+    nonce: text('nonce'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The sign-in the code was exchanged for: revoked if the code is presented again. */
+    originJti: uuid('origin_jti'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idp_oauth_codes_expires_idx').on(t.expiresAt)],
 );
