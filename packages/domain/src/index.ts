@@ -1,6 +1,7 @@
 export * from './backoff.ts';
 export * from './calendar.ts';
 export * from './market.ts';
+export * from './market-gating.ts';
 export * from './market-hours.ts';
 export * from './plans.ts';
 export * from './random.ts';
