@@ -1,5 +1,6 @@
 export * from './backoff.ts';
 export * from './calendar.ts';
+export * from './earnings-dates.ts';
 export * from './market.ts';
 export * from './market-gating.ts';
 export * from './market-hours.ts';
