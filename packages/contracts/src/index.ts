@@ -3,5 +3,7 @@ export * from './common.ts';
 export * from './core.ts';
 export * from './errors.ts';
 export * from './headers.ts';
+export * from './market.ts';
+export * from './news.ts';
 export * from './route.ts';
 export * from './users.ts';
