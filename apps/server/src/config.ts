@@ -58,6 +58,23 @@ export const ConfigSchema = z.object({
   IDP_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   IDP_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** SEC EDGAR asks every client to declare itself: company name and a contact e-mail. Needed for live SEC calls. */
+  SEC_USER_AGENT: z
+    .string()
+    .regex(/\S+@\S+\.\S+/, 'must name the company and a contact e-mail, e.g. "EarningsHub admin@example.com"')
+    .optional(),
+  /** SEC's fair-access limit is 10 requests per second. */
+  SEC_REQUESTS_PER_SECOND: z.coerce.number().positive().max(10).default(10),
+  /** User-Agent of the other vendors' calls; unset is `APP_NAME/version (+PUBLIC_URL)`. */
+  PROVIDER_USER_AGENT: z.string().min(1).optional(),
+  /** A vendor request taking longer is abandoned (and retried per SPEC §9). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  NASDAQTRADER_REQUESTS_PER_SECOND: z.coerce.number().positive().max(10).default(1),
+  /** CoinGecko key (optional): a demo key raises the public limits, a pro key switches to the pro API. */
+  COINGECKO_API_KEY: z.string().min(1).optional(),
+  COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
+  COINGECKO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(0.5),
+  YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(10).default(2),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dbDir: string };
 
