@@ -1,6 +1,7 @@
 export * from './backoff.ts';
 export * from './calendar.ts';
 export * from './earnings-dates.ts';
+export * from './ehs.ts';
 export * from './figures.ts';
 export * from './gating.ts';
 export * from './market.ts';
