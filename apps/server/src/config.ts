@@ -57,6 +57,23 @@ export const ConfigSchema = z.object({
   IDP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
   IDP_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   IDP_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Cognito's pool MFA setting: ON makes every user set up a second factor (the MFA_SETUP challenge). */
+  IDP_MFA_CONFIGURATION: z.enum(['OFF', 'OPTIONAL', 'ON']).default('OPTIONAL'),
+  /** Hosted UI: where sign-in may return to; unset is the product home and its /signin page (PUBLIC_URL). */
+  IDP_OAUTH_REDIRECT_URIS: list.pipe(z.array(z.url())).optional(),
+  /** Hosted UI: where sign-out may return to; unset is the product home (PUBLIC_URL). */
+  IDP_OAUTH_LOGOUT_URIS: list.pipe(z.array(z.url())).optional(),
+  /** Google federation; unavailable unless the client id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  /** Sign in with Apple; needs the client (services) id and either a ready client secret or the key to sign one. */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** SEC EDGAR asks every client to declare itself: company name and a contact e-mail. Needed for live SEC calls. */
   SEC_USER_AGENT: z

@@ -2,6 +2,7 @@ import { idpUsers } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import { generateSecret } from 'otplib';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
+import { associateDuringSetup, verifyDuringSetup } from './mfa-setup.ts';
 import * as q from './queries.ts';
 import { safeEqual } from './seal.ts';
 import {
@@ -155,6 +156,7 @@ export async function deleteUser(ctx: IdpContext, input: Json) {
 }
 
 export async function associateSoftwareToken(ctx: IdpContext, input: Json) {
+  if (input.AccessToken === undefined && input.Session !== undefined) return associateDuringSetup(ctx, input);
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
   const secret = generateSecret();
   await q.updateUser(ctx.db, { sub: user.sub, set: { sealedPendingTotpSecret: ctx.sealer.seal(secret) } });
@@ -162,6 +164,7 @@ export async function associateSoftwareToken(ctx: IdpContext, input: Json) {
 }
 
 export async function verifySoftwareToken(ctx: IdpContext, input: Json) {
+  if (input.AccessToken === undefined && input.Session !== undefined) return verifyDuringSetup(ctx, input);
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
   const pending = user.sealedPendingTotpSecret ? ctx.sealer.open(user.sealedPendingTotpSecret) : null;
   if (!pending) throw invalidParameter('Call AssociateSoftwareToken first');
@@ -179,6 +182,9 @@ export async function setUserMfaPreference(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
   const totp = record(input, 'SoftwareTokenMfaSettings');
   const sms = record(input, 'SMSMfaSettings');
+  if (ctx.config.IDP_MFA_CONFIGURATION === 'OFF' && (totp.Enabled === true || sms.Enabled === true)) {
+    throw invalidParameter('MFA is turned off for this user pool');
+  }
   const set: Partial<typeof idpUsers.$inferInsert> = {};
   if (totp.Enabled !== undefined) {
     if (totp.Enabled === true && !user.sealedTotpSecret)

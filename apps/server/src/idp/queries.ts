@@ -1,5 +1,14 @@
-import { type Database, idpCodes, idpDevices, idpRefreshTokens, idpRevokedOrigins, idpUsers } from '@eh/db';
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  type Database,
+  idpCodes,
+  idpDevices,
+  idpFederatedIdentities,
+  idpOauthCodes,
+  idpRefreshTokens,
+  idpRevokedOrigins,
+  idpUsers,
+} from '@eh/db';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 export type IdpUser = typeof idpUsers.$inferSelect;
 export type CodePurpose = (typeof idpCodes.$inferInsert)['purpose'];
@@ -147,4 +156,92 @@ export async function deleteDevice(db: Database, params: { sub: string; deviceKe
     .where(and(eq(idpDevices.sub, params.sub), eq(idpDevices.deviceKey, params.deviceKey)))
     .returning({ deviceKey: idpDevices.deviceKey });
   return rows.length > 0;
+}
+
+export type FederatedIdentity = typeof idpFederatedIdentities.$inferSelect;
+
+export async function findFederatedIdentity(db: Database, params: { providerName: string; providerUserId: string }) {
+  const rows = await db
+    .select()
+    .from(idpFederatedIdentities)
+    .where(
+      and(
+        eq(idpFederatedIdentities.providerName, params.providerName),
+        eq(idpFederatedIdentities.providerUserId, params.providerUserId),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** Links a provider's identity to a user; false when it was already linked (two sign-ins racing). */
+export async function linkFederatedIdentity(db: Database, row: typeof idpFederatedIdentities.$inferInsert) {
+  const rows = await db
+    .insert(idpFederatedIdentities)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ sub: idpFederatedIdentities.sub });
+  return rows.length > 0;
+}
+
+export async function touchFederatedIdentity(
+  db: Database,
+  params: { providerName: string; providerUserId: string; email: string | null },
+) {
+  await db
+    .update(idpFederatedIdentities)
+    .set({ lastSignInAt: sql`now()`, email: params.email })
+    .where(
+      and(
+        eq(idpFederatedIdentities.providerName, params.providerName),
+        eq(idpFederatedIdentities.providerUserId, params.providerUserId),
+      ),
+    );
+}
+
+export async function federatedIdentitiesOf(db: Database, params: { sub: string }) {
+  return db
+    .select()
+    .from(idpFederatedIdentities)
+    .where(eq(idpFederatedIdentities.sub, params.sub))
+    .orderBy(idpFederatedIdentities.createdAt);
+}
+
+/** The account that owns a verified email: the only kind a federated identity may be linked to. */
+export async function userByVerifiedEmail(db: Database, params: { email: string }) {
+  const rows = await db
+    .select()
+    .from(idpUsers)
+    .where(and(eq(idpUsers.email, params.email.trim().toLowerCase()), eq(idpUsers.emailVerified, true)))
+    .orderBy(idpUsers.createdAt)
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertOauthCode(db: Database, row: typeof idpOauthCodes.$inferInsert) {
+  await db.insert(idpOauthCodes).values(row);
+  // Expired codes are of no use to anyone: swept as new ones are written.
+  await db.delete(idpOauthCodes).where(lt(idpOauthCodes.expiresAt, sql`now() - interval '1 day'`));
+}
+
+/**
+ * Takes a code for exchange, once: the first presentation marks it used and returns it; a later one returns the
+ * row with `reused` so the caller can revoke what the first exchange issued.
+ */
+export async function takeOauthCode(db: Database, params: { codeHash: string }) {
+  const taken = await db
+    .update(idpOauthCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(idpOauthCodes.codeHash, params.codeHash), isNull(idpOauthCodes.usedAt)))
+    .returning();
+  if (taken[0]) return { code: taken[0], reused: false };
+  const rows = await db.select().from(idpOauthCodes).where(eq(idpOauthCodes.codeHash, params.codeHash)).limit(1);
+  return rows[0] ? { code: rows[0], reused: true } : undefined;
+}
+
+export async function setOauthCodeOrigin(db: Database, params: { codeHash: string; originJti: string }) {
+  await db
+    .update(idpOauthCodes)
+    .set({ originJti: params.originJti })
+    .where(eq(idpOauthCodes.codeHash, params.codeHash));
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { answerCustomChallenge, newPasswordRequired, startCustomChallenge } from './challenges.ts';
 import { devicePasswordVerifier, deviceSrpAuth } from './devices.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
+import { answerMfaSetup, mfaSetupChallenge } from './mfa-setup.ts';
 import * as q from './queries.ts';
 import { type Sealer, safeEqual } from './seal.ts';
 import {
@@ -17,7 +18,7 @@ import {
   SRP_CHALLENGE_TTL_MS,
   serverEphemeral,
 } from './srp.ts';
-import { issueTokens, type SigningKey } from './tokens.ts';
+import { ADMIN_SCOPE, issueTokens, type SigningKey } from './tokens.ts';
 import { totpMatches } from './totp.ts';
 
 export const SIGNUP_CODE_TTL_MS = 24 * 3600_000;
@@ -245,7 +246,7 @@ export interface FlowSession {
   sub: string;
   clientId: string;
   exp: number;
-  step: 'mfa' | 'select' | 'device' | 'custom' | 'new_password';
+  step: 'mfa' | 'select' | 'device' | 'custom' | 'new_password' | 'mfa_setup';
   /** The factor an 'mfa' step waits for. */
   factor?: MfaFactor;
   deviceKey: string | null;
@@ -300,7 +301,9 @@ export function mfaFactors(user: q.IdpUser): MfaFactor[] {
 export async function afterPassword(ctx: IdpContext, user: q.IdpUser, clientId: string, deviceKey: string | null) {
   const found = deviceKey ? await q.getDevice(ctx.db, { sub: user.sub, deviceKey }) : undefined;
   const device = found?.sealedVerifier ? found : undefined;
-  const factors = mfaFactors(user);
+  const mfa = ctx.config.IDP_MFA_CONFIGURATION;
+  const factors = mfa === 'OFF' ? [] : mfaFactors(user);
+  if (mfa === 'ON' && !factors.length) return mfaSetupChallenge(ctx, user, clientId, device?.deviceKey ?? null);
   if (factors.length && device?.status !== 'remembered') {
     const base = { sub: user.sub, clientId, deviceKey: device?.deviceKey ?? null };
     const preferred = user.preferredMfa && factors.includes(user.preferredMfa) ? user.preferredMfa : null;
@@ -374,9 +377,23 @@ async function answerMfa(ctx: IdpContext, input: Json, clientId: string, factor:
   return secondFactorDone(ctx, user, clientId, session.deviceKey);
 }
 
+/** What a sign-in grants beyond the user-pool API's defaults (hosted-UI scopes and nonce). */
+export interface SignInGrant {
+  scope?: string | null;
+  nonce?: string | null;
+}
+
 /** Id and access tokens of one sign-in (origin family) for a user. */
-function tokensFor(ctx: IdpContext, user: q.IdpUser, clientId: string, originJti: string, authTime: Date) {
+function tokensFor(
+  ctx: IdpContext,
+  user: q.IdpUser,
+  clientId: string,
+  originJti: string,
+  authTime: Date,
+  grant: SignInGrant = {},
+) {
   return issueTokens(ctx.key, {
+    ...grant,
     issuer: ctx.issuer,
     clientId,
     sub: user.sub,
@@ -389,7 +406,12 @@ function tokensFor(ctx: IdpContext, user: q.IdpUser, clientId: string, originJti
   });
 }
 
-export async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: string, options: { newDevice: boolean }) {
+export async function signedIn(
+  ctx: IdpContext,
+  user: q.IdpUser,
+  clientId: string,
+  options: { newDevice: boolean } & SignInGrant,
+) {
   const originJti = randomUUID();
   const authTime = new Date();
   const refreshToken = randomBytes(48).toString('base64url');
@@ -398,10 +420,11 @@ export async function signedIn(ctx: IdpContext, user: q.IdpUser, clientId: strin
     sub: user.sub,
     clientId,
     originJti,
+    scope: options.scope ?? null,
     authTime,
     expiresAt: new Date(Date.now() + ctx.config.IDP_REFRESH_TOKEN_DAYS * 86_400_000),
   });
-  const tokens = await tokensFor(ctx, user, clientId, originJti, authTime);
+  const tokens = await tokensFor(ctx, user, clientId, originJti, authTime, options);
   const region = ctx.config.IDP_USER_POOL_ID.split('_')[0];
   const newDevice = options.newDevice
     ? { DeviceKey: `${region}_${randomUUID()}`, DeviceGroupKey: `-${randomBytes(6).toString('base64url')}` }
@@ -431,15 +454,19 @@ async function passwordAuth(ctx: IdpContext, params: Json, clientId: string) {
   return passwordVerified(ctx, user, clientId, str(params, 'DEVICE_KEY', false));
 }
 
-async function refreshAuth(ctx: IdpContext, params: Json, clientId: string) {
-  const token = str(params, 'REFRESH_TOKEN');
+/** New id and access tokens for a live refresh token, in the family and with the scopes it was issued with. */
+export async function refreshedTokens(ctx: IdpContext, token: string, clientId: string) {
   const row = await q.findRefreshToken(ctx.db, { tokenHash: ctx.sealer.digest(token) });
   if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now() || row.clientId !== clientId) {
     throw notAuthorized('Invalid Refresh Token');
   }
   const user = await q.getUser(ctx.db, { sub: row.sub });
   if (!user?.enabled) throw notAuthorized('Invalid Refresh Token');
-  const tokens = await tokensFor(ctx, user, clientId, row.originJti, row.authTime);
+  return tokensFor(ctx, user, clientId, row.originJti, row.authTime, { scope: row.scope });
+}
+
+async function refreshAuth(ctx: IdpContext, params: Json, clientId: string) {
+  const tokens = await refreshedTokens(ctx, str(params, 'REFRESH_TOKEN'), clientId);
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
 
@@ -474,6 +501,7 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
   if (challenge === 'CUSTOM_CHALLENGE') return answerCustomChallenge(ctx, input, clientId);
   if (challenge === 'NEW_PASSWORD_REQUIRED') return newPasswordRequired(ctx, input, clientId);
   if (challenge === 'DEVICE_PASSWORD_VERIFIER') return devicePasswordVerifier(ctx, input, clientId);
+  if (challenge === 'MFA_SETUP') return answerMfaSetup(ctx, input, clientId);
   if (challenge !== 'PASSWORD_VERIFIER') throw invalidParameter(`Unsupported ChallengeName ${challenge}`);
   const block = str(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
   const opened = ctx.sealer.open(Buffer.from(block, 'base64').toString('base64url'));
@@ -500,7 +528,7 @@ export async function respondToAuthChallenge(ctx: IdpContext, input: Json) {
 }
 
 /** Verifies an access token of ours and returns its user; revoked families and deleted users are refused. */
-export async function userFromAccessToken(ctx: IdpContext, token: string) {
+export async function verifyAccessToken(ctx: IdpContext, token: string) {
   const key = await importJWK(ctx.key.publicJwk as JWK, 'RS256');
   const verified = await jwtVerify(token, key, { issuer: ctx.issuer, algorithms: ['RS256'] }).catch(() => null);
   const claims = verified?.payload;
@@ -510,7 +538,15 @@ export async function userFromAccessToken(ctx: IdpContext, token: string) {
     throw notAuthorized('Access Token has been revoked');
   const user = await q.getUser(ctx.db, { sub: claims.sub });
   if (!user) throw notAuthorized('Invalid Access Token');
-  return { user, originJti: origin };
+  const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+  return { user, originJti: origin, scopes };
+}
+
+/** The user-pool API's calls need the user-admin scope, as Cognito's do (a hosted-UI token may lack it). */
+export async function userFromAccessToken(ctx: IdpContext, token: string) {
+  const verified = await verifyAccessToken(ctx, token);
+  if (!verified.scopes.includes(ADMIN_SCOPE)) throw notAuthorized('Access Token does not have required scopes');
+  return verified;
 }
 
 export async function getUser(ctx: IdpContext, input: Json) {

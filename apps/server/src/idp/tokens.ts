@@ -55,7 +55,13 @@ export interface TokenClaims {
   originJti: string;
   authTime: number;
   lifetimeSeconds: number;
+  /** Granted OAuth scopes (hosted UI); the user-pool API's sign-ins get aws.cognito.signin.user.admin. */
+  scope?: string | null;
+  /** The hosted-UI request's nonce, echoed in the id token (OpenID Connect). */
+  nonce?: string | null;
 }
+
+export const ADMIN_SCOPE = 'aws.cognito.signin.user.admin';
 
 /** Cognito's id and access tokens (claim sets as Cognito issues them). */
 export async function issueTokens(key: SigningKey, claims: TokenClaims) {
@@ -71,6 +77,7 @@ export async function issueTokens(key: SigningKey, claims: TokenClaims) {
     token_use: 'id',
     auth_time: claims.authTime,
     ...(claims.email ? { email: claims.email } : {}),
+    ...(claims.nonce ? { nonce: claims.nonce } : {}),
   })
     .setProtectedHeader(header)
     .setSubject(claims.sub)
@@ -85,7 +92,7 @@ export async function issueTokens(key: SigningKey, claims: TokenClaims) {
     origin_jti: claims.originJti,
     event_id: eventId,
     token_use: 'access',
-    scope: 'aws.cognito.signin.user.admin',
+    scope: claims.scope ?? ADMIN_SCOPE,
     auth_time: claims.authTime,
     username: claims.username,
   })
