@@ -67,6 +67,42 @@ export const updateUser = defineRoute({
   response: Me,
 });
 
+export const PhoneVerification = z.object({ phoneNumber: z.string(), phoneNumberVerified: z.literal(true) });
+
+export const verifyPhone = defineRoute({
+  method: 'POST',
+  path: '/core/users/:id/verification/phone',
+  group: 'portfolios',
+  summary: "Verify the signed-in user's phone number with the code texted to it",
+  tags: ['users'],
+  params: z.object({ id: z.uuid() }),
+  body: z.strictObject({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6-digit code'),
+  }),
+  response: PhoneVerification,
+});
+
+/** The account after a re-sync from the identity provider, with the identity's verification state. */
+export const SyncedMe = Me.extend({
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneNumberVerified: z.boolean(),
+});
+export type SyncedMe = z.infer<typeof SyncedMe>;
+
+export const syncFromIdentity = defineRoute({
+  method: 'POST',
+  path: '/core/users/:id/cognito',
+  group: 'portfolios',
+  summary: "Re-sync the signed-in user's account from the identity provider (email, verified flags, linked providers)",
+  tags: ['users'],
+  params: z.object({ id: z.uuid() }),
+  response: SyncedMe,
+});
+
 export const deleteMe = defineRoute({
   method: 'DELETE',
   path: '/core/users/me',

@@ -216,3 +216,13 @@ export async function setUserSettings(ctx: IdpContext, input: Json) {
   await q.updateUser(ctx.db, { sub: user.sub, set: { smsMfaEnabled: wantsSms } });
   return {};
 }
+
+/** The users API's phone verification (SPEC §7): the code texted for phone_number marks it verified. */
+export async function verifyPhoneNumber(ctx: IdpContext, params: { sub: string; code: string }) {
+  const user = await q.getUser(ctx.db, { sub: params.sub });
+  if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+  if (!user.phoneNumber) throw invalidParameter('The account has no phone number to verify');
+  await useCode(ctx, user, 'verify_phone', params.code);
+  await q.updateUser(ctx.db, { sub: user.sub, set: { phoneNumberVerified: true } });
+  return { phoneNumber: user.phoneNumber, phoneNumberVerified: true as const };
+}

@@ -1,4 +1,12 @@
-import { type Database, idpRefreshTokens, idpRevokedOrigins, idpUsers, pushTokens, users } from '@eh/db';
+import {
+  type Database,
+  idpFederatedIdentities,
+  idpRefreshTokens,
+  idpRevokedOrigins,
+  idpUsers,
+  pushTokens,
+  users,
+} from '@eh/db';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -56,4 +64,32 @@ export async function deleteAccount(db: Database, params: { id: string }) {
     await tx.delete(users).where(eq(users.id, params.id));
     await tx.delete(idpUsers).where(eq(idpUsers.sub, params.id));
   });
+}
+
+/** SPEC §3 externalProviderData: the Google and Apple identities linked to the account, oldest first. */
+export async function externalProviders(db: Database, params: { id: string }) {
+  return db
+    .select({
+      providerName: idpFederatedIdentities.providerName,
+      providerUserId: idpFederatedIdentities.providerUserId,
+    })
+    .from(idpFederatedIdentities)
+    .where(eq(idpFederatedIdentities.sub, params.id))
+    .orderBy(idpFederatedIdentities.createdAt, idpFederatedIdentities.providerName);
+}
+
+/** The identity provider's record of the account (email and phone with their verified flags, attributes). */
+export async function identityOf(db: Database, params: { id: string }) {
+  const rows = await db
+    .select({
+      email: idpUsers.email,
+      emailVerified: idpUsers.emailVerified,
+      phoneNumber: idpUsers.phoneNumber,
+      phoneNumberVerified: idpUsers.phoneNumberVerified,
+      attributes: idpUsers.attributes,
+    })
+    .from(idpUsers)
+    .where(eq(idpUsers.sub, params.id))
+    .limit(1);
+  return rows[0];
 }

@@ -11,11 +11,14 @@ import {
   postPushToken,
   postSettings,
   postSource,
+  syncFromIdentity,
   updateUser,
+  verifyPhone,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, requireCaller } from '../../http/auth.ts';
 import { mount } from '../../http/route.ts';
+import { identityContext } from '../../idp/index.ts';
 import * as avatar from './avatar.ts';
 import * as service from './service.ts';
 
@@ -32,6 +35,10 @@ export async function usersRoutes(app: FastifyInstance) {
     requireCaller(portfolios);
     mount(portfolios, getMe, async (req) => service.me(ctx, callerOf(req)));
     mount(portfolios, updateUser, async (req) => service.update(ctx, callerOf(req), req.params.id, req.body));
+    mount(portfolios, verifyPhone, async (req) =>
+      service.verifyPhone(await identityContext(app), callerOf(req), req.params.id, req.body.code),
+    );
+    mount(portfolios, syncFromIdentity, async (req) => service.syncFromIdentity(ctx, callerOf(req), req.params.id));
     mount(portfolios, deleteMe, async (req) => {
       avatar.removeAvatar(ctx, callerOf(req).sub);
       return service.deleteAccount(ctx, callerOf(req));

@@ -1,11 +1,14 @@
-import type { Me } from '@eh/contracts';
+import { ErrorCode, type Me, type SyncedMe } from '@eh/contracts';
 import { accountFeaturesFor, displayedPlan, isPlan, type Plan } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { verifyPhoneNumber } from '../../idp/account.ts';
+import { CognitoError } from '../../idp/errors.ts';
+import type { IdpContext } from '../../idp/service.ts';
 import * as q from './queries.ts';
 
-function toMe(row: q.UserRow): Me {
+function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData']): Me {
   const plan: Plan = isPlan(row.plan) ? row.plan : 'free';
   const subscription = { plan, subscriptionType: row.subscriptionType, status: row.subscriptionStatus };
   const override = isPlan(row.planOverride) ? row.planOverride : null;
@@ -22,18 +25,23 @@ function toMe(row: q.UserRow): Me {
       nextChargeDate: row.nextChargeDate?.toISOString() ?? null,
     },
     accountFeatures: accountFeaturesFor(subscription),
-    externalProviderData: [],
+    externalProviderData,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export async function me(ctx: AppContext, caller: Caller) {
-  return toMe(await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email }));
+  const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
+  return toMe(row, await q.externalProviders(ctx.db, { id: caller.sub }));
 }
 
 /** A user reaches only their own record: another id is a 403, whatever it is. */
-export async function update(ctx: AppContext, caller: Caller, id: string, body: { name?: string | null | undefined }) {
+function ownOnly(caller: Caller, id: string) {
   if (id !== caller.sub) throw forbidden('You can only change your own account');
+}
+
+export async function update(ctx: AppContext, caller: Caller, id: string, body: { name?: string | null | undefined }) {
+  ownOnly(caller, id);
   await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
   if (body.name !== undefined) await q.updateUser(ctx.db, { id, set: { name: body.name } });
   return me(ctx, caller);
@@ -80,4 +88,39 @@ export async function deleteAccount(ctx: AppContext, caller: Caller) {
 
 export async function publicProfiles(ctx: AppContext, ids: string[]) {
   return { users: await q.publicUsers(ctx.db, { ids }) };
+}
+
+/** POST /core/users/{id}/verification/phone: the code texted by the identity provider verifies the phone number. */
+export async function verifyPhone(idp: IdpContext, caller: Caller, id: string, code: string) {
+  ownOnly(caller, id);
+  try {
+    return await verifyPhoneNumber(idp, { sub: caller.sub, code });
+  } catch (error) {
+    if (!(error instanceof CognitoError)) throw error;
+    if (error.type === 'UserNotFoundException') throw notFound('This account has no identity to verify');
+    if (error.type === 'InvalidParameterException') throw new HttpError(400, ErrorCode.validation, error.message);
+    const message = error.message;
+    throw new HttpError(400, ErrorCode.validation, `body.code: ${message}`, [{ field: 'body.code', message }]);
+  }
+}
+
+/**
+ * POST /core/users/{id}/cognito: copies what the identity provider knows into the account (a verified email
+ * replaces the stored one; a name from Google or Apple fills an empty one) and answers with the verified flags
+ * and linked providers.
+ */
+export async function syncFromIdentity(ctx: AppContext, caller: Caller, id: string): Promise<SyncedMe> {
+  ownOnly(caller, id);
+  const identity = await q.identityOf(ctx.db, { id });
+  if (!identity) throw notFound('This account has no identity at this identity provider');
+  const row = await q.ensureUser(ctx.db, { id, email: caller.email });
+  const name = row.name ?? identity.attributes.name ?? null;
+  const email = identity.emailVerified && identity.email ? identity.email : row.email;
+  if (name !== row.name || email !== row.email) await q.updateUser(ctx.db, { id, set: { name, email } });
+  return {
+    ...(await me(ctx, caller)),
+    emailVerified: identity.emailVerified,
+    phoneNumber: identity.phoneNumber,
+    phoneNumberVerified: identity.phoneNumberVerified,
+  };
 }
