@@ -1,6 +1,8 @@
 import type { Role } from '../roles.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { coreRoutes } from './core/routes.ts';
+import { marketRoutes } from './market/routes.ts';
+import { newsRoutes } from './news/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 /** The REST API of SPEC §7 under /api: one plugin per domain module. */
@@ -12,6 +14,8 @@ export const apiRole: Role = {
         await api.register(coreRoutes);
         await api.register(adminRoutes);
         await api.register(usersRoutes);
+        await api.register(marketRoutes);
+        await api.register(newsRoutes);
       },
       { prefix: '/api' },
     );

@@ -1,0 +1,67 @@
+import { assets, type Database, news } from '@eh/db';
+import type { ContentType } from '@eh/domain';
+import { and, arrayContains, arrayOverlaps, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+
+const itemColumns = {
+  id: news.id,
+  slug: news.slug,
+  title: news.title,
+  summary: news.summary,
+  url: news.url,
+  imageUrl: news.imageUrl,
+  author: news.author,
+  newsType: news.newsType,
+  tags: news.tags,
+  symbols: news.symbols,
+  publishedAt: news.publishedAt,
+  source: news.source,
+};
+
+/**
+ * Which names a symbol filter group covers: active stocks and OTC names worth at least a floor, or the most
+ * followed ones (the earnings filter groups' rule).
+ */
+export type SymbolGroup = { minMarketCap: number } | { mostPopular: number };
+
+export interface ListNewsParams {
+  /** News about any of these symbols (as stored: uppercase). */
+  symbols?: readonly string[] | undefined;
+  tag?: string | undefined;
+  types?: readonly ContentType[] | undefined;
+  group?: SymbolGroup | undefined;
+  limit: number;
+}
+
+function groupSymbols(group: SymbolGroup) {
+  const stocks = and(inArray(assets.type, ['stock', 'otc']), eq(assets.active, true));
+  if ('minMarketCap' in group) {
+    return sql`array(select ${assets.symbol} from ${assets} where ${and(stocks, gte(assets.marketCap, group.minMarketCap))})`;
+  }
+  return sql`array(select ${assets.symbol} from ${assets} where ${stocks} order by ${assets.popularity} desc, ${assets.symbol} limit ${group.mostPopular})`;
+}
+
+/** Newest first, without bodies. */
+export async function listNews(db: Database, params: ListNewsParams) {
+  return db
+    .select(itemColumns)
+    .from(news)
+    .where(
+      and(
+        params.symbols ? arrayOverlaps(news.symbols, [...params.symbols]) : undefined,
+        params.tag ? arrayContains(news.tags, [params.tag]) : undefined,
+        params.types ? inArray(news.newsType, [...params.types]) : undefined,
+        params.group ? sql`${news.symbols} && ${groupSymbols(params.group)}` : undefined,
+      ),
+    )
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(params.limit);
+}
+
+export async function getNewsItem(db: Database, params: { id: number }) {
+  const [row] = await db
+    .select({ ...itemColumns, body: news.body })
+    .from(news)
+    .where(eq(news.id, params.id))
+    .limit(1);
+  return row;
+}
