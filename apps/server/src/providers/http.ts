@@ -12,8 +12,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type RandomSource, withRetry } from '@eh/domain';
+import { type Config, SERVER_VERSION } from '../config.ts';
 
 export const DEFAULT_VENDOR_TIMEOUT_MS = 30_000;
+
+/** The User-Agent of vendor calls other than SEC's: configured, else `APP_NAME/version (+PUBLIC_URL)`. */
+export function providerUserAgent(config: Config): string {
+  return config.PROVIDER_USER_AGENT ?? `${config.APP_NAME}/${SERVER_VERSION} (+${config.PUBLIC_URL})`;
+}
 
 export class VendorHttpError extends Error {
   readonly provider: string;

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { createSecProvider } from './sec/sec-provider.ts';
 import type { MarketDataProvider } from './types.ts';
 
 export type * from './types.ts';
@@ -15,4 +16,6 @@ export interface ProviderEnv {
 export type ProviderFactory = (env: ProviderEnv) => MarketDataProvider;
 
 /** Every market-data provider by name (one folder per vendor registers itself here). */
-export const PROVIDERS: Record<string, ProviderFactory> = {};
+export const PROVIDERS: Record<string, ProviderFactory> = {
+  sec: createSecProvider,
+};
