@@ -26,6 +26,8 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   dev: lazyPage(() => import('../features/dev/dev-page.tsx')),
   signin: lazyPage(() => import('../features/auth/sign-in-page.tsx')),
   createAccount: lazyPage(() => import('../features/auth/create-account-page.tsx')),
+  forgotPassword: lazyPage(() => import('../features/auth/forgot-password-page.tsx')),
+  profile: lazyPage(() => import('../features/profile/profile-page.tsx')),
   embedCalendar: lazyPage(() => import('../features/shell/embed-calendar-page.tsx')),
 };
 

@@ -1,8 +1,10 @@
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { AUTH_MESSAGES } from './auth-config.ts';
-import { signInWithPassword } from './session.ts';
+import { FederatedButtons } from './federated-buttons.tsx';
+import { identityErrorMessage } from './identity-errors.ts';
+import { PASSWORD_HINT } from './password-hint.ts';
 
 interface Props {
   onSignedIn: () => void;
@@ -29,8 +31,7 @@ export function CreateAccountForm({ onSignedIn }: Props) {
     try {
       await work();
     } catch (failure) {
-      const { code: type, message } = failure as { code?: string; message?: string };
-      setError(type === 'NetworkError' ? AUTH_MESSAGES.networkError : (message ?? 'Something went wrong'));
+      setError(identityErrorMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -49,10 +50,15 @@ export function CreateAccountForm({ onSignedIn }: Props) {
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError('Enter the code from the email');
+    if (!code.trim()) return setError(AUTH_MESSAGES.codeRequired);
     void run(async () => {
-      await (await loadClient()).confirmSignUp(email, code);
-      await signInWithPassword(dispatch, email, password);
+      const client = await loadClient();
+      await client.confirmSignUp(email, code);
+      const outcome = await client.authenticate(client.signInUser(email), password, 'USER_SRP_AUTH');
+      // A brand-new account has no second factor yet; anything else is finished on the sign-in page.
+      if (outcome.kind !== 'success') throw new Error('Your account is ready. Sign in to continue.');
+      const { completeLogin } = await import('./session.ts');
+      await dispatch(completeLogin(outcome.session, 'email'));
       onSignedIn();
     });
   };
@@ -70,6 +76,8 @@ export function CreateAccountForm({ onSignedIn }: Props) {
           {error}
         </Alert>
       )}
+      <FederatedButtons onError={setError} />
+      <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or with email</Divider>
       <TextField
         label="Email"
         type="email"
@@ -82,7 +90,7 @@ export function CreateAccountForm({ onSignedIn }: Props) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        helperText="At least 8 characters with upper and lower case, a number and a symbol"
+        helperText={PASSWORD_HINT}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         required

@@ -10,7 +10,7 @@ export default function CreateAccountPage() {
   useDocumentMeta(PAGE.title, PAGE.description);
   const navigate = useNavigate();
   return (
-    <PageFrame title={PAGE.title} description={PAGE.description}>
+    <PageFrame title={PAGE.title} description={PAGE.description} maxWidth="sm">
       <CreateAccountForm onSignedIn={() => navigate('/')} />
     </PageFrame>
   );

@@ -1,7 +1,25 @@
-import { setAuthTokenProvider } from '../../app/api.ts';
-import type { AppDispatch } from '../../app/store.ts';
-import { SESSION_KEY_PREFIX, TOKEN_PARAM } from './auth-config.ts';
+/**
+ * SPEC §4's session life cycle, on top of the Cognito client: startup (fetch token, then the current user
+ * profile, then auth initialised), login side effects, the periodic re-check, sign-out and global sign-out.
+ * Loaded after the first render, so nothing here weighs on the first page.
+ */
+import { type ApiError, errorStatus, setAuthTokenProvider } from '../../app/api.ts';
+import { type LoginProvider, preferences } from '../../app/preferences.ts';
+import type { AppDispatch, RootState } from '../../app/store.ts';
+import type { ModalKind } from '../modals/modal-registry.ts';
+import { modalClosed } from '../modals/modals-slice.ts';
+import { usersApi } from '../profile/users-api.ts';
+import { SESSION_KEY_PREFIX, SESSION_RECHECK_INTERVAL_MS, TOKEN_PARAM } from './auth-config.ts';
 import { signedIn, signedOut } from './auth-slice.ts';
+import type { SessionInfo } from './cognito.ts';
+import {
+  clearPendingFederatedSignIn,
+  exchangeCode,
+  pendingFederatedSignIn,
+  startFederatedSignIn,
+} from './federated-sign-in.ts';
+import { federatedRetryProvider, type HostedUiReturn } from './hosted-ui.ts';
+import { identityErrorMessage } from './identity-errors.ts';
 
 const loadClient = () => import('./cognito.ts');
 
@@ -44,7 +62,54 @@ function takeTokenFromUrl(): string | null {
   return token.split('.').length === 3 ? token : null;
 }
 
-/** SPEC §4 startup: fetch the token, then mark auth initialised; no stored session means signed out. */
+/**
+ * The current user profile (GET /core/users/me), fetched afresh so a previous user's answer never shows.
+ * Returns false when the API refuses the tokens (the account is gone): the session is over.
+ */
+async function loadProfile(dispatch: AppDispatch): Promise<boolean> {
+  const request = dispatch(usersApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
+  try {
+    await request.unwrap();
+    return true;
+  } catch (error) {
+    return errorStatus(error as ApiError) !== 401;
+  } finally {
+    request.unsubscribe();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Periodic re-check (SPEC §4: the session is re-checked periodically; the interval is ours, see auth-config.ts)
+
+let recheckTimer: ReturnType<typeof setInterval> | null = null;
+
+function stopRecheck() {
+  if (recheckTimer) clearInterval(recheckTimer);
+  recheckTimer = null;
+}
+
+function startRecheck(dispatch: AppDispatch) {
+  stopRecheck();
+  recheckTimer = setInterval(() => void recheck(dispatch), SESSION_RECHECK_INTERVAL_MS);
+}
+
+/** Refreshes tokens that expire soon; a session that can no longer be refreshed ends here. */
+export async function recheck(dispatch: AppDispatch): Promise<void> {
+  let session: SessionInfo | null;
+  try {
+    session = await (await loadClient()).recheckSession();
+  } catch {
+    // Offline or the provider is down: the tokens we have stay until the next check.
+    return;
+  }
+  if (session) dispatch(signedIn({ email: session.email }));
+  else endLocally(dispatch);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Startup and login
+
+/** SPEC §4 startup: fetch the token, then the current user profile, then auth is initialised. */
 export async function startSession(dispatch: AppDispatch) {
   const urlToken = takeTokenFromUrl();
   if (urlToken) {
@@ -56,23 +121,103 @@ export async function startSession(dispatch: AppDispatch) {
     dispatch(signedOut());
     return;
   }
-  const session = await (await loadClient()).currentSession();
+  let session: SessionInfo | null = null;
+  try {
+    session = await (await loadClient()).currentSession();
+  } catch {
+    // 'No current user' and its kin are ignored at startup (SPEC §4): the visitor is simply signed out.
+    session = null;
+  }
   if (!session) {
     dispatch(signedOut());
     return;
   }
   installClientTokens();
+  if (!(await loadProfile(dispatch))) {
+    endLocally(dispatch);
+    return;
+  }
   dispatch(signedIn({ email: session.email }));
+  startRecheck(dispatch);
 }
 
-export async function signInWithPassword(dispatch: AppDispatch, email: string, password: string) {
-  const session = await (await loadClient()).signIn(email, password);
-  installClientTokens();
-  dispatch(signedIn({ email: session.email }));
+/** The sign-in modals that a completed sign-in removes (SPEC §4 Login). */
+const AUTH_MODALS: ReadonlySet<ModalKind> = new Set(['signIn', 'createAccount', 'forgotPassword']);
+
+/**
+ * SPEC §4 Login: the user is stored, the auth modals removed, the stored oauth provider cleared (push
+ * permission is a native concern). We also remember how they signed in and fetch their profile.
+ */
+export function completeLogin(session: SessionInfo, provider: LoginProvider) {
+  return async (dispatch: AppDispatch, getState: () => RootState) => {
+    installClientTokens();
+    dispatch(signedIn({ email: session.email }));
+    const firstAuthModal = getState().modals.stack.find((entry) => AUTH_MODALS.has(entry.kind));
+    if (firstAuthModal) dispatch(modalClosed(firstAuthModal.id));
+    clearPendingFederatedSignIn();
+    preferences.set('lastLoginProvider', provider);
+    startRecheck(dispatch);
+    await loadProfile(dispatch);
+  };
 }
 
-export async function endSession(dispatch: AppDispatch) {
-  (await loadClient()).signOut();
+export type FederatedResult = { kind: 'signedIn' } | { kind: 'retrying' } | { kind: 'failed'; message: string };
+
+/**
+ * Back from the hosted UI. A code is traded for tokens, stored as the client stores its own, and the visitor is
+ * signed in. A refusal because the account was just linked ('Already found an entry for username…') is retried
+ * once with the stored provider (SPEC §4); any other refusal is reported.
+ */
+export async function finishFederatedSignIn(dispatch: AppDispatch, returned: HostedUiReturn): Promise<FederatedResult> {
+  const pending = pendingFederatedSignIn();
+  if (returned.kind === 'error') {
+    const retryWith = federatedRetryProvider(returned.description, pending);
+    if (retryWith) {
+      await startFederatedSignIn(retryWith, true);
+      return { kind: 'retrying' };
+    }
+    clearPendingFederatedSignIn();
+    return { kind: 'failed', message: returned.description || returned.error };
+  }
+  try {
+    const tokens = await exchangeCode(returned, pending);
+    const session = (await loadClient()).storeHostedUiSession(tokens);
+    await dispatch(completeLogin(session, pending?.provider ?? 'email'));
+    return { kind: 'signedIn' };
+  } catch (error) {
+    clearPendingFederatedSignIn();
+    return { kind: 'failed', message: identityErrorMessage(error) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-out
+
+/**
+ * SPEC §4 Logout: local alerts, the super-admin flag and the homepage tab go. The cached profile stays unread
+ * (screens ask for it only while signed in) and the next login fetches it afresh.
+ */
+function clearClientData(dispatch: AppDispatch) {
+  stopRecheck();
+  preferences.clearOnSignOut();
   setAuthTokenProvider(null);
   dispatch(signedOut());
+}
+
+/** Ends the session in this browser only (no call to the provider). */
+export function endLocally(dispatch: AppDispatch) {
+  void loadClient().then((client) => client.clearLocalSession());
+  clearClientData(dispatch);
+}
+
+/** Sign-out: the refresh token is revoked when the access token has an origin identifier, then client data goes. */
+export async function endSession(dispatch: AppDispatch) {
+  await (await loadClient()).signOut();
+  clearClientData(dispatch);
+}
+
+/** Global sign-out: every session of this user ends, on every device. Failures reach the caller. */
+export async function endAllSessions(dispatch: AppDispatch) {
+  await (await loadClient()).globalSignOut();
+  clearClientData(dispatch);
 }

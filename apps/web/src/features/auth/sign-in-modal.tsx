@@ -1,11 +1,20 @@
-import { DialogContent } from '@mui/material';
+import { DialogContent, Link, Typography } from '@mui/material';
+import { useAppDispatch } from '../../app/hooks.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
 export default function SignInModal({ onClose }: ModalContentProps) {
+  const dispatch = useAppDispatch();
   return (
     <DialogContent dividers>
-      <SignInForm onSignedIn={onClose} />
+      <SignInForm onSignedIn={onClose} onForgotPassword={() => dispatch(modalOpened({ kind: 'forgotPassword' }))} />
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        New here?{' '}
+        <Link component="button" type="button" onClick={() => dispatch(modalOpened({ kind: 'createAccount' }))}>
+          Create an account
+        </Link>
+      </Typography>
     </DialogContent>
   );
 }

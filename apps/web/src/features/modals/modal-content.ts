@@ -9,6 +9,9 @@ export interface ModalContentProps {
 
 type ModalContent = LazyExoticComponent<ComponentType<ModalContentProps>>;
 
+const AuthModal = lazy(() => import('../auth/auth-modal.tsx'));
+const AccountModal = lazy(() => import('../profile/account-modal.tsx'));
+
 /**
  * Modals with their real content. Each later issue adds its kinds here; kinds without an entry show the
  * registry's frame with its "arrives with" text.
@@ -18,6 +21,11 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   privacyPolicy: lazy(() => import('../info/privacy-modal.tsx')),
   termsOfService: lazy(() => import('../info/terms-modal.tsx')),
   shortcuts: lazy(() => import('../shortcuts/shortcuts-modal.tsx')),
-  signIn: lazy(() => import('../auth/sign-in-modal.tsx')),
-  createAccount: lazy(() => import('../auth/create-account-modal.tsx')),
+  signIn: AuthModal,
+  createAccount: AuthModal,
+  forgotPassword: AuthModal,
+  addAvatar: AccountModal,
+  changeEmail: AccountModal,
+  changePassword: AccountModal,
+  deleteAccount: AccountModal,
 };

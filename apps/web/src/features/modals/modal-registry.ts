@@ -10,14 +10,14 @@ export interface ModalDef {
 }
 
 export const MODALS = {
-  addAvatar: { stackable: true, title: 'Add avatar', arrivesWith: 'accounts' },
-  createAccount: { stackable: false, title: 'Create account', arrivesWith: 'accounts' },
-  signIn: { stackable: false, title: 'Sign in', arrivesWith: 'accounts' },
-  forgotPassword: { stackable: false, title: 'Reset your password', arrivesWith: 'accounts' },
-  changeEmail: { stackable: true, title: 'Change email', arrivesWith: 'accounts' },
-  changePassword: { stackable: true, title: 'Change password', arrivesWith: 'accounts' },
+  addAvatar: { stackable: true, title: 'Add avatar' },
+  createAccount: { stackable: false, title: 'Create account' },
+  signIn: { stackable: false, title: 'Sign in' },
+  forgotPassword: { stackable: false, title: 'Reset your password' },
+  changeEmail: { stackable: true, title: 'Change email' },
+  changePassword: { stackable: true, title: 'Change password' },
   creditCard: { stackable: true, title: 'Card details', arrivesWith: 'billing' },
-  deleteAccount: { stackable: true, title: 'Delete account', arrivesWith: 'accounts' },
+  deleteAccount: { stackable: true, title: 'Delete account' },
   alerts: { stackable: true, title: 'Alerts', arrivesWith: 'alerts' },
   manageAlerts: { stackable: false, title: 'Manage alerts', arrivesWith: 'alerts' },
   updateAllAlerts: { stackable: true, title: 'Update all alerts', arrivesWith: 'alerts' },

@@ -1,0 +1,135 @@
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { AUTH_MESSAGES } from './auth-config.ts';
+import { CodeField } from './code-field.tsx';
+import { identityErrorMessage } from './identity-errors.ts';
+import { PASSWORD_HINT } from './password-hint.ts';
+
+const loadClient = () => import('./cognito.ts');
+
+interface Props {
+  /** After the new password is set: where to sign in. */
+  onDone: () => void;
+}
+
+/** ForgotPassword (a code by email), then ConfirmForgotPassword with the code and a new password. */
+export function ForgotPasswordForm({ onDone }: Props) {
+  const [step, setStep] = useState<'email' | 'reset' | 'done'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [destination, setDestination] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(identityErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = () =>
+    run(async () => {
+      const sent = await (await loadClient()).forgotPassword(email);
+      setDestination(sent.destination);
+      setStep('reset');
+    });
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError(AUTH_MESSAGES.emailRequired);
+    void sendCode();
+  };
+
+  const submitReset = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(AUTH_MESSAGES.codeRequired);
+    if (!password) return setError(AUTH_MESSAGES.newPasswordRequired);
+    void run(async () => {
+      await (await loadClient()).confirmForgotPassword(email, code, password);
+      setStep('done');
+    });
+  };
+
+  const alerts = (
+    <>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      {notice && <Alert severity="success">{notice}</Alert>}
+    </>
+  );
+
+  if (step === 'done') {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+        <Alert severity="success">Your password has been reset. Sign in with your new password.</Alert>
+        <Button variant="contained" onClick={onDone}>
+          Go to sign in
+        </Button>
+      </Box>
+    );
+  }
+
+  if (step === 'email') {
+    return (
+      <Box component="form" noValidate onSubmit={submitEmail} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+        {alerts}
+        <Typography>
+          Enter the email address of your account and we’ll send you a code to set a new password.
+        </Typography>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? 'Sending…' : 'Send code'}
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submitReset} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+      {alerts}
+      <Typography>
+        If an account exists for {email}, we emailed a code{destination ? ` to ${destination}` : ''}. Enter it with your
+        new password.
+      </Typography>
+      <CodeField label="Code" value={code} onChange={setCode} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        helperText={PASSWORD_HINT}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <Button type="submit" variant="contained" disabled={busy}>
+        {busy ? 'Saving…' : 'Set new password'}
+      </Button>
+      <Button
+        type="button"
+        disabled={busy}
+        onClick={() => void sendCode().then(() => setNotice('We sent a new code.'))}
+      >
+        Send a new code
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { Box, Button, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { AUTH_MESSAGES } from './auth-config.ts';
+import { PASSWORD_HINT } from './password-hint.ts';
+
+interface Props {
+  busy: boolean;
+  onSubmit: (password: string) => void;
+  onCancel: () => void;
+}
+
+/** NEW_PASSWORD_REQUIRED: an invited user replaces the temporary password before signing in. */
+export function NewPasswordStep({ busy, onSubmit, onCancel }: Props) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError(AUTH_MESSAGES.newPasswordRequired);
+    setError(null);
+    onSubmit(password);
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography>Choose a new password to finish signing in.</Typography>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? PASSWORD_HINT}
+        autoFocus
+        required
+      />
+      <Button type="submit" variant="contained" disabled={busy}>
+        {busy ? 'Saving…' : 'Set password and sign in'}
+      </Button>
+      <Button type="button" onClick={onCancel} disabled={busy}>
+        Start over
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Box, Button, DialogContent, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { AUTH_MESSAGES } from '../auth/auth-config.ts';
+import { signedIn } from '../auth/auth-slice.ts';
+import { CodeField } from '../auth/code-field.tsx';
+import { identityErrorMessage } from '../auth/identity-errors.ts';
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { toastShown } from '../toasts/toasts-slice.ts';
+import { useGetMeQuery, useSyncFromIdentityMutation } from './users-api.ts';
+
+const loadClient = () => import('../auth/cognito.ts');
+
+/** UpdateUserAttributes email (a code goes to the new address), then VerifyUserAttribute with that code. */
+export default function ChangeEmailModal({ onClose }: ModalContentProps) {
+  const dispatch = useAppDispatch();
+  const me = useGetMeQuery();
+  const [sync] = useSyncFromIdentityMutation();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(identityErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError(AUTH_MESSAGES.emailRequired);
+    void run(async () => {
+      await (await loadClient()).changeEmail(email);
+      setStep('code');
+    });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(AUTH_MESSAGES.codeRequired);
+    void run(async () => {
+      const session = await (await loadClient()).verifyEmail(code);
+      dispatch(signedIn({ email: session.email }));
+      if (me.data) await sync({ id: me.data.id });
+      dispatch(toastShown({ message: `Your email is now ${session.email ?? email}.`, severity: 'success' }));
+      onClose();
+    });
+  };
+
+  return (
+    <DialogContent dividers>
+      {step === 'email' ? (
+        <Box component="form" noValidate onSubmit={submitEmail} sx={{ display: 'grid', gap: 2 }}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Typography>
+            Your email is {me.data?.email ?? '…'}. We’ll send a code to the new address to confirm it.
+          </Typography>
+          <TextField
+            label="New email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Sending…' : 'Send code'}
+          </Button>
+        </Box>
+      ) : (
+        <Box component="form" noValidate onSubmit={submitCode} sx={{ display: 'grid', gap: 2 }}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Typography>We emailed a code to {email.trim()}. Enter it to confirm your new address.</Typography>
+          <CodeField label="Code" value={code} onChange={setCode} />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Confirming…' : 'Confirm new email'}
+          </Button>
+        </Box>
+      )}
+    </DialogContent>
+  );
+}
