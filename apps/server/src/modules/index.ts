@@ -1,6 +1,9 @@
 import type { Role } from '../roles.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { coreRoutes } from './core/routes.ts';
+import { earningsRoutes } from './earnings/routes.ts';
+import { eventsRoutes } from './events/routes.ts';
+import { filesRoutes } from './files/routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -14,6 +17,9 @@ export const apiRole: Role = {
         await api.register(coreRoutes);
         await api.register(adminRoutes);
         await api.register(usersRoutes);
+        await api.register(earningsRoutes);
+        await api.register(eventsRoutes);
+        await api.register(filesRoutes);
         await api.register(marketRoutes);
         await api.register(newsRoutes);
       },

@@ -1,0 +1,107 @@
+import type { RouteContract } from '@eh/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { MessageBus } from '../../bus/index.ts';
+import type { ContractRequest } from '../../http/route.ts';
+
+/**
+ * Bus channel the ingestion writer publishes on after it commits market data (`{ datasets: ['earnings', …] }`).
+ * Every node's caches of earnings answers drop their entries on it; a message without datasets clears them too.
+ */
+export const MARKET_CHANGED_CHANNEL = 'market.changed';
+
+/** How long a cached answer may be served without an invalidation: the bound on staleness if a publish is lost. */
+export const RESPONSE_CACHE_TTL_MS = 5_000;
+/** Distinct windows × plan tiers kept; the oldest entry goes first. */
+export const RESPONSE_CACHE_MAX_ENTRIES = 256;
+
+export interface ResponseCache {
+  /** The cached body for `key`, or the one `build` makes (concurrent misses share one build). */
+  get(key: string, build: () => Promise<Buffer>): Promise<Buffer>;
+  clear(): void;
+  readonly size: number;
+}
+
+/**
+ * Serialised answers kept in process for a few seconds. The busiest call (a calendar week during earnings season:
+ * 1,300+ rows, ~0.6 MB of JSON) is asked for the same few windows by everyone; serving the bytes instead of
+ * querying, gating, validating and serialising again is what lets it keep up with a bare route (bench/api.bench.ts).
+ */
+export function createResponseCache(
+  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): ResponseCache {
+  const ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
+  const maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { expires: number; body: Promise<Buffer> }>();
+  let generation = 0;
+  return {
+    get(key, build) {
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) return hit.body;
+      const started = generation;
+      const body = build();
+      const entry = { expires: now() + ttlMs, body };
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      body.then(
+        () => {
+          // Built from data read before an invalidation: serve it to its own callers, keep it for nobody else.
+          if (generation !== started && entries.get(key) === entry) entries.delete(key);
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return body;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** Clears `cache` whenever the bus says market data changed; returns the unsubscribe function. */
+export function clearOnMarketChange(bus: MessageBus, cache: ResponseCache, datasets: readonly string[]) {
+  return bus.subscribe(MARKET_CHANGED_CHANNEL, (message) => {
+    const changed =
+      message && typeof message === 'object' && 'datasets' in message && Array.isArray(message.datasets)
+        ? message.datasets
+        : null;
+    if (changed === null || changed.some((name) => datasets.includes(name))) cache.clear();
+  });
+}
+
+/**
+ * mount() for answers served as cached bytes: the contract still validates the request and feeds OpenAPI; the body
+ * was checked against the contract's response schema when it was built, so it is sent without serialising again.
+ */
+export function mountSerialized<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (request: ContractRequest<C>) => Promise<Buffer>,
+) {
+  const status = contract.status ?? 200;
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    schema: {
+      summary: contract.summary,
+      tags: [...contract.tags],
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      response: { [status]: contract.response },
+    },
+    handler: async (request, reply) => {
+      const body = await handler(request as unknown as ContractRequest<C>);
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    },
+  });
+}

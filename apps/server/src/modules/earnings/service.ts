@@ -1,0 +1,254 @@
+import {
+  type EarningsCalendar,
+  type EarningsRow,
+  ErrorCode,
+  getEarningsCalendar,
+  type getSymbolEarnings,
+  type getTopMarketEarnings,
+  POPULAR_SYMBOLS_COUNT,
+  type ResponseOf,
+  TOP_MARKET_EARNINGS_DAYS_AFTER,
+  TOP_MARKET_EARNINGS_DAYS_BEFORE,
+} from '@eh/contracts';
+import {
+  type AccountFeatures,
+  addDays,
+  CUSTOM_SYMBOL_FILTER,
+  calendarHistoryStart,
+  canUse,
+  type FiscalPeriod,
+  type IsoDate,
+  LEGACY_ALERTS_FILTER,
+  MARKET_TIME_ZONE,
+  nyDate,
+  SESSION_TYPES,
+  type SessionType,
+  SYMBOL_FILTER_MIN_MARKET_CAP,
+  type SymbolFilter,
+  sessionOf,
+  surpriseOf,
+  symbolHistoryStart,
+  trimEarnings,
+  weekWindow,
+  yoyPercentChange,
+} from '@eh/domain';
+import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../http/auth.ts';
+import { unauthorized } from '../../http/auth.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { findAsset } from '../market/queries.ts';
+import * as q from './queries.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+export interface WindowQuery {
+  start?: IsoDate | undefined;
+  end?: IsoDate | undefined;
+}
+
+/** The window asked for; without one, the Monday–Friday week shown today (New York; next week on a weekend). */
+export function resolveWindow(query: WindowQuery, today: IsoDate): { start: IsoDate; end: IsoDate } {
+  const start = query.start ?? (query.end ? addDays(query.end, -4) : weekWindow(today).start);
+  const end = query.end ?? weekWindow(start).end;
+  return { start, end: end < start ? start : end };
+}
+
+/** A stored row as the API returns it: the session from the time when only that is stored, figures derived. */
+export function toEarningsRow(row: q.EarningsQueryRow): EarningsRow {
+  const eps = surpriseOf(row.epsActual, row.epsEstimate);
+  const revenue = surpriseOf(row.revenueActual, row.revenueEstimate);
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    type: row.type,
+    exchange: row.exchange,
+    sector: row.sector,
+    marketCap: row.marketCap,
+    popularity: row.popularity,
+    periodYear: row.periodYear,
+    period: row.period,
+    periodEnd: row.periodEnd,
+    date: row.date,
+    time: row.time,
+    timeZone: MARKET_TIME_ZONE,
+    session: row.session ?? (row.time ? sessionOf(row.time, row.date) : null),
+    dateStatus: row.dateStatus,
+    dateSource: row.dateSource,
+    epsEstimate: row.epsEstimate,
+    epsActual: row.epsActual,
+    epsSurprise: eps.surprise,
+    epsSurprisePercent: eps.surprisePercent,
+    epsPriorYear: row.epsPriorYear,
+    yoyPercentChangeEPS: yoyPercentChange(row.epsActual, row.epsEstimate, row.epsPriorYear),
+    revenueEstimate: row.revenueEstimate,
+    revenueActual: row.revenueActual,
+    revenueSurprise: revenue.surprise,
+    revenueSurprisePercent: revenue.surprisePercent,
+    revenuePriorYear: row.revenuePriorYear,
+    yoyPercentChangeRevenue: yoyPercentChange(row.revenueActual, row.revenueEstimate, row.revenuePriorYear),
+    estimateCount: row.estimateCount,
+    reportedAt: row.reportedAt?.toISOString() ?? null,
+    priceMovePercent: row.priceMovePercent,
+    source: row.source,
+  };
+}
+
+const SESSION_RANK: Record<SessionType, number> = { before: 0, market: 1, after: 2 };
+
+/** Calendar order: by day; within it before the open, market hours, after the close, unknown; then time; biggest first. */
+export function compareCalendarRows(a: EarningsRow, b: EarningsRow): number {
+  return (
+    a.date.localeCompare(b.date) ||
+    (a.session ? SESSION_RANK[a.session] : 3) - (b.session ? SESSION_RANK[b.session] : 3) ||
+    (a.time ?? '99:99').localeCompare(b.time ?? '99:99') ||
+    (b.marketCap ?? -1) - (a.marketCap ?? -1) ||
+    a.symbol.localeCompare(b.symbol)
+  );
+}
+
+export async function calendar(
+  ctx: AppContext,
+  features: AccountFeatures,
+  window: { start: IsoDate; end: IsoDate },
+  today: IsoDate,
+): Promise<EarningsCalendar> {
+  const historyStart = canUse(features, 'earningsHistory') ? null : calendarHistoryStart(today);
+  const rows = (await q.calendarRows(ctx.db, window)).map(toEarningsRow).sort(compareCalendarRows);
+  const { items, gated } = trimEarnings(rows, features, historyStart);
+  return { ...window, timeZone: MARKET_TIME_ZONE, historyStart, earnings: items, gated };
+}
+
+/**
+ * The calendar as JSON bytes, from the cache when another caller with the same plan tier asked for the same window
+ * today. The tier is what the answer depends on: earnings history and the price move.
+ */
+export async function calendarBody(
+  ctx: AppContext,
+  cache: ResponseCache,
+  features: AccountFeatures,
+  query: WindowQuery,
+  now = new Date(),
+): Promise<Buffer> {
+  const today = nyDate(now);
+  const window = resolveWindow(query, today);
+  const tier = `${canUse(features, 'earningsHistory') ? 'h' : '-'}${canUse(features, 'priceMove') ? 'm' : '-'}`;
+  return cache.get(`calendar|${window.start}|${window.end}|${tier}|${today}`, async () => {
+    const answer = getEarningsCalendar.response.parse(await calendar(ctx, features, window, today));
+    return Buffer.from(JSON.stringify(answer));
+  });
+}
+
+type SessionKey = SessionType | 'unknown';
+const COUNT_KEYS: readonly SessionKey[] = [...SESSION_TYPES, 'unknown'];
+const emptyCounts = () => ({ total: 0, confirmed: 0, estimated: 0 });
+
+export async function calendarDaily(ctx: AppContext, query: WindowQuery, now = new Date()) {
+  const window = resolveWindow(query, nyDate(now));
+  const byDay = new Map<
+    IsoDate,
+    ReturnType<typeof emptyCounts> & { sessions: Record<SessionKey, ReturnType<typeof emptyCounts>> }
+  >();
+  for (const row of await q.dailyCounts(ctx.db, window)) {
+    let day = byDay.get(row.date);
+    if (!day) {
+      const sessions = Object.fromEntries(COUNT_KEYS.map((key) => [key, emptyCounts()])) as Record<
+        SessionKey,
+        ReturnType<typeof emptyCounts>
+      >;
+      day = { ...emptyCounts(), sessions };
+      byDay.set(row.date, day);
+    }
+    const session: SessionKey = row.session ?? (row.time ? sessionOf(row.time, row.date) : null) ?? 'unknown';
+    for (const counts of [day, day.sessions[session]]) {
+      counts.total += row.count;
+      counts[row.dateStatus] += row.count;
+    }
+  }
+  return { ...window, days: [...byDay].map(([date, counts]) => ({ date, ...counts })) };
+}
+
+export interface SymbolEarningsQuery {
+  periodYear?: number | undefined;
+  period?: FiscalPeriod | undefined;
+}
+
+export async function symbolEarnings(
+  ctx: AppContext,
+  features: AccountFeatures,
+  symbol: string,
+  query: SymbolEarningsQuery,
+  now = new Date(),
+): Promise<ResponseOf<typeof getSymbolEarnings>> {
+  const asset = await findAsset(ctx.db, { symbol });
+  if (!asset) throw notFound(`Unknown symbol: ${symbol.toUpperCase()}`);
+  const all = await q.assetEarnings(ctx.db, { assetId: asset.id });
+  // History is decided over the company's whole record, before narrowing to the period asked for.
+  const historyStart = symbolHistoryStart(
+    all.map((row) => row.date),
+    nyDate(now),
+  );
+  const asked = all.filter(
+    (row) =>
+      (query.periodYear === undefined || row.periodYear === query.periodYear) &&
+      (query.period === undefined || row.period === query.period),
+  );
+  const { items, gated } = trimEarnings(asked.map(toEarningsRow), features, historyStart);
+  const changes = await q.dateChangesOf(ctx.db, { earningsIds: items.map((row) => row.id) });
+  return {
+    symbol: asset.symbol,
+    name: asset.name,
+    type: asset.type,
+    timeZone: MARKET_TIME_ZONE,
+    earnings: items.map((row) => ({
+      ...row,
+      dateChanges: changes
+        .filter((change) => change.earningsId === row.id)
+        .map(({ earningsId: _, changedAt, ...change }) => ({ ...change, changedAt: changedAt.toISOString() })),
+    })),
+    gated,
+  };
+}
+
+export async function topMarket(
+  ctx: AppContext,
+  features: AccountFeatures,
+  limit: number,
+  now = new Date(),
+): Promise<ResponseOf<typeof getTopMarketEarnings>> {
+  const today = nyDate(now);
+  const start = addDays(today, -TOP_MARKET_EARNINGS_DAYS_BEFORE);
+  const end = addDays(today, TOP_MARKET_EARNINGS_DAYS_AFTER);
+  const nearest = await q.nearestStockReports(ctx.db, { start, end, today });
+  const ids = nearest
+    .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1) || b.popularity - a.popularity)
+    .slice(0, limit)
+    .map((row) => row.id);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  const rows = (await q.earningsByIds(ctx.db, { ids }))
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map(toEarningsRow);
+  // Everything in the window is at most a week old, well inside the current and last quarter.
+  const { items, gated } = trimEarnings(rows, features, calendarHistoryStart(today));
+  return { start, end, timeZone: MARKET_TIME_ZONE, earnings: items, gated };
+}
+
+export type FilterQuery = SymbolFilter | typeof LEGACY_ALERTS_FILTER;
+
+export async function filterSymbols(ctx: AppContext, caller: Caller | undefined, filter: FilterQuery) {
+  if (filter === CUSTOM_SYMBOL_FILTER || filter === LEGACY_ALERTS_FILTER) {
+    // The custom group is the user's own list (SPEC §3 earnings filter), which the lists issue brings.
+    if (!caller) throw unauthorized('Please sign in to use your custom filter.');
+    throw new HttpError(
+      400,
+      ErrorCode.validation,
+      `query.filter: ${CUSTOM_SYMBOL_FILTER} is not available yet; use all, popular, one_billion, ten_billion or hundred_billion`,
+    );
+  }
+  const symbols =
+    filter === 'all'
+      ? await q.filterSymbols(ctx.db, { filter })
+      : filter === 'popular'
+        ? await q.filterSymbols(ctx.db, { filter, limit: POPULAR_SYMBOLS_COUNT })
+        : await q.filterSymbols(ctx.db, { filter, minMarketCap: SYMBOL_FILTER_MIN_MARKET_CAP[filter] });
+  return { filter, count: symbols.length, symbols };
+}
