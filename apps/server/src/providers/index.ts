@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { createNasdaqTraderProvider } from './nasdaqtrader/nasdaqtrader-provider.ts';
 import { createSecProvider } from './sec/sec-provider.ts';
 import type { MarketDataProvider } from './types.ts';
 
@@ -18,4 +19,5 @@ export type ProviderFactory = (env: ProviderEnv) => MarketDataProvider;
 /** Every market-data provider by name (one folder per vendor registers itself here). */
 export const PROVIDERS: Record<string, ProviderFactory> = {
   sec: createSecProvider,
+  nasdaqtrader: createNasdaqTraderProvider,
 };
