@@ -14,12 +14,14 @@
 import { FISCAL_PERIODS, type FiscalPeriod, type Ranking, SYMBOL_FILTER_MIN_MARKET_CAP } from './market.ts';
 import {
   AFTER_HOURS_CLOSE,
+  EARLY_CLOSE,
   isTradingDay,
+  marketDayStatus,
   nextTradingDay,
   previousTradingDay,
+  REGULAR_CLOSE,
   REGULAR_OPEN,
   type SessionType,
-  tradingHours,
 } from './market-hours.ts';
 import {
   addDays,
@@ -113,21 +115,35 @@ const SESSION_PUBLISHED_TIME: Readonly<Record<SessionType, WallTime | 'close'>> 
   after: AFTER_HOURS_CLOSE,
 };
 
+/** New York wall time → epoch ms, remembered: the scorer asks for the same few hundred dates thousands of times. */
+const instantCache = new Map<string, number>();
+function nyInstant(date: IsoDate, time: WallTime): number {
+  const key = `${date} ${time}`;
+  let instant = instantCache.get(key);
+  if (instant === undefined) {
+    if (instantCache.size >= 50_000) instantCache.clear();
+    instant = nyToUtc(date, time).getTime();
+    instantCache.set(key, instant);
+  }
+  return instant;
+}
+
 /**
  * The instant a report's numbers are public: its New York date and time when the time is known; otherwise the
  * open (before-market reports), the close (during the session) or the end of after-hours (after the close, or
  * session unknown: the latest it can be, so nothing is used before it could have been known).
  */
 export function earningsPublishedAt(date: IsoDate, time: WallTime | null, session: SessionType | null): number {
-  if (time !== null && time !== '') return nyToUtc(date, time).getTime();
+  if (time !== null && time !== '') return nyInstant(date, time);
   const when = session === null ? AFTER_HOURS_CLOSE : SESSION_PUBLISHED_TIME[session];
-  if (when === 'close') return (tradingHours(date)?.close ?? nyToUtc(date, AFTER_HOURS_CLOSE)).getTime();
-  return nyToUtc(date, when).getTime();
+  if (when === 'close')
+    return marketDayStatus(date) === 'closed' ? nyInstant(date, AFTER_HOURS_CLOSE) : closeInstant(date);
+  return nyInstant(date, when);
 }
 
 /** The instant a date's closing price is struck (13:00 on early-close days); 16:00 for a non-trading date. */
 export function closeInstant(date: IsoDate): number {
-  return (tradingHours(date)?.close ?? nyToUtc(date, '16:00')).getTime();
+  return nyInstant(date, marketDayStatus(date) === 'early-close' ? EARLY_CLOSE : REGULAR_CLOSE);
 }
 
 export interface MetricsInput {
@@ -288,7 +304,7 @@ export function ehsIneligibility(input: EligibilityInput): EhsIneligibleReason |
     return 'short_history';
   }
   if (metrics.latestQuarter === null || metrics.ttmRevenue === null) return 'no_earnings';
-  if (metrics.latestQuarter.publishedAt < nyToUtc(addDays(input.date, -EHS_MAX_REPORT_AGE_DAYS)).getTime()) {
+  if (metrics.latestQuarter.publishedAt < nyInstant(addDays(input.date, -EHS_MAX_REPORT_AGE_DAYS), '00:00')) {
     return 'stale_earnings';
   }
   if (metrics.ttmRevenue <= 0) return 'no_revenue';

@@ -1,0 +1,1 @@
+export { type RefreshParams, type RefreshResult, refreshMetricsAndIndexes } from './service.ts';
