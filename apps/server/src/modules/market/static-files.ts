@@ -16,7 +16,7 @@ import * as q from './queries.ts';
 
 /** Phones keep the list 5 minutes, then revalidate (a 304 of a few hundred bytes) while showing what they hold. */
 export const STATIC_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
-export const VERSION_CHECK_MS = 5_000;
+export const VERSION_CHECK_MS = 2_000;
 
 export const STATIC_LISTS = {
   assets: ['stock', 'otc', 'crypto'],
