@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as ehs from './ehs.ts';
 import {
   capWeights,
   closeInstant,
@@ -474,5 +476,89 @@ describe(weeklyHistoryDates.name, () => {
       '2026-04-10',
     ]);
     expect(weeklyHistoryDates('2026-03-28', '2026-04-02')).toEqual(['2026-04-02']);
+  });
+});
+
+describe('docs/ehs.md', () => {
+  const doc = readFileSync(new URL('../../../docs/ehs.md', import.meta.url), 'utf8');
+
+  it('quotes every constant with the value the code uses', () => {
+    const table = new Map<string, string>();
+    for (const match of doc.matchAll(/^\| `([A-Za-z0-9_.]+)` \| ([^|]+) \|/gm)) {
+      table.set(match[1] as string, (match[2] as string).trim());
+    }
+    const expected = new Map<string, unknown>();
+    for (const [name, value] of Object.entries(ehs)) {
+      if (!/^EHS?_|^EH500_/.test(name)) continue;
+      if (['EHS_COMPONENTS', 'EHS_INELIGIBLE_REASONS', 'EH500_DESCRIPTION', 'EH500_INDEX_ID'].includes(name)) continue;
+      if (name === 'EHS_WEIGHTS') {
+        for (const [part, weight] of Object.entries(value)) expected.set(`${name}.${part}`, weight);
+      } else expected.set(name, value);
+    }
+    expect([...table.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [name, value] of expected) {
+      const written = table.get(name) as string;
+      if (Array.isArray(value)) expect(written.split(/,\s*/).map(Number), name).toEqual(value);
+      else if (typeof value === 'number') expect(Number(written.replaceAll(',', '')), name).toBe(value);
+      else expect(written, name).toBe(value);
+    }
+  });
+
+  it('works its example with the code', () => {
+    const example = computeMetricsFor({
+      price: 125,
+      sharesOutstanding: 1e9,
+      reports: [
+        report(2024, 'Q3', '2024-10-23', 1.2, 12e9),
+        report(2024, 'Q4', '2025-01-29', 1.3, 13e9),
+        report(2025, 'Q1', '2025-04-23', 1.5, 12.5e9),
+        report(2025, 'Q2', '2025-07-23', 1.6, 14e9),
+        report(2025, 'Q3', '2025-10-23', 2.0, 15e9, { publishedAt: t('2025-10-23', '16:30') }),
+      ],
+      knownAt: t('2025-10-27'),
+    });
+    expect(example).toMatchObject({ pe: 19.53, ps: 2.29, yoyEps: 66.7, yoyRevenue: 25 });
+    expect(example.ttmEps).toBeCloseTo(6.4);
+    const friday = computeMetricsFor({
+      price: 120,
+      sharesOutstanding: 1e9,
+      reports: [
+        report(2024, 'Q3', '2024-10-23', 1.2, 12e9),
+        report(2024, 'Q4', '2025-01-29', 1.3, 13e9),
+        report(2025, 'Q1', '2025-04-23', 1.5, 12.5e9),
+        report(2025, 'Q2', '2025-07-23', 1.6, 14e9),
+        report(2025, 'Q3', '2025-10-23', 2.0, 15e9, { publishedAt: t('2025-10-23', '16:30') }),
+      ],
+      knownAt: closeInstant('2025-10-23'),
+    });
+    expect(friday.pe).toBe(21.43);
+    // Stocks B–E of the example table: P/S → sales yield, P/E → earnings yield (negative for D's loss).
+    const scored = scoreUniverse([
+      stock('Example', { salesYield: 1 / 2.29, earningsYield: 1 / 19.53, yoyEps: 66.7, yoyRevenue: 25 }),
+      stock('Example', { salesYield: 1 / 4.65, earningsYield: 1 / 23.26, yoyEps: 10, yoyRevenue: 10 }),
+      stock('Example', { salesYield: 1 / 1.2, earningsYield: 1 / 12, yoyEps: -5, yoyRevenue: 2 }),
+      stock('Example', { salesYield: 1 / 6, earningsYield: -0.02, yoyEps: -50, yoyRevenue: 40 }),
+      stock('Example', { salesYield: 1 / 3, earningsYield: 1 / 30, yoyEps: null, yoyRevenue: 15 }),
+    ]);
+    expect(scored.map((s) => [s.components.ps, s.components.pe, s.components.yoyEps, s.components.yoyRevenue])).toEqual(
+      [
+        [75, 75, 100, 75],
+        [25, 50, 66.7, 25],
+        [100, 100, 33.3, 0],
+        [0, 0, 0, 100],
+        [50, 25, null, 50],
+      ],
+    );
+    expect(scored.map((s) => s.composite)).toEqual([81.25, 42.92, 58.33, 25, 42.5]);
+    expect(scored.map((s) => s.overallScore)).toEqual([100, 50, 75, 0, 25]);
+    for (const line of [
+      '| Example Corp | 75 | 75 | 100 | 75 | 81.25 | **100** |',
+      '| B | 25 | 50 | 66.7 | 25 | 42.92 | **50** |',
+      '| C | 100 | 100 | 33.3 | 0 | 58.33 | **75** |',
+      '| D | 0 | 0 | 0 | 100 | 25.00 | **0** |',
+      '| E | 50 | 25 | 50 (missing) | 50 | 42.50 | **25** |',
+    ]) {
+      expect(doc).toContain(line);
+    }
   });
 });
