@@ -28,6 +28,7 @@ import {
   holidays,
   type IsoDate,
   isDividendVisible,
+  MARKET_TIME_ZONE,
   MAX_LIST_LIMIT,
   type MarketAssetType,
   MS_PER_DAY,
@@ -102,7 +103,7 @@ export function marketStatus(now = new Date()): MarketStatus {
   const hours = tradingHours(session.date);
   return {
     now: now.toISOString(),
-    timeZone: 'America/New_York',
+    timeZone: MARKET_TIME_ZONE,
     status: session.status,
     date: session.date,
     dayStatus: marketDayStatus(session.date),
