@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { createCoinGeckoProvider } from './coingecko/coingecko-provider.ts';
 import { createNasdaqTraderProvider } from './nasdaqtrader/nasdaqtrader-provider.ts';
 import { createSecProvider } from './sec/sec-provider.ts';
 import type { MarketDataProvider } from './types.ts';
@@ -20,4 +21,5 @@ export type ProviderFactory = (env: ProviderEnv) => MarketDataProvider;
 export const PROVIDERS: Record<string, ProviderFactory> = {
   sec: createSecProvider,
   nasdaqtrader: createNasdaqTraderProvider,
+  coingecko: createCoinGeckoProvider,
 };
