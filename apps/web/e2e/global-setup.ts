@@ -1,28 +1,60 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The real server, started as `npm start` would, on a fresh embedded database. */
     baseUrl: string;
     dataDir: string;
+    /** People who sign in with "Google" (a local OpenID provider stands in for Google), by their login there. */
+    googleAccounts: { newcomer: string; demoFree: string };
   }
+}
+
+/** A newcomer, and the owner of the free demo account (same verified email: linked at the first Google sign-in). */
+const GOOGLE_ACCOUNTS = [
+  { sub: 'google-e2e-0001', email: 'e2e.google@example.com', emailVerified: true, name: 'Eve Tester' },
+  { sub: 'google-e2e-0002', email: 'free@demo.earningshub.dev', emailVerified: true, name: 'Free Demo' },
+];
+
+/** A port free right now: the server's public address (hence the provider's redirect) must be known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
-/** Starts `node apps/server/src/main.ts` on a free port with an empty data folder (the newcomer's first start). */
+/**
+ * Starts `node apps/server/src/main.ts` on a free port with an empty data folder (the newcomer's first start), with
+ * Google sign-in federated to a local OpenID provider (never the real Google).
+ */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-'));
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const google = await startOidcStandIn({
+    redirectUris: [`${publicUrl}/idp/oauth2/idpresponse`],
+    accounts: GOOGLE_ACCOUNTS,
+  });
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
       HOST: '127.0.0.1',
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER: google.issuer,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
@@ -46,10 +78,12 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('googleAccounts', { newcomer: 'google-e2e-0001', demoFree: 'google-e2e-0002' });
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+    await google.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
