@@ -92,6 +92,8 @@ export const ConfigSchema = z.object({
   COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
   COINGECKO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(0.5),
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(10).default(2),
+  /** Real providers whose scheduled refreshes the worker runs (the demo market rolls forward whenever SEED_DEMO). */
+  INGEST_PROVIDERS: list.default([]),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dbDir: string };
 
