@@ -3,10 +3,16 @@
  * year changes (the calendar's yoyPercentChange sort keys of SPEC §3) and the distribution of a metric (stats call).
  */
 
+/** Decimal places of a derived percentage: enough for any display, without float noise (12.300000000000001). */
+export const PERCENT_DECIMALS = 4;
+/** Significant digits of a derived difference (0.08, not 0.08000000000000007). */
+export const DIFFERENCE_DIGITS = 12;
+
 /** Change from `base` to `value` in percent of |base|; null when either is missing or `base` is 0. */
 export function percentChange(value: number | null | undefined, base: number | null | undefined): number | null {
   if (value == null || base == null || base === 0 || !Number.isFinite(value) || !Number.isFinite(base)) return null;
-  return ((value - base) / Math.abs(base)) * 100;
+  const scale = 10 ** PERCENT_DECIMALS;
+  return Math.round(((value - base) / Math.abs(base)) * 100 * scale) / scale;
 }
 
 export interface Surprise {
@@ -19,7 +25,10 @@ export interface Surprise {
 /** An actual against its estimate. Both null until both are known. */
 export function surpriseOf(actual: number | null | undefined, estimate: number | null | undefined): Surprise {
   if (actual == null || estimate == null) return { surprise: null, surprisePercent: null };
-  return { surprise: actual - estimate, surprisePercent: percentChange(actual, estimate) };
+  return {
+    surprise: Number((actual - estimate).toPrecision(DIFFERENCE_DIGITS)),
+    surprisePercent: percentChange(actual, estimate),
+  };
 }
 
 /**

@@ -178,6 +178,27 @@ describe('GET /api/pricing/assets/earnings/calendar', () => {
     expect(proRow.priceMovePercent).toBe(2.5);
   });
 
+  it('sends compressed bytes to clients that accept them and 304 to one holding the same answer', async () => {
+    const path = `/api/pricing/assets/earnings/calendar?start=${WEEK.start}&end=${WEEK.end}`;
+    const plain = await server.api(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const etag = plain.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"/);
+    expect(plain.headers.get('cache-control')).toBe('private, no-cache');
+    const text = await plain.text();
+    for (const encoding of ['gzip', 'br']) {
+      const res = await server.api(path, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      // fetch decodes the body: the same JSON arrives.
+      expect(await res.text()).toBe(text);
+    }
+    const again = await server.api(path, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    // A pro caller's answer differs (no history cutoff), so its ETag does too.
+    const proRes = await server.api(path, { headers: { ...pro.headers, 'if-none-match': etag } });
+    expect(proRes.status).toBe(200);
+  });
+
   it('defaults to the week shown today', async () => {
     const { json } = await get('/api/pricing/assets/earnings/calendar');
     expect({ start: json.start, end: json.end }).toEqual({

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { RouteContract } from '@eh/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageBus } from '../../bus/index.ts';
 import type { ContractRequest } from '../../http/route.ts';
+import { matchesEtag, pickEncoding } from '../market/static-files.ts';
 
 /**
  * Bus channel the ingestion writer publishes on after it commits market data (`{ datasets: ['earnings', …] }`).
@@ -14,9 +18,57 @@ export const RESPONSE_CACHE_TTL_MS = 5_000;
 /** Distinct windows × plan tiers kept; the oldest entry goes first. */
 export const RESPONSE_CACHE_MAX_ENTRIES = 256;
 
+/** An answer serialised once: its JSON bytes, compressed forms and a hash of them as the ETag. */
+export interface SerializedBody {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Serialises `value` (already checked against its contract) and compresses it off the event loop. Levels are
+ * moderate: the body is rebuilt every few seconds, and a season week (~1 MB of JSON) must build in milliseconds.
+ */
+export async function serializeBody(value: unknown): Promise<SerializedBody> {
+  const identity = Buffer.from(JSON.stringify(value));
+  const [gz, br] = await Promise.all([
+    gzipAsync(identity, { level: 6 }),
+    brotliAsync(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return { etag: `W/"${hash}"`, identity, gzip: gz, br };
+}
+
+/**
+ * Sends a serialised answer in the encoding the client accepts, or 304 when it holds the same bytes. The answer may
+ * depend on the caller's plan, so shared caches must not keep it; the client revalidates with its ETag.
+ */
+export function sendSerialized(request: FastifyRequest, reply: FastifyReply, body: SerializedBody, status = 200) {
+  reply
+    .header('etag', body.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Authorization');
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  reply.status(status).type('application/json; charset=utf-8');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(body.br);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(body.identity);
+}
+
 export interface ResponseCache {
   /** The cached body for `key`, or the one `build` makes (concurrent misses share one build). */
-  get(key: string, build: () => Promise<Buffer>): Promise<Buffer>;
+  get(key: string, build: () => Promise<SerializedBody>): Promise<SerializedBody>;
   clear(): void;
   readonly size: number;
 }
@@ -32,7 +84,7 @@ export function createResponseCache(
   const ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { expires: number; body: Promise<Buffer> }>();
+  const entries = new Map<string, { expires: number; body: Promise<SerializedBody> }>();
   let generation = 0;
   return {
     get(key, build) {
@@ -86,7 +138,7 @@ export function clearOnMarketChange(bus: MessageBus, cache: ResponseCache, datas
 export function mountSerialized<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
-  handler: (request: ContractRequest<C>) => Promise<Buffer>,
+  handler: (request: ContractRequest<C>) => Promise<SerializedBody>,
 ) {
   const status = contract.status ?? 200;
   app.route({
@@ -99,9 +151,7 @@ export function mountSerialized<C extends RouteContract>(
       ...(contract.query ? { querystring: contract.query } : {}),
       response: { [status]: contract.response },
     },
-    handler: async (request, reply) => {
-      const body = await handler(request as unknown as ContractRequest<C>);
-      return reply.status(status).type('application/json; charset=utf-8').send(body);
-    },
+    handler: async (request, reply) =>
+      sendSerialized(request, reply, await handler(request as unknown as ContractRequest<C>), status),
   });
 }

@@ -38,7 +38,7 @@ import { unauthorized } from '../../http/auth.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { findAsset } from '../market/queries.ts';
 import * as q from './queries.ts';
-import type { ResponseCache } from './response-cache.ts';
+import { type ResponseCache, type SerializedBody, serializeBody } from './response-cache.ts';
 
 export interface WindowQuery {
   start?: IsoDate | undefined;
@@ -128,13 +128,12 @@ export async function calendarBody(
   features: AccountFeatures,
   query: WindowQuery,
   now = new Date(),
-): Promise<Buffer> {
+): Promise<SerializedBody> {
   const today = nyDate(now);
   const window = resolveWindow(query, today);
   const tier = `${canUse(features, 'earningsHistory') ? 'h' : '-'}${canUse(features, 'priceMove') ? 'm' : '-'}`;
   return cache.get(`calendar|${window.start}|${window.end}|${tier}|${today}`, async () => {
-    const answer = getEarningsCalendar.response.parse(await calendar(ctx, features, window, today));
-    return Buffer.from(JSON.stringify(answer));
+    return serializeBody(getEarningsCalendar.response.parse(await calendar(ctx, features, window, today)));
   });
 }
 
