@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const { db } = server.ctx;
   const zqev = await insertAsset(db, { symbol: 'ZQEV', name: 'ZQ Events Corp.', marketCap: 4e11, popularity: 50 });
-  const rows: (typeof events.$inferInsert & { key: string })[] = [
+  const rows: (Omit<typeof events.$inferInsert, 'source' | 'externalId'> & { key: string })[] = [
     {
       key: 'cpi',
       eventType: 'economic',
