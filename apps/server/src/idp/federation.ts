@@ -153,12 +153,14 @@ export interface ProviderAnswer {
   params: Record<string, string>;
 }
 
-function openState(ctx: IdpContext, state: string | undefined): FederationState {
+function openState(ctx: IdpContext, answer: ProviderAnswer): FederationState {
+  const { state } = answer.params;
   const opened = state ? ctx.sealer.open(state) : null;
   const flow = opened ? (JSON.parse(opened) as FederationState) : null;
   if (!flow || flow.exp < Date.now()) {
+    const field = answer.method === 'GET' ? 'query.state' : 'body.state';
     const message = 'the sign-in was not started here or took too long; start it again';
-    throw new HttpError(400, ErrorCode.validation, `query.state: ${message}`, [{ field: 'query.state', message }]);
+    throw new HttpError(400, ErrorCode.validation, `${field}: ${message}`, [{ field, message }]);
   }
   return flow;
 }
@@ -246,7 +248,7 @@ export async function finishFederation(
   answer: ProviderAnswer,
   log: { warn: (o: object, m: string) => void },
 ) {
-  const flow = openState(ctx, answer.params.state);
+  const flow = openState(ctx, answer);
   const { request, provider } = flow;
   const back = (error: string, description: string) =>
     errorRedirect(request.redirectUri, error, description, request.state);

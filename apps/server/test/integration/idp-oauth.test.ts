@@ -248,6 +248,38 @@ describe('GET /idp/oauth2/userInfo', () => {
   });
 });
 
+describe('bad input', () => {
+  it('gets a 4xx naming the problem, never a 500', async () => {
+    const doubled = await fetch(
+      `${authorizeUrl(server, { challenge: pkce().challenge })}&client_id=${server.config.IDP_CLIENT_ID}`,
+      { redirect: 'manual' },
+    );
+    expect(doubled.status).toBe(400);
+    expect((await bodyOf(doubled)).message).toBe('query.client_id: is required');
+    const text = await fetch(`${server.url}/idp/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'grant_type=authorization_code',
+    });
+    expect(text.status).toBe(400);
+    expect((await bodyOf(text)).error).toBe('invalid_request');
+    const jsonBody = await fetch(`${server.url}/idp/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: ['x'], client_id: server.config.IDP_CLIENT_ID }),
+    });
+    expect(await bodyOf(jsonBody)).toEqual({ error: 'invalid_request', error_description: 'grant_type is required' });
+    const noState = await fetch(`${server.url}/idp/oauth2/idpresponse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=abc',
+      redirect: 'manual',
+    });
+    expect(noState.status).toBe(400);
+    expect((await bodyOf(noState)).message).toMatch(/^body\.state: /);
+  });
+});
+
 describe('GET /idp/logout', () => {
   it('returns to the product home, and only there', async () => {
     const res = await fetch(
