@@ -1,0 +1,350 @@
+/**
+ * API benchmark: `npm run bench:api` (Node 24, the repository's pinned one).
+ *
+ * The calendar week call (GET /api/pricing/assets/earnings/calendar?start&end) over a full earnings-season week of
+ * --rows reports (default 1,400; the busiest real weeks carry 1,300+), with eight more quarters per company in the
+ * table around it, served by the real server (every plugin, rate limit included) on embedded PGlite and, with
+ * `--pg URL` or TEST_DATABASE_URL, on PostgreSQL. Next to it, in the same run and the same server process, a bare
+ * Fastify route sends the very same bytes: the ratio of the two is what our routing, validation, caller check, plan
+ * gating and cache cost. Both are driven by autocannon from this process (the servers run in a child process) as
+ * browsers call them (Accept-Encoding: gzip, deflate, br; anonymous):
+ *   - max throughput: --connections concurrent connections for --duration seconds, two interleaved rounds each;
+ *   - fixed load: --rate requests/s for --duration seconds, p99 latency.
+ * Also printed: the cold build of one answer (query, gating, contract check, JSON, gzip and brotli), which runs when
+ * the few-second cache expires or ingestion invalidates it.
+ * Exits non-zero when a target is missed: calendar req/s >= 0.5x the bare route's, p99 <= 20 ms at 1,000 req/s.
+ *
+ * Options: --duration S (default 5), --connections N (default 10), --rate N (default 1000), --rows N (default 1400),
+ * --pg URL, --pglite-only.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { upsertRows } from '../apps/server/src/ingest/bulk.ts';
+import { createResponseCache } from '../apps/server/src/modules/earnings/response-cache.ts';
+import { calendarBody } from '../apps/server/src/modules/earnings/service.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import {
+  addDays,
+  FISCAL_PERIODS,
+  FREE_ACCOUNT_FEATURES,
+  nyDate,
+  seededRandom,
+  weekWindow,
+} from '../packages/domain/src/index.ts';
+
+export const TARGET_RATIO = 0.5;
+export const TARGET_P99_MS = 20;
+const MIN_SEASON_ROWS = 1300;
+
+const { values } = parseArgs({
+  options: {
+    serve: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'pglite' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '1000' },
+    rows: { type: 'string', default: '1400' },
+    pg: { type: 'string' },
+    'pglite-only': { type: 'boolean', default: false },
+  },
+});
+
+interface Ready {
+  calendarUrl: string;
+  bareUrl: string;
+  rows: number;
+  bytes: { identity: number; gzip: number; br: number };
+  coldMs: { p50: number; p99: number };
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+// ---- the server side (child process) ----------------------------------------------------------------------------
+
+/** A season week: every company reports once, most mid-week, before the open or after the close. */
+async function insertSeason(db: Parameters<typeof upsertRows>[0], rows: number, week: ReturnType<typeof weekWindow>) {
+  const random = seededRandom(20261123);
+  const sectors = ['Technology', 'Financials', 'Health Care', 'Industrials', 'Energy', 'Utilities', 'Materials'];
+  const assets = Array.from({ length: rows }, (_, i) => ({
+    symbol: `ZB${String(i).padStart(4, '0')}`,
+    symbol_upper: `ZB${String(i).padStart(4, '0')}`,
+    name: `Bench Company ${i} Inc.`,
+    type: 'stock',
+    exchange: i % 3 === 0 ? 'NYSE' : 'NASDAQ',
+    sector: sectors[i % sectors.length],
+    market_cap: Math.round(2e12 / (1 + i) ** 1.1),
+    popularity: rows - i,
+    source: 'bench',
+  }));
+  const written = await upsertRows<{ id: number; symbol: string }>(
+    db,
+    {
+      table: 'assets',
+      columns: [
+        { name: 'symbol', type: 'text', required: true },
+        { name: 'symbol_upper', type: 'text', required: true },
+        { name: 'name', type: 'text', required: true },
+        { name: 'type', type: 'text', required: true },
+        { name: 'exchange', type: 'text' },
+        { name: 'sector', type: 'text' },
+        { name: 'market_cap', type: 'float8' },
+        { name: 'popularity', type: 'int4' },
+        { name: 'source', type: 'text', required: true },
+      ],
+      conflict: ['type', 'symbol_upper'],
+      returning: ['id'],
+    },
+    assets,
+  );
+  const dayWeights = [0.1, 0.25, 0.3, 0.25, 0.1];
+  const pickDay = () => {
+    let r = random();
+    for (let d = 0; d < dayWeights.length; d += 1) {
+      r -= dayWeights[d] ?? 0;
+      if (r <= 0) return d;
+    }
+    return dayWeights.length - 1;
+  };
+  const earnings = written.rows.flatMap(({ id }, i) =>
+    Array.from({ length: 9 }, (_, back) => {
+      // Quarter 0 is the season week; the others are the same company's earlier quarters, ~13 weeks apart.
+      const date = addDays(week.days[pickDay()] ?? week.start, -91 * back);
+      const before = random() < 0.5;
+      const known = random() < 0.9;
+      const estimate = 0.5 + random() * 3;
+      const reported = back > 0;
+      return {
+        asset_id: id,
+        period_year: 2090 - Math.floor(back / 4),
+        period: FISCAL_PERIODS[(3 - (back % 4) + 4) % 4],
+        date,
+        time: known ? (before ? '07:30' : '16:05') : null,
+        session: known ? (before ? 'before' : 'after') : null,
+        date_status: reported || random() < 0.7 ? 'confirmed' : 'estimated',
+        date_source: reported ? 'sec' : 'bench',
+        eps_estimate: estimate,
+        eps_actual: reported ? estimate * (0.9 + random() * 0.25) : null,
+        eps_prior_year: estimate * (0.8 + random() * 0.3),
+        revenue_estimate: 1e9 + i * 1e6,
+        revenue_actual: reported ? (1e9 + i * 1e6) * (0.95 + random() * 0.1) : null,
+        revenue_prior_year: (1e9 + i * 1e6) * 0.9,
+        estimate_count: 5 + (i % 20),
+        source: 'bench',
+      };
+    }),
+  );
+  await upsertRows(
+    db,
+    {
+      table: 'earnings',
+      columns: [
+        { name: 'asset_id', type: 'int4', required: true },
+        { name: 'period_year', type: 'int2', required: true },
+        { name: 'period', type: 'text', required: true },
+        { name: 'date', type: 'date', required: true },
+        { name: 'time', type: 'text' },
+        { name: 'session', type: 'text' },
+        { name: 'date_status', type: 'text', required: true },
+        { name: 'date_source', type: 'text', required: true },
+        { name: 'eps_estimate', type: 'float8' },
+        { name: 'eps_actual', type: 'float8' },
+        { name: 'eps_prior_year', type: 'float8' },
+        { name: 'revenue_estimate', type: 'float8' },
+        { name: 'revenue_actual', type: 'float8' },
+        { name: 'revenue_prior_year', type: 'float8' },
+        { name: 'estimate_count', type: 'int2' },
+        { name: 'source', type: 'text', required: true },
+      ],
+      conflict: ['asset_id', 'period_year', 'period'],
+    },
+    earnings,
+  );
+}
+
+async function serve() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'eh-bench-api-'));
+  const pgUrl = values.engine === 'pg' ? values.pg : undefined;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (pgUrl) {
+    const name = `eh_bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    SEED_DEMO: 'false',
+    RATE_LIMIT_MAX: '1000000000',
+    ...(databaseUrl
+      ? {
+          DATABASE_URL: databaseUrl,
+          ADMIN_TOKEN: randomBytes(24).toString('hex'),
+          IDP_SECRET: randomBytes(32).toString('hex'),
+        }
+      : {}),
+  });
+  const server = await startServer(config);
+  // A week three weeks ahead: upcoming reports, which no plan trims.
+  const week = weekWindow(addDays(nyDate(new Date()), 21));
+  await insertSeason(server.ctx.db, Number(values.rows), week);
+  const calendarUrl = `${server.url}/api/pricing/assets/earnings/calendar?start=${week.start}&end=${week.end}`;
+
+  // Cold builds: each one as the cache builds it when it expires (fresh cache, so nothing is reused).
+  const cold: number[] = [];
+  let body = await calendarBody(server.ctx, createResponseCache(), FREE_ACCOUNT_FEATURES, week);
+  for (let i = 0; i < 20; i += 1) {
+    const started = process.hrtime.bigint();
+    body = await calendarBody(server.ctx, createResponseCache(), FREE_ACCOUNT_FEATURES, week);
+    cold.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  cold.sort((a, b) => a - b);
+  const rows = (JSON.parse(body.identity.toString()) as { earnings: unknown[] }).earnings.length;
+
+  // The baseline: a bare Fastify route sending the same bytes with the same headers, in the same process.
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async (_request, reply) =>
+    reply
+      .header('etag', body.etag)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Accept-Encoding, Authorization')
+      .header('content-encoding', 'br')
+      .type('application/json; charset=utf-8')
+      .send(body.br),
+  );
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  const barePort = typeof address === 'object' && address ? address.port : 0;
+
+  const ready: Ready = {
+    calendarUrl,
+    bareUrl: `http://127.0.0.1:${barePort}/bare`,
+    rows,
+    bytes: { identity: body.identity.length, gzip: body.gzip.length, br: body.br.length },
+    coldMs: { p50: percentile(cold, 50), p99: percentile(cold, 99) },
+  };
+  process.send?.({ ready });
+  process.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await bare.close();
+    await server.stop();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+// ---- the load side (this process) -------------------------------------------------------------------------------
+
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+async function load(url: string, options: { duration: number; connections: number; rate?: number }) {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: BROWSER_HEADERS,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, failures };
+}
+
+async function runEngine(engine: 'pglite' | 'pg') {
+  const child = fork(
+    process.argv[1] ?? '',
+    ['--serve', '--engine', engine, '--rows', String(values.rows), ...(values.pg ? ['--pg', values.pg] : [])],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.on('message', (message: { ready?: Ready }) => message.ready && resolve(message.ready));
+    child.on('exit', (code) => reject(new Error(`the ${engine} server exited (${code}) before it was ready`)));
+  });
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const rate = Number(values.rate);
+  try {
+    // Warm both up (JIT, the cache, connections).
+    await load(ready.calendarUrl, { duration: 1, connections });
+    await load(ready.bareUrl, { duration: 1, connections });
+    const bareRuns = [];
+    const calendarRuns = [];
+    for (let round = 0; round < 2; round += 1) {
+      bareRuns.push(await load(ready.bareUrl, { duration, connections }));
+      calendarRuns.push(await load(ready.calendarUrl, { duration, connections }));
+    }
+    const mean = (runs: { rps: number }[]) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
+    const bareRps = mean(bareRuns);
+    const calendarRps = mean(calendarRuns);
+    const bareAtRate = await load(ready.bareUrl, { duration, connections: 20, rate });
+    const calendarAtRate = await load(ready.calendarUrl, { duration, connections: 20, rate });
+    const failures = [...bareRuns, ...calendarRuns, bareAtRate, calendarAtRate].reduce((n, run) => n + run.failures, 0);
+    return { engine, ready, bareRps, calendarRps, ratio: calendarRps / bareRps, bareAtRate, calendarAtRate, failures };
+  } finally {
+    child.send('stop');
+    await new Promise((resolve) => child.on('exit', resolve));
+  }
+}
+
+async function main() {
+  const pgUrl = values.pg ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) values.pg = pgUrl;
+  const engines: ('pglite' | 'pg')[] = pgUrl && !values['pglite-only'] ? ['pglite', 'pg'] : ['pglite'];
+  const failures: string[] = [];
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  for (const engine of engines) {
+    const r = await runEngine(engine);
+    const { bytes, coldMs } = r.ready;
+    console.log(
+      `${engine}: calendar week of ${r.ready.rows} reports (${kb(bytes.identity)} JSON, ${kb(bytes.gzip)} gzip, ${kb(bytes.br)} br); ` +
+        `cold build p50=${coldMs.p50.toFixed(1)}ms p99=${coldMs.p99.toFixed(1)}ms`,
+    );
+    console.log(
+      `${engine}: max throughput (${values.connections} connections): calendar ${r.calendarRps.toFixed(0)} req/s, ` +
+        `bare route ${r.bareRps.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x)`,
+    );
+    console.log(
+      `${engine}: at ${values.rate} req/s: calendar p50=${r.calendarAtRate.p50}ms p99=${r.calendarAtRate.p99}ms ` +
+        `(${r.calendarAtRate.rps.toFixed(0)} req/s served), bare p99=${r.bareAtRate.p99}ms (target p99 <= ${TARGET_P99_MS}ms)`,
+    );
+    if (r.ready.rows < MIN_SEASON_ROWS)
+      failures.push(`${engine}: the week holds ${r.ready.rows} rows, below ${MIN_SEASON_ROWS}`);
+    if (r.failures > 0) failures.push(`${engine}: ${r.failures} failed requests`);
+    if (r.ratio < TARGET_RATIO) failures.push(`${engine}: ratio ${r.ratio.toFixed(2)}x is below ${TARGET_RATIO}x`);
+    if (r.calendarAtRate.p99 > TARGET_P99_MS)
+      failures.push(`${engine}: p99 ${r.calendarAtRate.p99}ms at ${values.rate} req/s is above ${TARGET_P99_MS}ms`);
+  }
+  if (!pgUrl) console.log('postgres: skipped (give --pg URL or TEST_DATABASE_URL)');
+  if (failures.length > 0) {
+    console.error(failures.join('\n'));
+    process.exit(1);
+  }
+}
+
+if (values.serve) await serve();
+else await main();
