@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.ts';
+import { databaseUrl as urlOf, withAdmin } from './postgres.ts';
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -15,29 +15,31 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>;
 }
 
+/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL, copied from the seeded template. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is not set: there is no PostgreSQL template');
+  const name = `eh_it_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${name} template ${template}`));
+  return {
+    url: urlOf(name),
+    drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}
+
 /**
- * Starts the real server on a free port with its own database: a copy of the migrated PGlite template,
- * or a fresh database on the PostgreSQL server of TEST_DATABASE_URL (dropped on close).
+ * Starts the real server on a free port with its own database, seeded like a first start (demo market
+ * included): a copy of the PGlite template folder, or on TEST_DATABASE_URL's server a database created from the
+ * seeded template (dropped on close).
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-it-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (TEST_DATABASE_URL) {
-    const name = `eh_it_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const database = await createTestDatabase();
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   } else {
     cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
   }
