@@ -71,6 +71,13 @@ describe(createVendorHttpClient.name, () => {
     expect(calls).toHaveLength(7);
   });
 
+  it('returns a 404 from send (for libraries that read error answers) but still retries a 503', async () => {
+    const { http, calls } = client([503, 404]);
+    const response = await http.send('https://vendor.test/cookie');
+    expect(response.status).toBe(404);
+    expect(calls).toHaveLength(2);
+  });
+
   it('does not retry a 403 or 404', async () => {
     const { http, calls } = client([404]);
     await expect(http.getText('https://vendor.test/missing')).rejects.toMatchObject({ status: 404, retryable: false });

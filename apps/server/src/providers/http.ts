@@ -122,6 +122,11 @@ export interface VendorHttpClient {
   readonly provider: string;
   /** A fetch with our headers, rate limit, timeout and retries; non-2xx responses throw {@link VendorHttpError}. */
   fetch(input: string | URL, init?: RequestInit): Promise<Response>;
+  /**
+   * The same, but a 4xx answer is returned rather than thrown (429 and 5xx are still retried): for a library that
+   * reads error answers itself (yahoo-finance2's session set-up expects a 404 with cookies).
+   */
+  send(input: string | URL, init?: RequestInit): Promise<Response>;
   getJson(url: string | URL, options?: RequestOptions): Promise<unknown>;
   getText(url: string | URL, options?: RequestOptions): Promise<string>;
 }
@@ -139,7 +144,12 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
     limiter = rateLimiterFor(provider, options.requestsPerSecond),
   } = options;
 
-  async function once(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  async function once(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    anyStatus: boolean,
+  ): Promise<Response> {
     await limiter.acquire(signal);
     signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -160,7 +170,7 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
       const reason = timedOut ? `timed out after ${timeoutMs} ms` : `request failed: ${cause}`;
       throw new VendorHttpError(provider, url, null, reason, true);
     }
-    if (!response.ok) {
+    if (!response.ok && (!anyStatus || isRetryableStatus(response.status))) {
       const detail = (await response.text().catch(() => '')).slice(0, 200);
       throw new VendorHttpError(
         provider,
@@ -173,10 +183,10 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
     return response;
   }
 
-  const request = (input: string | URL, init: RequestInit = {}): Promise<Response> => {
+  const request = (input: string | URL, init: RequestInit = {}, anyStatus = false): Promise<Response> => {
     const url = String(input);
     const signal = init.signal ?? undefined;
-    return withRetry(() => once(url, init, signal), {
+    return withRetry(() => once(url, init, signal, anyStatus), {
       isRetryable: (error) => error instanceof VendorHttpError && error.retryable,
       signal,
       sleep: options.sleep,
@@ -187,7 +197,8 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
 
   return {
     provider,
-    fetch: request,
+    fetch: (input, init) => request(input, init),
+    send: (input, init) => request(input, init, true),
     async getJson(url, requestOptions = {}) {
       const response = await request(url, {
         signal: requestOptions.signal,

@@ -3,6 +3,7 @@ import { createCoinGeckoProvider } from './coingecko/coingecko-provider.ts';
 import { createNasdaqTraderProvider } from './nasdaqtrader/nasdaqtrader-provider.ts';
 import { createSecProvider } from './sec/sec-provider.ts';
 import type { MarketDataProvider } from './types.ts';
+import { createYahooProvider } from './yahoo/yahoo-provider.ts';
 
 export type * from './types.ts';
 
@@ -22,4 +23,5 @@ export const PROVIDERS: Record<string, ProviderFactory> = {
   sec: createSecProvider,
   nasdaqtrader: createNasdaqTraderProvider,
   coingecko: createCoinGeckoProvider,
+  yahoo: createYahooProvider,
 };
