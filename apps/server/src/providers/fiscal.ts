@@ -76,14 +76,6 @@ export function fiscalQuarterReportedOn(releaseDate: IsoDate, fiscalYearEndMonth
   throw new RangeError(`Invalid fiscal year-end month ${fiscalYearEndMonth}`);
 }
 
-/** The quarter before `quarter` (Q1 2025 → Q4 2024). */
-export function previousQuarter({ periodYear, period }: FiscalQuarter): FiscalQuarter {
-  const index = FISCAL_PERIODS.indexOf(period);
-  return index === 0
-    ? { periodYear: periodYear - 1, period: 'Q4' }
-    : { periodYear, period: FISCAL_PERIODS[index - 1] ?? 'Q1' };
-}
-
 export function quarterKey({ periodYear, period }: FiscalQuarter): string {
   return `${periodYear}-${period}`;
 }

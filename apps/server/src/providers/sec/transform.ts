@@ -19,6 +19,7 @@
  * - Q4 is rarely filed as a quarter: the 10-K gives the year, so Q4 = year − nine-month year-to-date (or − Q1..Q3).
  */
 import {
+  daysBetween,
   EARNINGS_RELEASE_ITEM,
   filingKindOfForm,
   type IsoDate,
@@ -247,11 +248,6 @@ export function filingsOf(columns: SecFilingColumns, cik: string | number, asset
   return records;
 }
 
-/** `filings.recent` of a submissions response (empty for a filer with no filings). */
-export function recentFilingsOf(submissions: SecSubmissions): SecFilingColumns | null {
-  return submissions.filings?.recent ?? null;
-}
-
 // ---- earnings releases (8-K Item 2.02) -------------------------------------------------------------------------
 
 export interface EarningsRelease {
@@ -320,11 +316,6 @@ export const REVENUE_CONCEPTS: readonly Concept[] = [
 
 /** Periodic reports whose facts count (amendments included; 8-K exhibits and registration statements not). */
 const PERIODIC_FORM = /^(10-K|10-Q|20-F|40-F)/;
-
-const MS_PER_DAY = 86_400_000;
-function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(end) - Date.parse(start)) / MS_PER_DAY);
-}
 
 type Span = 'quarter' | 'nineMonths' | 'year';
 /** 13- and 14-week quarters, 39/40-week year-to-date, 52/53-week years, with room for calendar months. */

@@ -22,6 +22,7 @@
  */
 import {
   type IsoDate,
+  MS_PER_DAY,
   nyDate,
   nyTime,
   RATING_ACTIONS,
@@ -296,7 +297,6 @@ function offHoursSession(instant: Date): SessionType | null {
   return session === 'market' ? null : session;
 }
 
-const MS_PER_DAY = 86_400_000;
 /** A release comes within this many days after its quarter closed. */
 const RELEASE_WINDOW_DAYS = 120;
 
