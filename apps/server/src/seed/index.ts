@@ -1,6 +1,7 @@
 import { type Database, seedRuns } from '@eh/db';
 import type { Config } from '../config.ts';
 import { demoAccountsSeed } from './demo-accounts.ts';
+import { demoMarketSeed } from './demo-market.ts';
 import { flagsSeed } from './flags.ts';
 import { releaseNotesSeed } from './release-notes.ts';
 
@@ -18,8 +19,8 @@ export interface Seed {
   run(db: Database, env: SeedEnv): Promise<void>;
 }
 
-/** In order; later issues append their seeds (the demo market). */
-export const SEEDS: readonly Seed[] = [flagsSeed, releaseNotesSeed, demoAccountsSeed];
+/** In order; later issues append theirs. */
+export const SEEDS: readonly Seed[] = [flagsSeed, releaseNotesSeed, demoAccountsSeed, demoMarketSeed];
 
 /** Runs each seed not yet recorded, each in its own transaction together with its record. */
 export async function runSeeds(db: Database, env: SeedEnv, seeds: readonly Seed[] = SEEDS): Promise<string[]> {

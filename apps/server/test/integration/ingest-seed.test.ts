@@ -1,0 +1,82 @@
+import { assets, earnings, earningsDateChanges, seedRuns } from '@eh/db';
+import { addDays, nyDate } from '@eh/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EarningsRecord, ProviderFactory } from '../../src/providers/index.ts';
+import { EARLIER_VIEW_DAYS, marketSeed } from '../../src/seed/demo-market.ts';
+import { runSeeds } from '../../src/seed/index.ts';
+import { fakeProvider } from '../fake-provider.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ROLES: 'api' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+const seedEnv = () => ({ config: server.config, embedded: server.ctx.database.driver === 'pglite' });
+
+/**
+ * A market whose next report was estimated three weeks ago and has been confirmed, a day later, since: what the
+ * demo provider does for the companies that announced their date in between.
+ */
+const market =
+  (symbol: string, fail = false): ProviderFactory =>
+  ({ now = new Date() }) => {
+    const today = nyDate(now);
+    const early = Date.now() - now.getTime() > (EARLIER_VIEW_DAYS - 1) * 86_400_000;
+    const next: EarningsRecord = {
+      symbol,
+      type: 'stock',
+      periodYear: 2026,
+      period: 'Q2',
+      date: early ? addDays(today, 30) : addDays(today, 10),
+      time: early ? null : '16:05',
+      session: 'after',
+      dateStatus: early ? 'estimated' : 'confirmed',
+    };
+    return fakeProvider('seeded', {
+      assets: [[{ symbol, type: 'stock', name: `${symbol} Industries`, marketCap: 5e9 }]],
+      earnings: [[next]],
+      ...(fail && !early ? { news: [new Error('the feed is down')] } : {}),
+    });
+  };
+
+describe('market seed', () => {
+  it('ingests the earlier calendar view, then today’s, leaving the date’s history', async () => {
+    const applied = await runSeeds(server.ctx.db, seedEnv(), [
+      marketSeed('test-market', 'seeded', () => market('ZQSEED')),
+    ]);
+    expect(applied).toEqual(['test-market']);
+    const [asset] = await server.ctx.db.select().from(assets).where(eq(assets.symbolUpper, 'ZQSEED'));
+    const [row] = await server.ctx.db
+      .select()
+      .from(earnings)
+      .where(eq(earnings.assetId, asset?.id ?? 0));
+    expect(row).toMatchObject({ dateStatus: 'confirmed', time: '16:05', source: 'seeded' });
+    const changes = await server.ctx.db
+      .select()
+      .from(earningsDateChanges)
+      .where(eq(earningsDateChanges.earningsId, row?.id ?? 0));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ oldStatus: 'estimated', newStatus: 'confirmed', newDate: row?.date });
+    expect(changes[0]?.oldDate).not.toBe(row?.date);
+  });
+
+  it('fails whole when the provider fails, stores nothing of it, and stays unrecorded for the next start', async () => {
+    const seed = marketSeed('broken-market', 'seeded', () => market('ZQBROKE', true));
+    await expect(runSeeds(server.ctx.db, seedEnv(), [seed])).rejects.toThrow(
+      /news failed \(fetching batch 1 failed: the feed is down\)/,
+    );
+    expect(await server.ctx.db.select().from(assets).where(eq(assets.symbolUpper, 'ZQBROKE'))).toEqual([]);
+    expect(await server.ctx.db.select().from(seedRuns).where(eq(seedRuns.name, 'broken-market'))).toEqual([]);
+  });
+
+  it('does not apply without SEED_DEMO or without the provider', () => {
+    const seed = marketSeed('x', 'seeded', () => market('ZQX'));
+    expect(seed.applies?.({ ...seedEnv(), config: { ...server.config, SEED_DEMO: false } })).toBe(false);
+    expect(marketSeed('y', 'missing', () => undefined).applies?.(seedEnv())).toBe(false);
+    expect(seed.applies?.(seedEnv())).toBe(true);
+  });
+});
