@@ -167,9 +167,34 @@ function step(user: CognitoUser, run: (callbacks: IAuthenticationCallback) => vo
   return new Promise((resolve, reject) => run(outcomeCallbacks(user, resolve, reject)));
 }
 
+type RequestCallback = (error: unknown, data?: { Session?: unknown }) => void;
+interface UserInternals {
+  client: { request(operation: string, params: unknown, callback: RequestCallback): void };
+  Session: string | null;
+}
+
+/**
+ * Keeps the user's challenge session at the latest one the provider sent. amazon-cognito-identity-js 6 answers a
+ * DEVICE_SRP_AUTH that follows an MFA code with the MFA step's session (sendMFACode does not store the new one);
+ * Amplify 6 sends the new one, and so do we.
+ */
+function followSessions(user: CognitoUser): CognitoUser {
+  const internals = user as unknown as UserInternals;
+  const shared = internals.client;
+  internals.client = Object.assign(Object.create(shared), {
+    request(operation: string, params: unknown, callback: RequestCallback) {
+      shared.request.call(internals.client, operation, params, (error, data) => {
+        if (typeof data?.Session === 'string') internals.Session = data.Session;
+        callback(error, data);
+      });
+    },
+  });
+  return user;
+}
+
 /** The user a sign-in works on; it carries the challenge session from step to step. */
 export function signInUser(email: string): CognitoUser {
-  return new CognitoUser({ Username: email.trim(), Pool: userPool() });
+  return followSessions(new CognitoUser({ Username: email.trim(), Pool: userPool() }));
 }
 
 /**
