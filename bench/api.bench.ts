@@ -9,13 +9,15 @@
  * gating and cache cost. Both are driven by autocannon from this process (the servers run in a child process) as
  * browsers call them (Accept-Encoding: gzip, deflate, br; anonymous):
  *   - max throughput: --connections concurrent connections for --duration seconds, two interleaved rounds each;
- *   - fixed load: --rate requests/s for --duration seconds, p99 latency.
+ *   - fixed load: --rate requests/s for --duration seconds, p99 latency;
+ *   - for scale: a bare route with a tiny body, and both routes revalidating (If-None-Match, 304 without a body),
+ *     which shows the per-request cost of our stack without the payload.
  * Also printed: the cold build of one answer (query, gating, contract check, JSON, gzip and brotli), which runs when
  * the few-second cache expires or ingestion invalidates it.
  * Exits non-zero when a target is missed: calendar req/s >= 0.5x the bare route's, p99 <= 20 ms at 1,000 req/s.
  *
  * Options: --duration S (default 5), --connections N (default 10), --rate N (default 1000), --rows N (default 1400),
- * --pg URL, --pglite-only.
+ * --workers N (load-generator threads, default 2), --pg URL, --pglite-only.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     rate: { type: 'string', default: '1000' },
     rows: { type: 'string', default: '1400' },
+    workers: { type: 'string', default: '2' },
     pg: { type: 'string' },
     'pglite-only': { type: 'boolean', default: false },
   },
@@ -60,6 +63,8 @@ const { values } = parseArgs({
 interface Ready {
   calendarUrl: string;
   bareUrl: string;
+  tinyUrl: string;
+  etag: string;
   rows: number;
   bytes: { identity: number; gzip: number; br: number };
   coldMs: { p50: number; p99: number };
@@ -226,15 +231,17 @@ async function serve() {
 
   // The baseline: a bare Fastify route sending the same bytes with the same headers, in the same process.
   const bare = Fastify({ logger: false });
-  bare.get('/bare', async (_request, reply) =>
-    reply
+  bare.get('/tiny', async () => ({ ok: true }));
+  bare.get('/bare', async (request, reply) => {
+    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+    return reply
       .header('etag', body.etag)
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Accept-Encoding, Authorization')
       .header('content-encoding', 'br')
       .type('application/json; charset=utf-8')
-      .send(body.br),
-  );
+      .send(body.br);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const barePort = typeof address === 'object' && address ? address.port : 0;
@@ -242,6 +249,8 @@ async function serve() {
   const ready: Ready = {
     calendarUrl,
     bareUrl: `http://127.0.0.1:${barePort}/bare`,
+    tinyUrl: `http://127.0.0.1:${barePort}/tiny`,
+    etag: body.etag,
     rows,
     bytes: { identity: body.identity.length, gzip: body.gzip.length, br: body.br.length },
     coldMs: { p50: percentile(cold, 50), p99: percentile(cold, 99) },
@@ -261,15 +270,23 @@ async function serve() {
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
-async function load(url: string, options: { duration: number; connections: number; rate?: number }) {
+async function load(
+  url: string,
+  options: { duration: number; connections: number; rate?: number; headers?: Record<string, string> },
+) {
+  // Receiving ~80 KB bodies is work for the client too: worker threads keep the load generator from being the limit.
+  const workers = Number(values.workers);
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.duration,
-    headers: BROWSER_HEADERS,
-    ...(options.rate ? { overallRate: options.rate } : {}),
+    headers: { ...BROWSER_HEADERS, ...options.headers },
+    ...(workers > 1 ? { workers } : {}),
+    // In workers mode the overall rate applies to each worker.
+    ...(options.rate ? { overallRate: options.rate / Math.max(1, workers) } : {}),
   });
-  const failures = result.errors + result.timeouts + result.non2xx;
+  // A 304 is a success here (the revalidation scenario asks for it).
+  const failures = result.errors + result.timeouts + (result['4xx'] ?? 0) + (result['5xx'] ?? 0);
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, failures };
 }
 
@@ -303,8 +320,26 @@ async function runEngine(engine: 'pglite' | 'pg') {
     const calendarRps = mean(calendarRuns);
     const bareAtRate = await load(ready.bareUrl, { duration, connections: 20, rate });
     const calendarAtRate = await load(ready.calendarUrl, { duration, connections: 20, rate });
-    const failures = [...bareRuns, ...calendarRuns, bareAtRate, calendarAtRate].reduce((n, run) => n + run.failures, 0);
-    return { engine, ready, bareRps, calendarRps, ratio: calendarRps / bareRps, bareAtRate, calendarAtRate, failures };
+    // For scale: a bare route answering a few bytes, and both routes revalidating (304, no body).
+    const tiny = await load(ready.tinyUrl, { duration, connections });
+    const revalidate = { 'if-none-match': ready.etag };
+    const bare304 = await load(ready.bareUrl, { duration, connections, headers: revalidate });
+    const calendar304 = await load(ready.calendarUrl, { duration, connections, headers: revalidate });
+    const runs = [...bareRuns, ...calendarRuns, bareAtRate, calendarAtRate, tiny, bare304, calendar304];
+    const failures = runs.reduce((n, run) => n + run.failures, 0);
+    return {
+      engine,
+      ready,
+      bareRps,
+      calendarRps,
+      ratio: calendarRps / bareRps,
+      bareAtRate,
+      calendarAtRate,
+      tiny,
+      bare304,
+      calendar304,
+      failures,
+    };
   } finally {
     child.send('stop');
     await new Promise((resolve) => child.on('exit', resolve));
@@ -331,6 +366,10 @@ async function main() {
     console.log(
       `${engine}: at ${values.rate} req/s: calendar p50=${r.calendarAtRate.p50}ms p99=${r.calendarAtRate.p99}ms ` +
         `(${r.calendarAtRate.rps.toFixed(0)} req/s served), bare p99=${r.bareAtRate.p99}ms (target p99 <= ${TARGET_P99_MS}ms)`,
+    );
+    console.log(
+      `${engine}: for scale: bare route with a tiny body ${r.tiny.rps.toFixed(0)} req/s (calendar ${(r.calendarRps / r.tiny.rps).toFixed(2)}x of it); ` +
+        `revalidation (304): calendar ${r.calendar304.rps.toFixed(0)} req/s, bare ${r.bare304.rps.toFixed(0)} req/s, ratio ${(r.calendar304.rps / r.bare304.rps).toFixed(2)}x`,
     );
     if (r.ready.rows < MIN_SEASON_ROWS)
       failures.push(`${engine}: the week holds ${r.ready.rows} rows, below ${MIN_SEASON_ROWS}`);

@@ -17,6 +17,8 @@ export const MARKET_CHANGED_CHANNEL = 'market.changed';
 export const RESPONSE_CACHE_TTL_MS = 5_000;
 /** Distinct windows × plan tiers kept; the oldest entry goes first. */
 export const RESPONSE_CACHE_MAX_ENTRIES = 256;
+/** Bytes kept (JSON plus its gzip and brotli forms): a season week takes ~1.2 MB. */
+export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** An answer serialised once: its JSON bytes, compressed forms and a hash of them as the ETag. */
 export interface SerializedBody {
@@ -70,52 +72,79 @@ export interface ResponseCache {
   /** The cached body for `key`, or the one `build` makes (concurrent misses share one build). */
   get(key: string, build: () => Promise<SerializedBody>): Promise<SerializedBody>;
   clear(): void;
+  /** Entries held, and the bytes of the built ones. */
   readonly size: number;
+  readonly bytes: number;
 }
+
+export interface ResponseCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+const bytesOf = (body: SerializedBody) => body.identity.length + body.gzip.length + body.br.length;
 
 /**
  * Serialised answers kept in process for a few seconds. The busiest call (a calendar week during earnings season:
- * 1,300+ rows, ~0.6 MB of JSON) is asked for the same few windows by everyone; serving the bytes instead of
- * querying, gating, validating and serialising again is what lets it keep up with a bare route (bench/api.bench.ts).
+ * 1,300+ rows, ~1 MB of JSON) is asked for the same few windows by everyone; serving the bytes instead of querying,
+ * gating, validating and serialising again is what lets it keep up with a bare route (bench/api.bench.ts). Bounded
+ * by entries and by bytes; the oldest entries go first.
  */
-export function createResponseCache(
-  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
-): ResponseCache {
+export function createResponseCache(options: ResponseCacheOptions = {}): ResponseCache {
   const ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
+  const maxBytes = options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { expires: number; body: Promise<SerializedBody> }>();
+  type Entry = { expires: number; body: Promise<SerializedBody>; bytes: number };
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
   let generation = 0;
+  const remove = (key: string, entry: Entry) => {
+    if (entries.get(key) !== entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  const evict = () => {
+    for (const [key, entry] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) return;
+      remove(key, entry);
+    }
+  };
   return {
     get(key, build) {
       const hit = entries.get(key);
       if (hit && hit.expires > now()) return hit.body;
+      if (hit) remove(key, hit);
       const started = generation;
       const body = build();
-      const entry = { expires: now() + ttlMs, body };
-      entries.delete(key);
+      const entry: Entry = { expires: now() + ttlMs, body, bytes: 0 };
       entries.set(key, entry);
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
+      evict();
       body.then(
-        () => {
+        (built) => {
           // Built from data read before an invalidation: serve it to its own callers, keep it for nobody else.
-          if (generation !== started && entries.get(key) === entry) entries.delete(key);
+          if (generation !== started) return remove(key, entry);
+          if (entries.get(key) !== entry) return;
+          entry.bytes = bytesOf(built);
+          bytes += entry.bytes;
+          evict();
         },
-        () => {
-          if (entries.get(key) === entry) entries.delete(key);
-        },
+        () => remove(key, entry),
       );
       return body;
     },
     clear() {
       generation += 1;
       entries.clear();
+      bytes = 0;
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }

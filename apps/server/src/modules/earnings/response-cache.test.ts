@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryBus } from '../../bus/memory.ts';
+import {
+  clearOnMarketChange,
+  createResponseCache,
+  MARKET_CHANGED_CHANNEL,
+  type SerializedBody,
+  serializeBody,
+} from './response-cache.ts';
+
+const body = (size: number): SerializedBody => ({
+  etag: `W/"${size}"`,
+  identity: Buffer.alloc(size),
+  gzip: Buffer.alloc(0),
+  br: Buffer.alloc(0),
+});
+
+describe(createResponseCache.name, () => {
+  it('builds once per key until the entry expires, sharing a build between concurrent callers', async () => {
+    let clock = 0;
+    const cache = createResponseCache({ ttlMs: 100, now: () => clock });
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      return body(10);
+    };
+    const [a, b] = await Promise.all([cache.get('k', build), cache.get('k', build)]);
+    expect(a).toBe(b);
+    expect(builds).toBe(1);
+    clock = 99;
+    await cache.get('k', build);
+    expect(builds).toBe(1);
+    clock = 100;
+    await cache.get('k', build);
+    expect(builds).toBe(2);
+  });
+
+  it('keeps within its entry and byte budgets, dropping the oldest first', async () => {
+    const cache = createResponseCache({ maxEntries: 2, maxBytes: 25 });
+    await cache.get('a', async () => body(10));
+    await cache.get('b', async () => body(10));
+    await cache.get('c', async () => body(10));
+    expect(cache.size).toBe(2);
+    let rebuilt = false;
+    await cache.get('a', async () => {
+      rebuilt = true;
+      return body(10);
+    });
+    expect(rebuilt).toBe(true);
+    await cache.get('big', async () => body(20));
+    expect(cache.bytes).toBeLessThanOrEqual(25);
+  });
+
+  it('forgets a failed build and a build that an invalidation overtook', async () => {
+    const cache = createResponseCache();
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(cache.size).toBe(0);
+    let release: (value: SerializedBody) => void = () => {};
+    const slow = cache.get('k', () => new Promise((resolve) => (release = resolve)));
+    cache.clear();
+    release(body(5));
+    expect((await slow).identity.length).toBe(5);
+    expect(cache.size).toBe(0);
+  });
+
+  it('is cleared by the bus when earnings change, not when unrelated data does', async () => {
+    const bus = createMemoryBus();
+    const cache = createResponseCache();
+    await clearOnMarketChange(bus, cache, ['earnings']);
+    await cache.get('k', async () => body(1));
+    await bus.publish(MARKET_CHANGED_CHANNEL, { datasets: ['news'] });
+    expect(cache.size).toBe(1);
+    await bus.publish(MARKET_CHANGED_CHANNEL, { datasets: ['quotes', 'earnings'] });
+    expect(cache.size).toBe(0);
+    await cache.get('k', async () => body(1));
+    await bus.publish(MARKET_CHANGED_CHANNEL, {});
+    expect(cache.size).toBe(0);
+    await bus.close();
+  });
+});
+
+describe(serializeBody.name, () => {
+  it('gives JSON, its compressed forms and an ETag that follows the content', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const value = { rows: Array.from({ length: 200 }, (_, i) => ({ symbol: `S${i}`, eps: i / 7 })) };
+    const built = await serializeBody(value);
+    expect(JSON.parse(built.identity.toString())).toEqual(value);
+    expect(gunzipSync(built.gzip).equals(built.identity)).toBe(true);
+    expect(brotliDecompressSync(built.br).equals(built.identity)).toBe(true);
+    expect(built.br.length).toBeLessThan(built.identity.length);
+    expect((await serializeBody(value)).etag).toBe(built.etag);
+    expect((await serializeBody({ rows: [] })).etag).not.toBe(built.etag);
+  });
+});
