@@ -572,3 +572,27 @@ describe('GET /api/pricing/stats', () => {
     expect(res.json.message.startsWith(field)).toBe(true);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the events and files calls', async () => {
+    const doc = (await get('/api/docs/json')).json;
+    for (const path of [
+      '/api/events',
+      '/api/events/{id}',
+      '/api/events/symbols/{symbol}',
+      '/api/events/youtube-stream',
+      '/api/ai/analyzers/files/{id}',
+      '/api/pricing/files/{id}/analysis',
+      '/api/pricing/files/{id}',
+      '/api/pricing/files/{id}/file',
+      '/api/pricing/files/filter/{filter}',
+      '/api/pricing/files/analysis/latest',
+      '/api/pricing/assets/{symbol}/files',
+      '/api/pricing/files/contents/{symbol}/{periodYear}/{period}',
+      '/api/pricing/assets/{symbol}/ratings',
+      '/api/pricing/assets/{symbol}/guidance',
+      '/api/pricing/stats',
+    ])
+      expect(doc.paths[path]?.get, path).toBeDefined();
+  });
+});
