@@ -77,7 +77,13 @@ export const getEvent = defineRoute({
   group: 'public',
   summary: 'One event',
   tags: TAGS,
-  params: z.object({ id: z.coerce.number().int('must be an event id').positive('must be an event id') }),
+  params: z.object({
+    id: z.coerce
+      .number({ error: 'must be an event id' })
+      .int('must be an event id')
+      .positive('must be an event id')
+      .max(2_147_483_647, 'must be an event id'),
+  }),
   response: CalendarEvent,
 });
 

@@ -209,9 +209,11 @@ describe('GET /api/events/:id', () => {
       status: 404,
       json: { message: 'Unknown event: 999999999', code: 'NOT_FOUND' },
     });
-    const bad = await get('/api/events/abc');
-    expect(bad.status).toBe(400);
-    expect(bad.json.message).toMatch(/^path\.id/);
+    for (const id of ['abc', '0', '1.5', '99999999999999']) {
+      const bad = await get(`/api/events/${id}`);
+      expect(bad.status, id).toBe(400);
+      expect(bad.json.message).toMatch(/^path\.id: must be an event id/);
+    }
   });
 });
 
