@@ -596,3 +596,45 @@ describe('OpenAPI', () => {
       expect(doc.paths[path]?.get, path).toBeDefined();
   });
 });
+
+describe('malformed input', () => {
+  const odd = ['', '%E2%82%AC', 'x'.repeat(600), '-1', '1e309', 'null', '[]', '%00', '2090-01-01T00:00:00Z'];
+  const templates = [
+    '/api/pricing/assets/earnings/calendar?start=@&end=@',
+    '/api/pricing/assets/earnings/calendar/daily?start=@',
+    '/api/pricing/assets/@/earnings?periodYear=@&period=@',
+    '/api/pricing/assets/earnings/top-market?limit=@',
+    '/api/earnings/filters/symbols?filter=@',
+    '/api/events?start=@&type=@&status=@&limit=@&order=@',
+    '/api/events/@',
+    '/api/events/symbols/@?limit=@',
+    '/api/ai/analyzers/files/@',
+    '/api/pricing/files/@/analysis',
+    '/api/pricing/files/@/file',
+    '/api/pricing/files/filter/@?limit=@',
+    '/api/pricing/files/analysis/latest?symbols=@',
+    '/api/pricing/assets/@/files?types=@&externalFileId=@&limit=@',
+    '/api/pricing/files/contents/@/@/@',
+    '/api/pricing/assets/@/ratings?latest=@&start=@&limit=@',
+    '/api/pricing/assets/@/guidance?start=@&periodYear=@&period=@',
+    '/api/pricing/stats?date=@&target=@&type=@',
+  ];
+
+  it('never answers 500, and every failure has the error shape', async () => {
+    for (const template of templates) {
+      for (const value of odd) {
+        const path = template.replaceAll('@', value);
+        const res = await server.api(path);
+        expect(res.status, path).toBeLessThan(500);
+        if (res.status >= 400)
+          expect(Object.keys(await body(res)).sort(), path).toEqual(expect.arrayContaining(['code', 'message']));
+        else await res.arrayBuffer();
+      }
+      const repeated = await server.api(
+        template.replaceAll('@', 'a').replace('?', '?start=1&start=2&limit=1&limit=2&'),
+      );
+      expect(repeated.status, template).toBeLessThan(500);
+      await repeated.arrayBuffer();
+    }
+  });
+});
