@@ -286,6 +286,7 @@ describe('authenticator-app MFA in the browser', () => {
       await expect.poll(() => remembered.count()).toBe(1);
       await remembered.getByRole('button', { name: 'Forget' }).click();
       await expect.poll(() => rows.count()).toBe(1);
+      await expect.poll(() => rows.first().innerText()).toContain('This device');
 
       await signInWithPassword(phone.page, PASSWORDS[0]);
       await answerTotp(phone.page);
@@ -388,6 +389,7 @@ describe('ending sessions and the account', () => {
     const confirm = modal.getByRole('button', { name: 'Delete my account' });
     expect(await confirm.isDisabled()).toBe(true);
     await modal.getByLabel('I understand that my account and its data will be deleted').check();
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
     await screenshot(page, 'delete-account-desktop-light');
     await confirm.click();
     await page.waitForURL(`${baseUrl}/`);

@@ -416,7 +416,7 @@ interface ListedDevice {
 
 const DEVICE_PAGE = 60;
 
-/** ListDevices, every page. */
+/** ListDevices, every page; this device first. */
 export async function listDevices(): Promise<DeviceInfo[]> {
   const user = await signedInUser();
   user.getCachedDeviceKeyAndPassword();
@@ -440,7 +440,9 @@ export async function listDevices(): Promise<DeviceInfo[]> {
     }
     token = page.PaginationToken ?? null;
   } while (token);
-  return devices;
+  // This device first, then the most recently used.
+  const lastUsed = (device: DeviceInfo) => device.lastUsed?.getTime() ?? 0;
+  return devices.sort((a, b) => Number(b.current) - Number(a.current) || lastUsed(b) - lastUsed(a));
 }
 
 export async function forgetDevice(deviceKey: string): Promise<void> {

@@ -2,6 +2,7 @@ import ComputerIcon from '@mui/icons-material/Computer';
 import { Alert, Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { deviceLabel } from './device-label.ts';
 import { useIdentityData } from './use-identity-data.ts';
 
 const loadClient = () => import('../auth/cognito.ts');
@@ -41,8 +42,8 @@ export function DevicesList() {
         >
           <ComputerIcon color="action" />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {device.name ?? 'Unnamed device'}
+            <Typography noWrap title={device.name ?? undefined} sx={{ fontWeight: 600 }}>
+              {deviceLabel(device.name)}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {device.current && <Chip size="small" color="primary" label="This device" />}

@@ -90,7 +90,7 @@ function AccountSection({ me }: { me: Me }) {
           <Typography variant="body2" color="text.secondary">
             Email
           </Typography>
-          <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }} data-testid="profile-email">
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="profile-email">
             {me.email ?? '—'}
           </Typography>
         </Box>
@@ -114,7 +114,7 @@ function PlanSection({ me }: { me: Me }) {
         <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} data-testid="profile-plan-name">
           {PLAN_LABELS[me.displayPlan]}
         </Typography>
-        <Chip size="small" label={paid ? 'Paid' : 'Free'} color={paid ? 'primary' : 'default'} />
+        {paid && <Chip size="small" label="Paid" color="primary" />}
         {paid && (
           <Chip
             size="small"
@@ -232,7 +232,14 @@ function SignedInProfile() {
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AccountSection me={me.data} />
         <PlanSection me={me.data} />
