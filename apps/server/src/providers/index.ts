@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { createCoinGeckoProvider } from './coingecko/coingecko-provider.ts';
+import { createDemoProvider } from './demo/index.ts';
 import { createNasdaqTraderProvider } from './nasdaqtrader/nasdaqtrader-provider.ts';
 import { createSecProvider } from './sec/sec-provider.ts';
 import type { MarketDataProvider } from './types.ts';
@@ -20,6 +21,7 @@ export type ProviderFactory = (env: ProviderEnv) => MarketDataProvider;
 
 /** Every market-data provider by name (one folder per vendor registers itself here). */
 export const PROVIDERS: Record<string, ProviderFactory> = {
+  demo: createDemoProvider,
   sec: createSecProvider,
   nasdaqtrader: createNasdaqTraderProvider,
   coingecko: createCoinGeckoProvider,

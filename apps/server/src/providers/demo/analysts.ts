@@ -108,9 +108,16 @@ export function coverageOf(
   const seed = world.seed ^ asset.seed;
   const start = calendar.day(SIMULATION_START);
   const closeOn = (day: number) => {
-    let index = series.days.findIndex((bar) => bar >= day);
-    if (index < 0) index = series.days.length - 1;
-    return series.close[index] ?? series.previousClose;
+    // The last close on or before the day (binary search over the ascending days).
+    let low = 0;
+    let high = series.days.length - 1;
+    if (high < 0 || (series.days[0] ?? 0) > day) return series.previousClose;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((series.days[middle] ?? 0) <= day) low = middle;
+      else high = middle - 1;
+    }
+    return series.close[low] ?? series.previousClose;
   };
   const optimism = 0.1 * normal(seed, CH.ratings, 0, 3) + (asset.growth > 0.15 ? 0.08 : 0);
   const state = new Map<number, { grade: number; target: number | null; active: boolean }>();
@@ -131,7 +138,7 @@ export function coverageOf(
   ) => {
     const current = state.get(firm);
     if (current === undefined || !visible(day) || day < start) return;
-    const price = closeOn(calendar.previousTrading(day));
+    const price = closeOn(day - 1);
     const proposed = roundTarget(price * (1 + (UPSIDE[to] ?? 0) + 0.07 * normal(seed, CH.ratings, key, firm)));
     const keep =
       current.target !== null &&
@@ -258,9 +265,10 @@ export function trendRecords(
         }
         if (grade === null) continue;
         const conviction = uniform(seed, CH.ratings, 5, firm);
-        if (grade === POSITIVE) conviction < 0.35 ? (counts.strongBuy += 1) : (counts.buy += 1);
-        else if (grade === NEUTRAL) counts.hold += 1;
-        else conviction < 0.15 ? (counts.strongSell += 1) : (counts.sell += 1);
+        let bucket: keyof typeof counts = 'hold';
+        if (grade === POSITIVE) bucket = conviction < 0.35 ? 'strongBuy' : 'buy';
+        else if (grade === NEGATIVE) bucket = conviction < 0.15 ? 'strongSell' : 'sell';
+        counts[bucket] += 1;
       }
       records.push({ symbol: asset.symbol, type: asset.type, month: iso, ...counts });
     }

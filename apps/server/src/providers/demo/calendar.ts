@@ -22,6 +22,22 @@ const CLOSED = 0;
 const OPEN = 1;
 const EARLY = 2;
 
+/** Days since 1970-01-01 of a proleptic Gregorian date, by arithmetic (Howard Hinnant's days_from_civil). */
+export function epochDayOf(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+/** Epoch day of the last day of a month given as year × 12 + month − 1. */
+export function lastDayOfMonthIndex(monthIndex: number): number {
+  const next = monthIndex + 1;
+  return epochDayOf(Math.floor(next / 12), (next % 12) + 1, 1) - 1;
+}
+
 export class DemoCalendar {
   readonly first: number;
   readonly last: number;
@@ -58,7 +74,7 @@ export class DemoCalendar {
   }
 
   day(date: IsoDate): number {
-    return toEpochDay(date);
+    return epochDayOf(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)));
   }
 
   isTrading(day: number): boolean {

@@ -5,9 +5,9 @@
  * and for the next one whether the company has confirmed its date yet or vendors still estimate it from last
  * year's date.
  */
-import { daysInMonth, type FiscalPeriod, formatIsoDate, type SessionType, toEpochDay } from '@eh/domain';
+import type { FiscalPeriod, SessionType } from '@eh/domain';
 import type { EarningsRecord, GuidanceRecord } from '../types.ts';
-import { wallTime } from './calendar.ts';
+import { lastDayOfMonthIndex, wallTime } from './calendar.ts';
 import { CH, normal, uniform } from './rng.ts';
 import type { DemoAsset } from './universe.ts';
 import type { DemoWorld } from './world.ts';
@@ -45,12 +45,6 @@ export interface Quarter {
   estimateCount: number;
   /** Log-price jump on the reaction day. */
   jump: number;
-}
-
-function lastDayOfMonth(monthIndex: number): number {
-  const year = Math.floor(monthIndex / 12);
-  const month = (monthIndex % 12) + 1;
-  return toEpochDay(formatIsoDate({ year, month, day: daysInMonth(year, month) }));
 }
 
 function roundEps(value: number, magnitude: number): number {
@@ -111,9 +105,9 @@ export class EarningsBook {
     const lagJitter = Math.max(-4, Math.min(4, Math.round(1.6 * normal(seed, CH.earnings, monthIndex, 1))));
     const weekdayShift = draw(2) < 0.12 ? (draw(3) < 0.5 ? -1 : 1) : 0;
     const weekday = release.weekday === 6 ? 6 : Math.min(5, Math.max(1, release.weekday + weekdayShift));
-    const periodEnd = lastDayOfMonth(monthIndex);
+    const periodEnd = lastDayOfMonthIndex(monthIndex);
     const day = this.#releaseDay(periodEnd, release.lag + (fourth ? release.q4Extra : 0) + lagJitter, weekday);
-    if (asset.listedSince !== null && day < toEpochDay(asset.listedSince) + 20) return null;
+    if (asset.listedSince !== null && day < this.#world.calendar.day(asset.listedSince) + 20) return null;
     let minute = release.minute;
     if (release.session !== 'm' && draw(4) < 0.1) {
       const times = release.session === 'a' ? AFTER_TIMES : BEFORE_TIMES;
@@ -138,7 +132,7 @@ export class EarningsBook {
     const seed = this.#world.seed ^ asset.companySeed;
     const draw = (key: number) => uniform(seed, CH.earnings, monthIndex, key);
     const { period, periodYear } = this.#periodOf(asset, monthIndex);
-    const periodEnd = lastDayOfMonth(monthIndex);
+    const periodEnd = lastDayOfMonthIndex(monthIndex);
     const fourth = period === 'Q4';
     const { day, minute } = real;
     const session = SESSIONS[release.session] ?? 'after';

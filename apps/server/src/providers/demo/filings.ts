@@ -73,7 +73,7 @@ export function filingsOf(
   const tenQLag = Math.floor(trait(1) * 5);
   const tenKLag = 4 + Math.floor(trait(2) * 20);
   const proxyLag = 70 + Math.floor(trait(3) * 40);
-  const formFourRate = asset.householdRank !== null ? 0.35 : 0.18;
+  const formFourRate = asset.householdRank !== null ? 0.3 : 0.13;
 
   for (const quarter of quarters) {
     if (quarter.instant > world.now) continue;

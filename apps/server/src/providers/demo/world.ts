@@ -53,7 +53,7 @@ export class DemoWorld {
     this.historyStart = toEpochDay(addYears(todayIso, -HISTORY_YEARS));
     this.detailStart = toEpochDay(addYears(todayIso, -DETAIL_YEARS));
     this.referenceDay = toEpochDay(REFERENCE_DATE);
-    const first = [addDays(SIMULATION_START, -400), addDays(addYears(todayIso, -HISTORY_YEARS), -400)].sort()[0];
+    const first = [addDays(SIMULATION_START, -800), addDays(addYears(todayIso, -HISTORY_YEARS), -800)].sort()[0];
     const last = [addDays(todayIso, 800), addDays(REFERENCE_DATE, 60)].sort()[1];
     this.calendar = new DemoCalendar(first ?? SIMULATION_START, last ?? addDays(todayIso, 800));
     sharedUniverse ??= buildUniverse();
