@@ -143,8 +143,12 @@ export class EarningsBook {
     const baseDay = calendar.previousTrading(reactionDay);
 
     const previousYear = this.#release(asset, monthIndex - 12);
+    // Vendors project last year's date 52 weeks on (same weekday: Berkshire's Saturday stays a Saturday).
+    const sameWeekday = previousYear ? previousYear.day + 364 : 0;
     const estimatedDay = previousYear
-      ? calendar.onOrAfter(previousYear.day + 364)
+      ? release.weekday === 6
+        ? sameWeekday
+        : calendar.onOrAfter(sameWeekday)
       : this.#releaseDay(periodEnd, release.lag + (fourth ? release.q4Extra : 0), release.weekday);
     const estimatedMinute = draw(6) < 0.35 ? null : release.minute;
     const lead = 14 + Math.floor(draw(7) * 22);

@@ -190,15 +190,19 @@ export class PriceEngine {
     const calendar = this.#world.calendar;
     let weighted = 0;
     let weights = 0;
+    let fear = 0;
     let cursor = day;
     for (let lag = 0; lag < 30; lag += 1) {
       const weight = 0.9 ** lag;
-      weighted += weight * this.marketReturn(cursor) ** 2;
+      const move = this.marketReturn(cursor);
+      weighted += weight * move ** 2;
       weights += weight;
+      // Falls frighten more than rises reassure: recent losses lift the index (the leverage effect).
+      if (lag < 10) fear -= 160 * 0.7 ** lag * move;
       cursor = calendar.previousTrading(cursor);
     }
     const realised = Math.sqrt((weighted / weights) * TRADING_DAYS_PER_YEAR) * 100;
-    const level = realised * 1.1 + 3 + 1.2 * normal(this.#world.seed ^ asset.companySeed, CH.idio, day);
+    const level = realised * 1.05 + 3 + fear + 1.2 * normal(this.#world.seed ^ asset.seed, CH.idio, day);
     return Math.min(85, Math.max(9.5, level));
   }
 

@@ -107,7 +107,9 @@ function releaseHabit(symbol: string, seed: number, code: IndustryCode): Release
   const bank = code === 'BANK' || code === 'RBANK';
   const q4Extra = bank ? Math.floor(draw(1) * 3) : 3 + Math.floor(draw(1) * 9);
   if (profile !== undefined) {
-    const match = /^([abm])(\d+):(\d)@(\d\d):(\d\d)$/.exec(profile);
+    // Companies whose habits are known keep them through the fourth quarter too.
+    const knownQ4Extra = Math.floor(draw(1) * 4);
+    const match = /^([abm])(\d+):(\d)@(\d\d):(\d\d)(?:\+(\d+))?$/.exec(profile);
     if (match === null) throw new Error(`Bad release profile for ${symbol}: ${profile}`);
     const session = match[1] as SessionCode;
     const minute = Number(match[4]) * 60 + Number(match[5]);
@@ -116,7 +118,7 @@ function releaseHabit(symbol: string, seed: number, code: IndustryCode): Release
       lag: Number(match[2]),
       weekday: Number(match[3]),
       minute,
-      q4Extra,
+      q4Extra: match[6] === undefined ? knownQ4Extra : Number(match[6]),
       callDelay: session === 'a' ? 25 + Math.floor(draw(2) * 3) * 30 : 90 + Math.floor(draw(2) * 3) * 30,
     };
   }

@@ -49,7 +49,7 @@ export const CRYPTO: readonly CryptoRow[] = [
   ['VET', 'VeChain', 'vechain', 86000, 0.02, 1.0],
   ['SEI', 'Sei', 'sei-network', 5600, 0.28, 1.2],
   ['IMX', 'Immutable', 'immutable-x', 1880, 0.42, 1.1],
-  ['STX', 'Stacks', 'blockstack', 1530, 0.65, 1.1],
+  ['ZEC', 'Zcash', 'zcash', 16.3, 40, 1.0],
   ['GRT', 'The Graph', 'the-graph', 9800, 0.08, 1.0],
   ['TIA', 'Celestia', 'celestia', 730, 1.45, 1.2],
   ['WLD', 'Worldcoin', 'worldcoin-wld', 1770, 0.85, 1.2],

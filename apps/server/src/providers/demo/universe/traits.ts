@@ -5,8 +5,9 @@
  */
 
 /**
- * Release habits: 'session lag:weekday@HH:MM' — session ('b' before the open, 'a' after the close), days from
- * the fiscal quarter's end to the release, the usual weekday (0 Sunday … 6 Saturday) and New York time.
+ * Release habits: 'session lag:weekday@HH:MM[+days]' — session ('b' before the open, 'a' after the close), days
+ * from the fiscal quarter's end to the release, the usual weekday (0 Sunday … 6 Saturday), New York time, and the
+ * extra days the fourth quarter takes when the annual report makes it much later.
  */
 export const RELEASE_PROFILES: Readonly<Record<string, string>> = {
   AAPL: 'a31:4@16:30',
@@ -97,8 +98,8 @@ export const RELEASE_PROFILES: Readonly<Record<string, string>> = {
   SHOP: 'b37:3@07:00',
   SPOT: 'b29:2@06:00',
   RBLX: 'b31:4@06:00',
-  'BRK.B': 'b33:6@08:00',
-  'BRK.A': 'b33:6@08:00',
+  'BRK.B': 'b33:6@08:00+22',
+  'BRK.A': 'b33:6@08:00+22',
   TSM: 'b17:4@02:00',
   ASML: 'b16:3@01:00',
   SAP: 'a22:2@16:00',
