@@ -357,6 +357,55 @@ describe('forgotten and changed passwords', () => {
   });
 });
 
+describe('two second factors', () => {
+  it('lets the user choose between the app and a texted code (SELECT_MFA_TYPE, then SMS_MFA)', async () => {
+    const phoneNumber = '+15555550123';
+    const accessToken = await home.page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken')) ?? '';
+      return localStorage.getItem(key) ?? '';
+    });
+    // A verified phone number and both factors on, neither preferred: the provider asks which one to use.
+    await idp('UpdateUserAttributes', {
+      AccessToken: accessToken,
+      UserAttributes: [{ Name: 'phone_number', Value: phoneNumber }],
+    });
+    const verified = await idp('VerifyUserAttribute', {
+      AccessToken: accessToken,
+      AttributeName: 'phone_number',
+      Code: await mailedCode(phoneNumber),
+    });
+    expect(verified.status).toBe(200);
+    const preference = await idp('SetUserMFAPreference', {
+      AccessToken: accessToken,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: false },
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: false },
+    });
+    expect(preference.status).toBe(200);
+
+    const { context, page, errors } = await open('phone', 'light');
+    try {
+      await signInWithPassword(page, PASSWORDS[2]);
+      await page.getByText('How would you like to confirm it’s you?').waitFor();
+      await screenshot(page, 'signin-mfa-choice-phone-light');
+      await page.getByRole('button', { name: 'Text me a code' }).click();
+      await page.getByText('We texted a code to +*******0123.').waitFor();
+      await page.getByLabel('Text message code').fill(await mailedCode(phoneNumber));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('button', { name: 'Not now' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      expect(realErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    // The app preferred again: the next sign-ins ask for its code directly.
+    const restored = await idp('SetUserMFAPreference', {
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    expect(restored.status).toBe(200);
+  });
+});
+
 describe('ending sessions and the account', () => {
   it('signs out everywhere: the other browser’s refresh token stops working', async () => {
     const other = await open('desktop', 'dark');
