@@ -22,11 +22,22 @@ let zqaaIds: number[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   const { db } = server.ctx;
-  const zqaa = await insertAsset(db, { symbol: 'ZQAA', marketCap: 3e12, popularity: 100_000, sector: 'Technology' });
-  const zqbb = await insertAsset(db, { symbol: 'ZQBB', marketCap: 5e10, popularity: 90_000, sector: 'Financials' });
-  const zqcc = await insertAsset(db, { symbol: 'ZQCC', marketCap: 2e9, popularity: 80_000, exchange: 'NYSE' });
-  await insertAsset(db, { symbol: 'ZQDD', marketCap: 5e8, popularity: 70_000, type: 'otc', exchange: 'OTC' });
-  await insertAsset(db, { symbol: 'ZQEE', marketCap: 9e12, popularity: 60_000, type: 'crypto', exchange: null });
+  // Bigger and more followed than any demo company, so the top and popular lists hold them whatever else is stored.
+  const zqaa = await insertAsset(db, {
+    symbol: 'ZQAA',
+    marketCap: 9e12,
+    popularity: 2_000_000_000,
+    sector: 'Technology',
+  });
+  const zqbb = await insertAsset(db, {
+    symbol: 'ZQBB',
+    marketCap: 5e10,
+    popularity: 1_900_000_000,
+    sector: 'Financials',
+  });
+  const zqcc = await insertAsset(db, { symbol: 'ZQCC', marketCap: 2e9, popularity: 1_800_000_000, exchange: 'NYSE' });
+  await insertAsset(db, { symbol: 'ZQDD', marketCap: 5e8, popularity: 1_700_000_000, type: 'otc', exchange: 'OTC' });
+  await insertAsset(db, { symbol: 'ZQEE', marketCap: 9e12, popularity: 1_600_000_000, type: 'crypto', exchange: null });
   zqaaIds = await insertEarnings(
     db,
     zqaa,
@@ -320,8 +331,8 @@ describe('GET /api/pricing/assets/earnings/top-market', () => {
     expect(caps).toEqual([...caps].sort((a, b) => b - a));
     const symbols = json.earnings.map((row: { symbol: string }) => row.symbol);
     expect(new Set(symbols).size).toBe(symbols.length);
-    // ZQAA (3 trillion) reports in 10 days: it leads unless a demo company is larger.
-    expect(symbols).toContain('ZQAA');
+    // ZQAA (9 trillion, larger than any demo company) reports in 10 days: it leads.
+    expect(symbols[0]).toBe('ZQAA');
     for (const row of json.earnings) expect(row.type).toBe('stock');
   });
 
