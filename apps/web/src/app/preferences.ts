@@ -243,8 +243,8 @@ export const PREFERENCES = {
   collapseStates: pref<Record<string, boolean>>(() => ({}), recordOf(bool)),
   holdingsSort: pref<SortState>(() => ({ key: 'value', direction: 'desc' }), sortState),
   recentComparisons: pref<string[]>(() => [], uppercaseSymbols(10)),
-  /** Price chart range last chosen on symbol pages. */
-  symbolZoom: pref<ChartRange>(() => '1y', oneOf(CHART_RANGES)),
+  /** Price chart range last chosen on each symbol's page, by symbol. */
+  symbolZoom: pref<Record<string, ChartRange>>(() => ({}), recordOf(oneOf(CHART_RANGES))),
   /** Detail columns hidden in each list, by list id. */
   hiddenDetailsByList: pref<Record<string, string[]>>(() => ({}), recordOf(arrayOf(str))),
   listenedToLiveCall: pref<boolean>(() => false, bool),

@@ -13,6 +13,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Lazy {
 }
 
 const planned = lazyPage(() => import('../features/shell/planned-page.tsx'));
+const transcript = lazyPage(() => import('../features/transcripts/transcript-page.tsx'));
 
 /** Pages with their real content in this release; every other page shows its planned frame. */
 const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
@@ -29,6 +30,9 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   forgotPassword: lazyPage(() => import('../features/auth/forgot-password-page.tsx')),
   profile: lazyPage(() => import('../features/profile/profile-page.tsx')),
   embedCalendar: lazyPage(() => import('../features/shell/embed-calendar-page.tsx')),
+  transcriptByPeriod: transcript,
+  transcriptFile: transcript,
+  transcript,
 };
 
 /** Pages that use the sticky-header variant of the navigation bar (long, scrolling tables). */

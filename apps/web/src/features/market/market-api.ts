@@ -174,8 +174,11 @@ export const marketApi = marketTagged.injectEndpoints({
       query: () => PATHS.marketStatus,
       providesTags: [MARKET],
     }),
-    getMarketHolidays: build.query<ResponseOf<typeof getMarketHolidays>, QueryOf<typeof getMarketHolidays> | void>({
-      query: (args) => ({ url: PATHS.marketHolidays, params: args ?? {} }),
+    getMarketHolidays: build.query<
+      ResponseOf<typeof getMarketHolidays>,
+      NonNullable<QueryOf<typeof getMarketHolidays>>
+    >({
+      query: (args) => ({ url: PATHS.marketHolidays, params: args }),
       providesTags: [MARKET],
     }),
 
@@ -190,9 +193,9 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
     getDelayedMarketQuotes: build.query<
       ResponseOf<typeof getDelayedMarketQuotes>,
-      QueryOf<typeof getDelayedMarketQuotes> | void
+      NonNullable<QueryOf<typeof getDelayedMarketQuotes>>
     >({
-      query: (args) => ({ url: PATHS.delayedQuotes, params: args ?? {} }),
+      query: (args) => ({ url: PATHS.delayedQuotes, params: args }),
       providesTags: [MARKET, 'Quote'],
     }),
 
@@ -205,15 +208,15 @@ export const marketApi = marketTagged.injectEndpoints({
       query: (args) => ({ url: PATHS.assetsInfo, params: args }),
       providesTags: [MARKET, 'Asset'],
     }),
-    getTopMarket: build.query<ResponseOf<typeof getTopMarket>, QueryOf<typeof getTopMarket> | void>({
-      query: (args) => ({ url: PATHS.topMarket, params: args ?? {} }),
+    getTopMarket: build.query<ResponseOf<typeof getTopMarket>, NonNullable<QueryOf<typeof getTopMarket>>>({
+      query: (args) => ({ url: PATHS.topMarket, params: args }),
       providesTags: [MARKET, 'Asset'],
     }),
     getTopMarketSymbols: build.query<
       ResponseOf<typeof getTopMarketSymbols>,
-      QueryOf<typeof getTopMarketSymbols> | void
+      NonNullable<QueryOf<typeof getTopMarketSymbols>>
     >({
-      query: (args) => ({ url: PATHS.topMarketSymbols, params: args ?? {} }),
+      query: (args) => ({ url: PATHS.topMarketSymbols, params: args }),
       providesTags: [MARKET, 'Asset'],
     }),
     getMovers: build.query<ResponseOf<typeof getMovers>, NonNullable<QueryOf<typeof getMovers>>>({
@@ -238,9 +241,9 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
     getMarketShortInterests: build.query<
       ResponseOf<typeof getMarketShortInterests>,
-      QueryOf<typeof getMarketShortInterests> | void
+      NonNullable<QueryOf<typeof getMarketShortInterests>>
     >({
-      query: (args) => ({ url: PATHS.marketShortInterests, params: args ?? {} }),
+      query: (args) => ({ url: PATHS.marketShortInterests, params: args }),
       providesTags: [MARKET],
     }),
     getAssetDividends: build.query<DividendsResponse, DividendsArgs>({
@@ -249,9 +252,9 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
     getDividendCalendar: build.query<
       ResponseOf<typeof getDividendCalendar>,
-      QueryOf<typeof getDividendCalendar> | void
+      NonNullable<QueryOf<typeof getDividendCalendar>>
     >({
-      query: (args) => ({ url: PATHS.dividendCalendar, params: args ?? {} }),
+      query: (args) => ({ url: PATHS.dividendCalendar, params: args }),
       providesTags: [MARKET],
     }),
 
@@ -264,8 +267,8 @@ export const marketApi = marketTagged.injectEndpoints({
       query: (args) => ({ url: path(PATHS.indexRebalances, { id: args.id }), params: without(args, 'id') }),
       providesTags: (_r, _e, { id }) => [MARKET, { type: 'MarketIndex', id }],
     }),
-    getMetricStats: build.query<MetricStatsResponse, QueryOf<typeof getMetricStats> | void>({
-      query: (args) => ({ url: PATHS.metricStats, params: args ?? {} }),
+    getMetricStats: build.query<MetricStatsResponse, NonNullable<QueryOf<typeof getMetricStats>>>({
+      query: (args) => ({ url: PATHS.metricStats, params: args }),
       providesTags: [MARKET, 'MarketIndex'],
     }),
 
@@ -285,9 +288,9 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
     getTopMarketEarnings: build.query<
       ResponseOf<typeof getTopMarketEarnings>,
-      QueryOf<typeof getTopMarketEarnings> | void
+      NonNullable<QueryOf<typeof getTopMarketEarnings>>
     >({
-      query: (args) => ({ url: PATHS.topMarketEarnings, params: args ?? {} }),
+      query: (args) => ({ url: PATHS.topMarketEarnings, params: args }),
       providesTags: [MARKET, 'Earnings'],
     }),
 
@@ -338,8 +341,8 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
 
     // ---- news -------------------------------------------------------------------------------------------------
-    getNews: build.query<ResponseOf<typeof getNews>, QueryOf<typeof getNews> | void>({
-      query: (args) => ({ url: PATHS.news, params: args ?? {} }),
+    getNews: build.query<ResponseOf<typeof getNews>, NonNullable<QueryOf<typeof getNews>>>({
+      query: (args) => ({ url: PATHS.news, params: args }),
       providesTags: [MARKET, 'News'],
     }),
     getAssetNews: build.query<NewsListResponse, AssetNewsArgs>({

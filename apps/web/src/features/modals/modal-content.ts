@@ -10,6 +10,7 @@ export interface ModalContentProps {
 type ModalContent = LazyExoticComponent<ComponentType<ModalContentProps>>;
 
 const AuthModal = lazy(() => import('../auth/auth-modal.tsx'));
+const TranscriptModal = lazy(() => import('../transcripts/transcript-modal.tsx'));
 const AccountModal = lazy(() => import('../profile/account-modal.tsx'));
 
 /**
@@ -28,4 +29,12 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   changeEmail: AccountModal,
   changePassword: AccountModal,
   deleteAccount: AccountModal,
+  symbol: lazy(() => import('../symbol-modal/symbol-modal.tsx')),
+  analystRatings: lazy(() => import('../symbol-modal/analyst-ratings-modal.tsx')),
+  secFiling: lazy(() => import('../quote/sec-filing-modal.tsx')),
+  secFilingsSettings: lazy(() => import('../quote/sec-filings-settings-modal.tsx')),
+  symbolEhs: lazy(() => import('../ehs/symbol-ehs-modal.tsx')),
+  histogramEhs: lazy(() => import('../ehs/histogram-ehs-modal.tsx')),
+  transcript: TranscriptModal,
+  earningsTranscript: TranscriptModal,
 };

@@ -7,6 +7,8 @@ export interface ModalDef {
   stackable: boolean;
   title: string;
   arrivesWith?: string;
+  /** Dialog width on wide screens (MUI breakpoint); 'sm' unless stated. */
+  width?: 'sm' | 'md' | 'lg';
 }
 
 export const MODALS = {
@@ -30,10 +32,10 @@ export const MODALS = {
   manageSubscription: { stackable: false, title: 'Manage subscription', arrivesWith: 'billing' },
   chargeHistory: { stackable: true, title: 'Charge history', arrivesWith: 'billing' },
   newsArticle: { stackable: true, title: 'News article', arrivesWith: 'the news feed' },
-  earningsTranscript: { stackable: true, title: 'Earnings call transcript', arrivesWith: 'transcripts' },
-  transcript: { stackable: true, title: 'Transcript', arrivesWith: 'transcripts' },
-  symbol: { stackable: false, title: 'Symbol', arrivesWith: 'symbol pages' },
-  analystRatings: { stackable: true, title: 'Analyst ratings', arrivesWith: 'analyst ratings' },
+  earningsTranscript: { stackable: true, title: 'Earnings call transcript', width: 'md' },
+  transcript: { stackable: true, title: 'Transcript', width: 'md' },
+  symbol: { stackable: false, title: 'Symbol', width: 'lg' },
+  analystRatings: { stackable: true, title: 'Analyst ratings', width: 'md' },
   manageAssetList: { stackable: false, title: 'Manage list', arrivesWith: 'stock lists' },
   affiliate: { stackable: false, title: 'Affiliate program', arrivesWith: 'the affiliate program' },
   selectedMonthDay: { stackable: false, title: 'Reports on this day', arrivesWith: 'the earnings calendar' },
@@ -41,13 +43,13 @@ export const MODALS = {
   earnings: { stackable: false, title: 'Earnings', arrivesWith: 'the earnings calendar' },
   video: { stackable: true, title: 'Video', arrivesWith: 'live calls' },
   newsSettings: { stackable: false, title: 'News settings', arrivesWith: 'the news feed' },
-  secFilingsSettings: { stackable: false, title: 'SEC filings settings', arrivesWith: 'SEC filings' },
+  secFilingsSettings: { stackable: false, title: 'SEC filings settings' },
   embedCalendar: { stackable: false, title: 'Embed the calendar', arrivesWith: 'the earnings calendar' },
-  symbolEhs: { stackable: true, title: 'EHS', arrivesWith: 'EHS and the EH500 index' },
-  histogramEhs: { stackable: true, title: 'EHS distribution', arrivesWith: 'EHS and the EH500 index' },
+  symbolEhs: { stackable: true, title: 'EHS', width: 'md' },
+  histogramEhs: { stackable: true, title: 'EHS distribution' },
   indexRebalance: { stackable: true, title: 'Index rebalance', arrivesWith: 'EHS and the EH500 index' },
   learnMoreEhs: { stackable: true, title: 'About EHS', arrivesWith: 'EHS and the EH500 index' },
-  secFiling: { stackable: true, title: 'SEC filing', arrivesWith: 'SEC filings' },
+  secFiling: { stackable: true, title: 'SEC filing' },
   bulkAddUser: { stackable: true, title: 'Add team members', arrivesWith: 'teams' },
   manageOrganization: { stackable: false, title: 'Manage organization', arrivesWith: 'teams' },
   ipoEvent: { stackable: true, title: 'IPO', arrivesWith: 'the earnings calendar' },

@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { Suspense, useId } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { MODAL_CONTENT, type ModalContentProps } from './modal-content.ts';
-import { MODALS } from './modal-registry.ts';
+import { type ModalDef, MODALS } from './modal-registry.ts';
 import type { ModalEntry } from './modal-stack.ts';
 import { modalClosed } from './modals-slice.ts';
 
@@ -39,6 +39,11 @@ function PlannedModalContent({ entry, onClose }: ModalContentProps) {
   );
 }
 
+function modalWidth(kind: ModalEntry['kind']): 'sm' | 'md' | 'lg' {
+  const def: ModalDef = MODALS[kind];
+  return def.width ?? 'sm';
+}
+
 function ModalDialog({ entry, fullScreen }: { entry: ModalEntry; fullScreen: boolean }) {
   const dispatch = useAppDispatch();
   const titleId = useId();
@@ -50,7 +55,7 @@ function ModalDialog({ entry, fullScreen }: { entry: ModalEntry; fullScreen: boo
       onClose={close}
       fullScreen={fullScreen}
       fullWidth
-      maxWidth="sm"
+      maxWidth={modalWidth(entry.kind)}
       aria-labelledby={titleId}
       data-testid={`modal-${entry.kind}`}
     >

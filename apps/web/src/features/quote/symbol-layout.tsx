@@ -1,15 +1,21 @@
-import { Box, Container, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
+import { Box, Container, Tab, Tabs, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { errorStatus } from '../../app/api.ts';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
 import { useStickyHeader } from '../../app/layout/sticky-header.ts';
 import { formatRouteParam, paramsAreValid, SYMBOL_TABS, symbolPath, symbolTabFromPath } from '../../app/routes.ts';
 import NotFoundPage from '../info/not-found-page.tsx';
+import { useGetAssetInfoQuery } from '../market/market-api.ts';
+import { LoadError, LoadingRows } from './query-state.tsx';
+import { QuoteHeader } from './quote-header.tsx';
+import { type SymbolContext, useRefetchOnAuthChange } from './symbol-context.ts';
+import { SymbolNotFound } from './symbol-not-found.tsx';
 
 /**
- * Symbol pages (SPEC §2): the symbol as the heading and the scrollable tab bar. The selected tab follows the
- * path; choosing a tab navigates to its sub-path. The bar sticks below the header on narrow screens or with the
- * sticky header, over a 12px backdrop blur.
+ * Symbol pages (SPEC §2): the quote header and the scrollable tab bar. The selected tab follows the path;
+ * choosing a tab navigates to its sub-path. The bar sticks below the header on narrow screens or with the
+ * sticky header, over a 12px backdrop blur. An unknown symbol gets its own page, not an error.
  */
 export default function SymbolLayout() {
   const { symbol = '' } = useParams();
@@ -17,22 +23,22 @@ export default function SymbolLayout() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const stickyHeader = useStickyHeader();
-  if (!paramsAreValid({ symbol })) return <NotFoundPage />;
+  const valid = paramsAreValid({ symbol });
+  const info = useGetAssetInfoQuery({ symbol }, { skip: !valid });
+  useRefetchOnAuthChange();
+  if (!valid) return <NotFoundPage />;
+  if (errorStatus(info.error) === 404) return <SymbolNotFound symbol={symbol} />;
   const display = formatRouteParam('symbol', symbol);
   const current = symbolTabFromPath(pathname);
   const sticky = narrow || stickyHeader;
+  const context: SymbolContext | null = info.data ? { symbol, asset: info.data } : null;
   return (
     <>
-      <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: 1 }}>
-        <Typography variant="overline" color="text.secondary" component="p">
-          Symbol
-        </Typography>
-        <Typography variant="h1" component="h1" data-testid="symbol-heading">
-          {display}
-        </Typography>
-      </Container>
+      <QuoteHeader symbol={symbol} asset={info.data} />
       <Box
         data-testid="symbol-tabs"
+        component="nav"
+        aria-label={`${display} sections`}
         sx={{
           position: sticky ? 'sticky' : 'relative',
           top: sticky ? { xs: HEADER_HEIGHT.xs, sm: HEADER_HEIGHT.sm } : undefined,
@@ -58,13 +64,20 @@ export default function SymbolLayout() {
                 label={narrow && 'shortLabel' in tab ? tab.shortLabel : tab.label}
                 component={RouterLink}
                 to={symbolPath(symbol, tab)}
+                data-testid={`symbol-tab-${tab.key}`}
                 sx={{ minWidth: 'auto', px: 2 }}
               />
             ))}
           </Tabs>
         </Container>
       </Box>
-      <Outlet />
+      {context ? (
+        <Outlet context={context} />
+      ) : (
+        <Container maxWidth="lg" sx={{ py: 3 }}>
+          {info.error ? <LoadError error={info.error} onRetry={info.refetch} /> : <LoadingRows rows={6} height={40} />}
+        </Container>
+      )}
     </>
   );
 }

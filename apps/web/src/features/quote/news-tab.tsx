@@ -1,0 +1,80 @@
+import { DEFAULT_LIMITS } from '@eh/domain';
+import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../market/format.ts';
+import { useGetAssetNewsQuery } from '../market/market-api.ts';
+import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
+import { SectionCard } from './section-card.tsx';
+import { type SymbolSectionProps, useTimeZone } from './symbol-context.ts';
+
+/** SPEC §3 content types as a reader names them. */
+export const NEWS_TYPE_LABELS: Readonly<Record<string, string>> = {
+  earnings_results: 'Earnings results',
+  transcript: 'Transcript',
+  transcript_summary: 'Call summary',
+  live_call: 'Live call',
+  recorded_call: 'Recorded call',
+  story: 'Story',
+  headline: 'Headline',
+  wiim: 'Why it’s moving',
+};
+
+/** A company's news, newest first (SPEC §2 Symbol News). */
+export function NewsList({ symbol, limit, dense }: { symbol: string; limit?: number; dense?: boolean }) {
+  const timeZone = useTimeZone();
+  const news = useGetAssetNewsQuery({ symbol, limit: limit ?? DEFAULT_LIMITS.news });
+  if (news.isLoading)
+    return (
+      <Box sx={{ px: 2 }}>
+        <LoadingRows rows={limit && limit < 5 ? limit : 5} height={48} />
+      </Box>
+    );
+  if (news.error)
+    return (
+      <Box sx={{ px: 2 }}>
+        <LoadError error={news.error} onRetry={news.refetch} />
+      </Box>
+    );
+  const items = news.data?.news ?? [];
+  if (items.length === 0)
+    return (
+      <Box sx={{ px: 2.5 }}>
+        <EmptyState>No news about {symbol.toUpperCase()} yet.</EmptyState>
+      </Box>
+    );
+  return (
+    <List disablePadding data-testid="news-list">
+      {items.map((item) => (
+        <ListItem key={item.id} divider sx={{ display: 'block', px: { xs: 2, sm: 2.5 }, py: dense ? 1 : 1.5 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.25 }}>
+            <Chip size="small" label={NEWS_TYPE_LABELS[item.newsType] ?? item.newsType} variant="outlined" />
+            <Typography variant="caption" color="text.secondary">
+              {formatDateTime(item.createdDate, timeZone)}
+              {item.author ? ` · ${item.author}` : ''}
+            </Typography>
+          </Box>
+          <Link
+            component={RouterLink}
+            to={`/news/${item.id}/${item.slug}`}
+            sx={{ fontWeight: 600, color: 'text.primary', display: 'block' }}
+          >
+            {item.title}
+          </Link>
+          {item.summary && !dense ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+              {item.summary}
+            </Typography>
+          ) : null}
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export function NewsTab({ symbol, compact }: SymbolSectionProps) {
+  return (
+    <SectionCard title={`${symbol.toUpperCase()} news`} headingLevel={compact ? 'h3' : 'h2'} flush>
+      <NewsList symbol={symbol} limit={compact ? 10 : undefined} />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { Box, Chip, Container, Skeleton, Typography } from '@mui/material';
+import { formatDateTime, formatPrice, priceDigits } from '../market/format.ts';
+import type { AssetInfoResponse } from '../market/market-api.ts';
+import { useGetMarketStatusQuery, useGetQuoteQuery } from '../market/market-api.ts';
+import { marketStatusLine } from '../market/market-status.ts';
+import { ChangeText } from './change-text.tsx';
+import { DemoBadge } from './demo-badge.tsx';
+import { useTimeZone } from './symbol-context.ts';
+
+/** How often the header's quote refreshes until the live socket arrives. */
+const QUOTE_POLL_MS = 60_000;
+
+const TYPE_LABELS: Record<string, string> = { stock: 'Stock', crypto: 'Crypto', otc: 'OTC', index: 'Index' };
+
+/** The symbol, its name and the quote: price, change, extended-hours price, market status and provenance. */
+export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInfoResponse | undefined }) {
+  const timeZone = useTimeZone();
+  const display = symbol.toUpperCase();
+  const { data: live } = useGetQuoteQuery(
+    { type: asset?.type ?? 'stock', symbol },
+    { skip: !asset, pollingInterval: QUOTE_POLL_MS },
+  );
+  const { data: market } = useGetMarketStatusQuery(undefined, { pollingInterval: QUOTE_POLL_MS });
+  const quote = live ?? asset?.quote ?? null;
+  const status = market && asset?.type !== 'crypto' ? marketStatusLine(market, timeZone) : null;
+  const facts = asset
+    ? [TYPE_LABELS[asset.type], asset.exchange, asset.sector, asset.industry].filter(Boolean).join(' · ')
+    : '';
+  const extended = quote?.extended;
+  return (
+    <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 1.5, md: 2 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
+        <Typography
+          variant="h1"
+          component="h1"
+          data-testid="symbol-heading"
+          sx={{ display: 'flex', alignItems: 'baseline', gap: 1.25, flexWrap: 'wrap', minWidth: 0 }}
+        >
+          <Box component="span">{display}</Box>
+          {asset ? (
+            <Box
+              component="span"
+              sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, fontWeight: 500, color: 'text.secondary' }}
+            >
+              {asset.name}
+            </Box>
+          ) : null}
+        </Typography>
+        <DemoBadge source={quote?.source ?? asset?.source} />
+      </Box>
+      {facts ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+          {facts}
+        </Typography>
+      ) : null}
+      <Box
+        data-testid="quote"
+        sx={{ display: 'flex', alignItems: 'baseline', gap: { xs: 1, sm: 1.5 }, flexWrap: 'wrap', mt: 1.5 }}
+      >
+        {quote ? (
+          <>
+            <Typography
+              component="p"
+              data-testid="quote-price"
+              sx={{
+                fontSize: { xs: '2rem', sm: '2.4rem' },
+                fontWeight: 700,
+                lineHeight: 1.1,
+                fontVariantNumeric: 'tabular-nums',
+              }}
+            >
+              {formatPrice(quote.price, asset?.currency)}
+            </Typography>
+            <Box sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }} data-testid="quote-change">
+              <ChangeText change={quote.change} percent={quote.changePercent} digits={priceDigits(quote.price)} />
+            </Box>
+          </>
+        ) : asset ? (
+          <Typography color="text.secondary">No quote yet</Typography>
+        ) : (
+          <Skeleton width={220} height={48} />
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.75 }}>
+        {quote ? (
+          <Typography variant="body2" color="text.secondary">
+            As of {formatDateTime(quote.quotedAt, timeZone)}
+          </Typography>
+        ) : null}
+        {status ? (
+          <Chip
+            size="small"
+            data-testid="market-status"
+            label={`${status.label} · ${status.detail}`}
+            color={status.open ? 'success' : 'default'}
+            variant={status.open ? 'filled' : 'outlined'}
+          />
+        ) : null}
+      </Box>
+      {extended ? (
+        <Typography variant="body2" sx={{ mt: 0.75 }} data-testid="quote-extended">
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {extended.session === 'pre' ? 'Pre-market' : 'After hours'}:{' '}
+          </Box>
+          <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+            {formatPrice(extended.price, asset?.currency)}
+          </Box>{' '}
+          <ChangeText change={extended.change} percent={extended.changePercent} digits={priceDigits(extended.price)} />
+        </Typography>
+      ) : null}
+    </Container>
+  );
+}

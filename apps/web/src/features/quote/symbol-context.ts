@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useOutletContext } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { preferences } from '../../app/preferences.ts';
+import { type AssetInfoResponse, marketDataInvalidated } from '../market/market-api.ts';
+
+/** What every symbol tab receives: the symbol as typed in the URL and its asset (profile and latest quote). */
+export interface SymbolContext {
+  symbol: string;
+  asset: AssetInfoResponse;
+}
+
+/** Props of a symbol section, on a page or inside the symbol modal. */
+export interface SymbolSectionProps extends SymbolContext {
+  /** Inside the symbol modal: smaller headings, fewer rows. */
+  compact?: boolean;
+}
+
+export function useSymbolContext(): SymbolContext {
+  return useOutletContext<SymbolContext>();
+}
+
+/** The reader's time zone (SPEC §3 timezone preference: the browser's unless chosen). */
+export function useTimeZone(): string {
+  return preferences.get('timezone');
+}
+
+/** Refetches market answers when the visitor signs in or out: the plan decides what is gated. */
+export function useRefetchOnAuthChange() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((state) => state.auth.status);
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current !== status && previous.current !== 'unknown') dispatch(marketDataInvalidated());
+    previous.current = status;
+  }, [status, dispatch]);
+}

@@ -1,0 +1,91 @@
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import { Box, Button, DialogContent, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { symbolPath } from '../../app/routes.ts';
+import { formatPrice } from '../market/format.ts';
+import { useGetAssetInfoQuery } from '../market/market-api.ts';
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { ChangeText } from '../quote/change-text.tsx';
+import { DemoBadge } from '../quote/demo-badge.tsx';
+import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { MODAL_SECTIONS } from '../quote/sections.ts';
+import {
+  DEFAULT_SYMBOL_MODAL_TAB,
+  isSymbolModalTab,
+  pageTabFor,
+  SYMBOL_MODAL_TABS,
+  type SymbolModalTab,
+} from './symbol-modal-tabs.ts';
+
+/**
+ * SPEC §2 symbol modal: a company at a glance without leaving the page, on one of its twelve tabs (the same
+ * sections as the symbol pages). Props: `symbol`, optional `tab`.
+ */
+export default function SymbolModal({ entry, onClose }: ModalContentProps) {
+  const symbol = String(entry.props.symbol ?? '');
+  const [tab, setTab] = useState<SymbolModalTab>(
+    isSymbolModalTab(entry.props.tab) ? entry.props.tab : DEFAULT_SYMBOL_MODAL_TAB,
+  );
+  const info = useGetAssetInfoQuery({ symbol }, { skip: !symbol });
+  const Section = MODAL_SECTIONS[tab];
+  const asset = info.data;
+  return (
+    <DialogContent sx={{ pt: 0 }} data-testid="symbol-modal">
+      {asset ? (
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h3" component="p" sx={{ fontWeight: 800 }}>
+            {asset.symbol}
+          </Typography>
+          <Typography color="text.secondary">{asset.name}</Typography>
+          {asset.quote ? (
+            <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+              {formatPrice(asset.quote.price, asset.currency)}{' '}
+              <ChangeText change={asset.quote.change} percent={asset.quote.changePercent} />
+            </Typography>
+          ) : null}
+          <DemoBadge source={asset.source} />
+          <Button
+            component={RouterLink}
+            to={symbolPath(symbol, pageTabFor(tab))}
+            onClick={onClose}
+            size="small"
+            endIcon={<OpenInFullIcon />}
+            sx={{ ml: 'auto' }}
+          >
+            Full page
+          </Button>
+        </Box>
+      ) : null}
+      <Tabs
+        value={tab}
+        onChange={(_, value: SymbolModalTab) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={`${symbol.toUpperCase()} sections`}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {SYMBOL_MODAL_TABS.map((t) => (
+          <Tab
+            key={t.key}
+            value={t.key}
+            label={t.label}
+            sx={{ minWidth: 'auto', px: 1.5 }}
+            data-testid={`symbol-modal-tab-${t.key}`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" aria-label={SYMBOL_MODAL_TABS.find((t) => t.key === tab)?.label}>
+        {!symbol ? (
+          <EmptyState>No symbol given.</EmptyState>
+        ) : asset ? (
+          <Section symbol={symbol} asset={asset} compact />
+        ) : info.error ? (
+          <LoadError error={info.error} onRetry={info.refetch} />
+        ) : (
+          <LoadingRows rows={5} />
+        )}
+      </Box>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,348 @@
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { symbolPath } from '../../app/routes.ts';
+import { formatDateTime, periodLabel } from '../market/format.ts';
+import { type FileContentResponse, type FileMetaItem, useGetAnalyzerFileQuery } from '../market/market-api.ts';
+import { DemoBadge } from '../quote/demo-badge.tsx';
+import { EmptyState, LoadingRows } from '../quote/query-state.tsx';
+import { useTimeZone } from '../quote/symbol-context.ts';
+import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { clock, initials, readingMinutes, sectionAnchor, speakersOf } from './transcript-model.ts';
+
+/** SPEC §2 side tabs. */
+export const SIDE_TABS = [
+  { key: 'ai', label: 'AI summary', icon: <AutoAwesomeOutlinedIcon fontSize="small" /> },
+  { key: 'transcript', label: 'Transcript', icon: <DescriptionOutlinedIcon fontSize="small" /> },
+  { key: 'comments', label: 'Comments', icon: <ChatBubbleOutlineIcon fontSize="small" /> },
+] as const;
+export type SideTab = (typeof SIDE_TABS)[number]['key'];
+
+const FILE_TYPE_LABELS: Record<string, string> = {
+  transcript: 'Transcript',
+  slides: 'Slides',
+  report: 'Press release',
+  audio: 'Recording',
+};
+
+/** The AI summary of the call: shown when the analyzer has one; otherwise an honest frame. */
+function AiPanel({ fileId }: { fileId: string | null }) {
+  const analyzer = useGetAnalyzerFileQuery({ id: fileId ?? '' }, { skip: !fileId });
+  if (!fileId) return <EmptyState>There is no transcript to summarise.</EmptyState>;
+  if (analyzer.isLoading) return <LoadingRows rows={3} />;
+  const data = analyzer.data;
+  if (data?.gated && !data.analysis) return <UpgradePrompt gate={data.gated} />;
+  if (data?.status === 'ready' && data.analysis) {
+    return (
+      <Box data-testid="ai-summary">
+        <Typography sx={{ whiteSpace: 'pre-line' }}>{data.analysis.summary}</Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
+          Written by {data.analysis.model}. Check figures against the transcript.
+        </Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid="ai-empty">
+      <Typography sx={{ fontWeight: 600 }}>No AI summary yet</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        Summaries with citations into the transcript are written after the call; this call has not been summarised. The
+        full transcript is in the Transcript tab.
+      </Typography>
+    </Box>
+  );
+}
+
+function CommentsPanel() {
+  return (
+    <Box data-testid="comments-empty">
+      <Typography sx={{ fontWeight: 600 }}>No comments yet</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        Comments on calls open with live calls. Until then this call has no discussion.
+      </Typography>
+    </Box>
+  );
+}
+
+export interface TranscriptViewProps {
+  symbol: string;
+  /** The transcript file with its content (or null when the quarter has none). */
+  transcript: FileContentResponse | null;
+  /** Every file of the quarter (slides, press release, recording). */
+  files: readonly FileMetaItem[];
+  periodYear: number;
+  period: string;
+  compact?: boolean;
+}
+
+/**
+ * A call's transcript: speakers and their roles, navigation by section, the recording when there is one (each
+ * paragraph's time seeks it), and the side tabs ai / transcript / comments.
+ */
+export function TranscriptView({ symbol, transcript, files, periodYear, period, compact }: TranscriptViewProps) {
+  const timeZone = useTimeZone();
+  const [tab, setTab] = useState<SideTab>('transcript');
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const sections = transcript?.content?.sections ?? [];
+  const speakers = speakersOf(sections);
+  const audio = files.find((file) => file.type === 'audio') ?? null;
+  const others = files.filter((file) => file.type === 'slides' || file.type === 'report');
+  const seek = (ms: number | null) => {
+    if (ms === null || !audioRef.current) return;
+    audioRef.current.currentTime = ms / 1000;
+    void audioRef.current.play().catch(() => undefined);
+  };
+  const jump = (anchor: string) => {
+    setTab('transcript');
+    requestAnimationFrame(() =>
+      document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    );
+  };
+  const railItems = (
+    <>
+      {audio ? (
+        <Box sx={{ mb: 2 }} data-testid="call-audio">
+          <Typography variant="overline" color="text.secondary" component="p">
+            Recording
+          </Typography>
+          {audio.url ? (
+            // biome-ignore lint/a11y/useMediaCaption: the transcript beside it is the caption
+            <audio ref={audioRef} controls preload="none" src={audio.url} style={{ width: '100%' }} />
+          ) : audio.gated ? (
+            <UpgradePrompt gate={audio.gated} compact />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              The call was recorded; no audio file is stored for it here.
+            </Typography>
+          )}
+        </Box>
+      ) : null}
+      {sections.length > 0 ? (
+        <Box component="nav" aria-label="Transcript sections" sx={{ mb: 2 }}>
+          <Typography variant="overline" color="text.secondary" component="p">
+            Sections
+          </Typography>
+          <List dense disablePadding data-testid="transcript-sections">
+            {sections.map((section, index) => (
+              <ListItemButton
+                key={sectionAnchor(index, section.title)}
+                onClick={() => jump(sectionAnchor(index, section.title))}
+                sx={{ borderRadius: 1 }}
+              >
+                <ListItemText primary={section.title} secondary={`${section.paragraphs.length} paragraphs`} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      ) : null}
+      {speakers.length > 0 ? (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="overline" color="text.secondary" component="p">
+            Speakers
+          </Typography>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+            data-testid="transcript-speakers"
+          >
+            {speakers.map((speaker) => (
+              <Box component="li" key={speaker.name} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                <Avatar sx={{ width: 28, height: 28, fontSize: '0.75rem' }} aria-hidden>
+                  {initials(speaker.name)}
+                </Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {speaker.name}
+                  </Typography>
+                  {speaker.role ? (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {speaker.role}
+                    </Typography>
+                  ) : null}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+      {others.length > 0 ? (
+        <Box>
+          <Typography variant="overline" color="text.secondary" component="p">
+            Files
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {others.map((file) =>
+              file.url ? (
+                <Button
+                  key={file.id}
+                  size="small"
+                  variant="outlined"
+                  href={file.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  endIcon={<OpenInNewIcon />}
+                >
+                  {FILE_TYPE_LABELS[file.type] ?? file.type}
+                </Button>
+              ) : (
+                <Chip
+                  key={file.id}
+                  label={`${FILE_TYPE_LABELS[file.type] ?? file.type}${file.gated ? ' (Plus)' : ''}`}
+                  variant="outlined"
+                />
+              ),
+            )}
+          </Box>
+        </Box>
+      ) : null}
+    </>
+  );
+
+  const transcriptBody =
+    transcript === null ? (
+      <EmptyState>No transcript was published for this call.</EmptyState>
+    ) : transcript.gated && sections.length === 0 ? (
+      <UpgradePrompt
+        gate={transcript.gated}
+        note="The call’s files and speakers are listed; the words are part of Plus."
+      />
+    ) : sections.length === 0 ? (
+      <EmptyState>The transcript has no text yet.</EmptyState>
+    ) : (
+      <Box data-testid="transcript-text">
+        {sections.map((section, index) => (
+          <Box
+            component="section"
+            key={sectionAnchor(index, section.title)}
+            aria-labelledby={sectionAnchor(index, section.title)}
+            sx={{ mb: 3 }}
+          >
+            <Typography
+              id={sectionAnchor(index, section.title)}
+              variant="h3"
+              component={compact ? 'h3' : 'h2'}
+              sx={{ mb: 1.5, scrollMarginTop: 140, pt: 1 }}
+            >
+              {section.title}
+            </Typography>
+            {section.paragraphs.map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are fixed and ordered
+              <Box key={i} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
+                <Avatar sx={{ width: 32, height: 32, fontSize: '0.8rem', mt: 0.25 }} aria-hidden>
+                  {initials(paragraph.speaker)}
+                </Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                    {paragraph.speaker}
+                    {paragraph.role ? (
+                      <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                        {' '}
+                        · {paragraph.role}
+                      </Box>
+                    ) : null}
+                    {paragraph.startMs !== null ? (
+                      audio?.url ? (
+                        <Link
+                          component="button"
+                          type="button"
+                          onClick={() => seek(paragraph.startMs)}
+                          sx={{ ml: 1, fontWeight: 400, verticalAlign: 'baseline' }}
+                        >
+                          {clock(paragraph.startMs)}
+                        </Link>
+                      ) : (
+                        <Box component="span" sx={{ ml: 1, fontWeight: 400, color: 'text.secondary' }}>
+                          {clock(paragraph.startMs)}
+                        </Box>
+                      )
+                    ) : null}
+                  </Typography>
+                  <Typography sx={{ mt: 0.25, maxWidth: '72ch', lineHeight: 1.65 }}>{paragraph.text}</Typography>
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        ))}
+      </Box>
+    );
+
+  return (
+    <Box data-testid="transcript-view">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography color="text.secondary">
+          {transcript ? formatDateTime(transcript.date, timeZone) : periodLabel(period, periodYear)}
+          {sections.length > 0 ? ` · ${readingMinutes(sections)} min read` : ''}
+        </Typography>
+        <DemoBadge source={transcript?.source ?? files[0]?.source} />
+        {!compact ? (
+          <Button component={RouterLink} to={symbolPath(symbol)} size="small" sx={{ ml: 'auto' }}>
+            {symbol.toUpperCase()} overview
+          </Button>
+        ) : null}
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: compact ? '1fr' : '260px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box
+          component="aside"
+          aria-label="About this call"
+          sx={{ position: { md: compact ? 'static' : 'sticky' }, top: { md: 88 }, minWidth: 0 }}
+        >
+          {railItems}
+        </Box>
+        <Paper variant="outlined" sx={{ minWidth: 0 }}>
+          <Tabs
+            value={tab}
+            onChange={(_, value: SideTab) => setTab(value)}
+            variant="fullWidth"
+            aria-label="Call panels"
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {SIDE_TABS.map((t) => (
+              <Tab
+                key={t.key}
+                value={t.key}
+                label={t.label}
+                icon={t.icon}
+                iconPosition="start"
+                sx={{ minHeight: 48 }}
+                data-testid={`side-tab-${t.key}`}
+              />
+            ))}
+          </Tabs>
+          <Box sx={{ p: { xs: 2, sm: 3 } }} role="tabpanel" aria-label={SIDE_TABS.find((t) => t.key === tab)?.label}>
+            {tab === 'ai' ? (
+              <AiPanel fileId={transcript?.id ?? null} />
+            ) : tab === 'comments' ? (
+              <CommentsPanel />
+            ) : (
+              transcriptBody
+            )}
+          </Box>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
