@@ -58,9 +58,10 @@ class Batcher<T> {
   get full(): boolean {
     return this.#items.length >= DEMO_BATCH_SIZE;
   }
+  /** The next full batch, or everything left. */
   take(): T[] {
-    const items = this.#items;
-    this.#items = [];
+    const items = this.#items.slice(0, DEMO_BATCH_SIZE);
+    this.#items = this.#items.slice(DEMO_BATCH_SIZE);
     return items;
   }
 }
@@ -127,7 +128,7 @@ export class DemoMarket implements MarketDataProvider {
     for (const records of this.#generate(dataset, params)) {
       params.signal?.throwIfAborted();
       batcher.push(...(records as DatasetRecords[D][]));
-      if (batcher.full) yield batcher.take();
+      while (batcher.full) yield batcher.take();
     }
     const rest = batcher.take();
     if (rest.length > 0) yield rest;
@@ -236,7 +237,13 @@ export class DemoMarket implements MarketDataProvider {
         const [from, to] =
           dataset === 'analystRatings'
             ? this.#range(params, world.detailStart, world.today)
-            : this.#range(params, world.today - 366, world.today);
+            : this.#range(
+                params,
+                calendar.day(
+                  `${Number(calendar.iso(world.today).slice(0, 4)) - 1}${calendar.iso(world.today).slice(4, 8)}01`,
+                ),
+                world.today,
+              );
         for (const asset of assets) {
           if (asset.type !== 'stock' && asset.type !== 'otc') continue;
           const coverage = this.#coverageOf(asset);

@@ -47,29 +47,33 @@ function aggregate(bars: readonly IntradayBarRecord[]) {
 }
 
 describe('demo prices', () => {
-  it.each(Object.entries(MOMENTS))('quotes the last daily bar (%s)', async (_, now) => {
-    const provider = market(now);
-    const params = { assets: SAMPLE, from: nyDate(new Date(now.getTime() - 20 * 86_400_000)) };
-    const bars = byAsset(await collect(provider, 'dailyBars', params));
-    const quotes = await collect(provider, 'quotes', { assets: SAMPLE });
-    expect(quotes).toHaveLength(SAMPLE.length);
-    for (const quote of quotes) {
-      const series = bars.get(keyOf(quote)) ?? [];
-      const last = series.at(-1);
-      const before = series.at(-2);
-      expect(quote.price, quote.symbol).toBe(last?.close);
-      expect(quote.prevClose, quote.symbol).toBe(before?.close);
-      expect([quote.open, quote.highPrice, quote.lowPrice, quote.volume]).toEqual([
-        last?.open,
-        last?.high,
-        last?.low,
-        last?.volume,
-      ]);
-      expect(quote.quotedAt.getTime()).toBeLessThanOrEqual(now.getTime());
-      if (quote.type === 'crypto') expect(last?.date).toBe(new Date(now).toISOString().slice(0, 10));
-      else expect(nyDate(quote.quotedAt)).toBe(last?.date);
-    }
-  });
+  it.each(Object.entries(MOMENTS))(
+    'quotes the last daily bar (%s)',
+    async (_, now) => {
+      const provider = market(now);
+      const params = { assets: SAMPLE, from: nyDate(new Date(now.getTime() - 20 * 86_400_000)) };
+      const bars = byAsset(await collect(provider, 'dailyBars', params));
+      const quotes = await collect(provider, 'quotes', { assets: SAMPLE });
+      expect(quotes).toHaveLength(SAMPLE.length);
+      for (const quote of quotes) {
+        const series = bars.get(keyOf(quote)) ?? [];
+        const last = series.at(-1);
+        const before = series.at(-2);
+        expect(quote.price, quote.symbol).toBe(last?.close);
+        expect(quote.prevClose, quote.symbol).toBe(before?.close);
+        expect([quote.open, quote.highPrice, quote.lowPrice, quote.volume]).toEqual([
+          last?.open,
+          last?.high,
+          last?.low,
+          last?.volume,
+        ]);
+        expect(quote.quotedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        if (quote.type === 'crypto') expect(last?.date).toBe(new Date(now).toISOString().slice(0, 10));
+        else expect(nyDate(quote.quotedAt)).toBe(last?.date);
+      }
+    },
+    60_000,
+  );
 
   it('adds the extended-hours price in pre- and after-market for listed stocks only', async () => {
     const pre = await collect(market(MOMENTS.preMarket), 'quotes', { assets: SAMPLE });
@@ -93,7 +97,7 @@ describe('demo prices', () => {
       }
     }
     for (const quote of [...session, ...weekend]) expect(quote.extendedPrice, quote.symbol).toBeNull();
-  });
+  }, 60_000);
 
   it('has daily bars on trading days only for listed assets and every day for crypto, five years back', async () => {
     const provider = market();
@@ -117,7 +121,7 @@ describe('demo prices', () => {
     expect(bars.get('stock:CRWV')?.[0]?.date).toBe('2025-03-28');
     // A stablecoin stays at its peg.
     for (const bar of bars.get('crypto:USDT') ?? []) expect(Math.abs(bar.close - 1)).toBeLessThan(0.01);
-  });
+  }, 60_000);
 
   it('moves share classes together and indexes with their members', async () => {
     const provider = market();
@@ -148,7 +152,7 @@ describe('demo prices', () => {
     expect(correlation(returns(bars.get('stock:AAPL') ?? []), spx)).toBeGreaterThan(0.3);
     expect(correlation(returns(bars.get('index:^RUT') ?? []), spx)).toBeGreaterThan(0.7);
     expect(correlation(returns(bars.get('index:^VIX') ?? []), spx)).toBeLessThan(0);
-  });
+  }, 60_000);
 
   it('keeps the split-adjusted series continuous across real splits', async () => {
     const provider = market();
@@ -173,54 +177,61 @@ describe('demo prices', () => {
       expect(move, `${split.symbol} ${split.date}`).toBeLessThan(1.4);
       expect(Math.abs(move - split.denominator / split.numerator)).toBeGreaterThan(0.05);
     }
-  });
+  }, 60_000);
 
-  it.each(Object.entries(MOMENTS))('has intraday bars that agree with the daily bars (%s)', async (_, now) => {
-    const provider = market(now);
-    const intraday = byAsset(await collect(provider, 'intradayBars', { assets: SAMPLE }));
-    const daily = byAsset(
-      await collect(provider, 'dailyBars', { assets: SAMPLE, from: nyDate(new Date(now.getTime() - 15 * 86_400_000)) }),
-    );
-    for (const asset of SAMPLE) {
-      const key = `${asset.type}:${asset.symbol}`;
-      const bars = intraday.get(key) ?? [];
-      expect(bars.length, key).toBeGreaterThan(0);
-      for (const bar of bars)
-        expect(bar.ts.getTime() + bar.intervalMinutes * MS_PER_MINUTE).toBeLessThanOrEqual(now.getTime());
-      const crypto = asset.type === 'crypto';
-      const dayOf = (bar: IntradayBarRecord) => (crypto ? bar.ts.toISOString().slice(0, 10) : nyDate(bar.ts));
-      const days = [...new Set(bars.map(dayOf))];
-      expect(days.length, key).toBeGreaterThanOrEqual(2);
-      for (const day of days) {
-        const regular = bars.filter((bar) => bar.session === 'regular' && dayOf(bar) === day);
-        const dailyBar = (daily.get(key) ?? []).find((bar) => bar.date === day);
-        if (regular.length === 0) continue;
-        expect(dailyBar, `${key} ${day}`).toBeDefined();
-        expect(aggregate(regular), `${key} ${day}`).toEqual({
-          open: dailyBar?.open,
-          high: dailyBar?.high,
-          low: dailyBar?.low,
-          close: dailyBar?.close,
-          volume: dailyBar?.volume,
-        });
-        for (const bar of regular) {
-          expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close));
-          expect(bar.low).toBeLessThanOrEqual(Math.min(bar.open, bar.close));
+  it.each(Object.entries(MOMENTS))(
+    'has intraday bars that agree with the daily bars (%s)',
+    async (_, now) => {
+      const provider = market(now);
+      const intraday = byAsset(await collect(provider, 'intradayBars', { assets: SAMPLE }));
+      const daily = byAsset(
+        await collect(provider, 'dailyBars', {
+          assets: SAMPLE,
+          from: nyDate(new Date(now.getTime() - 15 * 86_400_000)),
+        }),
+      );
+      for (const asset of SAMPLE) {
+        const key = `${asset.type}:${asset.symbol}`;
+        const bars = intraday.get(key) ?? [];
+        expect(bars.length, key).toBeGreaterThan(0);
+        for (const bar of bars)
+          expect(bar.ts.getTime() + bar.intervalMinutes * MS_PER_MINUTE).toBeLessThanOrEqual(now.getTime());
+        const crypto = asset.type === 'crypto';
+        const dayOf = (bar: IntradayBarRecord) => (crypto ? bar.ts.toISOString().slice(0, 10) : nyDate(bar.ts));
+        const days = [...new Set(bars.map(dayOf))];
+        expect(days.length, key).toBeGreaterThanOrEqual(2);
+        for (const day of days) {
+          const regular = bars.filter((bar) => bar.session === 'regular' && dayOf(bar) === day);
+          const dailyBar = (daily.get(key) ?? []).find((bar) => bar.date === day);
+          if (regular.length === 0) continue;
+          expect(dailyBar, `${key} ${day}`).toBeDefined();
+          expect(aggregate(regular), `${key} ${day}`).toEqual({
+            open: dailyBar?.open,
+            high: dailyBar?.high,
+            low: dailyBar?.low,
+            close: dailyBar?.close,
+            volume: dailyBar?.volume,
+          });
+          for (const bar of regular) {
+            expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close));
+            expect(bar.low).toBeLessThanOrEqual(Math.min(bar.open, bar.close));
+          }
+        }
+        const sessions = new Set(bars.map((bar) => bar.session));
+        if (asset.type === 'stock') {
+          expect(sessions.has('pre') && sessions.has('after'), key).toBe(true);
+          for (const bar of bars.filter((b) => b.session === 'pre')) {
+            expect(nyTime(bar.ts) >= '04:00' && nyTime(bar.ts) < '09:30', `${key} ${nyTime(bar.ts)}`).toBe(true);
+          }
+          for (const bar of bars.filter((b) => b.session === 'regular')) {
+            expect(nyTime(bar.ts) >= '09:30' && nyTime(bar.ts) < '16:00').toBe(true);
+            expect(bar.intervalMinutes).toBe(5);
+          }
+        } else {
+          expect([...sessions], key).toEqual(['regular']);
         }
       }
-      const sessions = new Set(bars.map((bar) => bar.session));
-      if (asset.type === 'stock') {
-        expect(sessions.has('pre') && sessions.has('after'), key).toBe(true);
-        for (const bar of bars.filter((b) => b.session === 'pre')) {
-          expect(nyTime(bar.ts) >= '04:00' && nyTime(bar.ts) < '09:30', `${key} ${nyTime(bar.ts)}`).toBe(true);
-        }
-        for (const bar of bars.filter((b) => b.session === 'regular')) {
-          expect(nyTime(bar.ts) >= '09:30' && nyTime(bar.ts) < '16:00').toBe(true);
-          expect(bar.intervalMinutes).toBe(5);
-        }
-      } else {
-        expect([...sessions], key).toEqual(['regular']);
-      }
-    }
-  });
+    },
+    60_000,
+  );
 });
