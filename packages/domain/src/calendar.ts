@@ -4,6 +4,7 @@
  * A calendar week runs Monday to Friday. On Saturday and Sunday the next week is shown. "Today" is the New York
  * trading date, so the current week and month are taken from {@link nyDate}.
  */
+import { MONTH_NAMES } from './month-names.ts';
 import {
   addDays,
   type DateParts,
@@ -25,22 +26,7 @@ export const DATE_PICKER_MAX: IsoDate = '2099-12-31';
 /** SPEC §4: the calendar week spans Monday to Friday. */
 export const CALENDAR_WEEK_DAYS = 5;
 
-export const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const;
-
-export type MonthName = (typeof MONTH_NAMES)[number];
+export { MONTH_NAMES, type MonthName } from './month-names.ts';
 
 export interface WeekWindow {
   /** Monday */
