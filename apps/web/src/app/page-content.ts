@@ -85,34 +85,28 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'Earnings calendar: this week',
     description:
       'Every company reporting Monday to Friday, with the time in your timezone, before or after market, and whether the date is confirmed.',
-    arrivesWith: 'the earnings calendar',
   },
   calendarMonth: {
     menuLabel: 'Calendar: this month',
     title: 'Earnings calendar: this month',
     description: 'The month at a glance: how many companies report each day and which ones matter most.',
-    arrivesWith: 'the earnings calendar',
   },
   calendarWeekOf: {
     title: 'Earnings calendar: week of {dateSlug}',
     description: 'Every company reporting in the chosen week, Monday to Friday, with exact times and date status.',
-    arrivesWith: 'the earnings calendar',
   },
   calendarMonthOf: {
     title: 'Earnings calendar: {monthYearSlug}',
     description: 'The chosen month at a glance: report counts per day and the biggest names.',
-    arrivesWith: 'the earnings calendar',
   },
   listWeek: {
     menuLabel: 'Earnings list: this week',
     title: 'Earnings list: this week',
     description: 'This week’s reports as one sortable list: by popularity, time, market cap, name or growth.',
-    arrivesWith: 'the earnings calendar',
   },
   listWeekOf: {
     title: 'Earnings list: week of {dateSlug}',
     description: 'The chosen week’s reports as one sortable list.',
-    arrivesWith: 'the earnings calendar',
   },
   earningsFeed: {
     menuLabel: 'Earnings feed',
@@ -288,7 +282,6 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     menuLabel: 'Calendar embed',
     title: 'Earnings calendar',
     description: 'This week’s earnings calendar for embedding in other sites.',
-    arrivesWith: 'the earnings calendar',
   },
   partnerCnbc: {
     menuLabel: 'CNBC partner home',

@@ -1,9 +1,19 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
+import { preferences } from './preferences.ts';
 import { BootFallback, RootShell } from './root-shell.tsx';
 import { PageErrorBoundary, RootErrorBoundary } from './route-error.tsx';
-import { fillPath, PAGES, type PageId, REDIRECT_RULES, SYMBOL_PAGE_PATH, SYMBOL_TABS } from './routes.ts';
+import {
+  CALENDAR_HOME,
+  CALENDAR_VIEW_HOMES,
+  fillPath,
+  PAGES,
+  type PageId,
+  REDIRECT_RULES,
+  SYMBOL_PAGE_PATH,
+  SYMBOL_TABS,
+} from './routes.ts';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
@@ -13,6 +23,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Lazy {
 }
 
 const planned = lazyPage(() => import('../features/shell/planned-page.tsx'));
+const calendar = lazyPage(() => import('../features/calendar/calendar-page.tsx'));
 const transcript = lazyPage(() => import('../features/transcripts/transcript-page.tsx'));
 
 /** Pages with their real content in this release; every other page shows its planned frame. */
@@ -29,7 +40,13 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   createAccount: lazyPage(() => import('../features/auth/create-account-page.tsx')),
   forgotPassword: lazyPage(() => import('../features/auth/forgot-password-page.tsx')),
   profile: lazyPage(() => import('../features/profile/profile-page.tsx')),
-  embedCalendar: lazyPage(() => import('../features/shell/embed-calendar-page.tsx')),
+  embedCalendar: lazyPage(() => import('../features/embed/embed-calendar-page.tsx')),
+  calendarWeek: calendar,
+  calendarMonth: calendar,
+  calendarWeekOf: calendar,
+  calendarMonthOf: calendar,
+  listWeek: calendar,
+  listWeekOf: calendar,
   transcriptByPeriod: transcript,
   transcriptFile: transcript,
   transcript,
@@ -68,10 +85,16 @@ const symbolRoute: RouteObject = {
   ),
 };
 
+/** /earnings, /earnings-calendar and /earnings-list open the calendar in the reader's saved view (SPEC §3). */
+function calendarHome(): string {
+  return CALENDAR_VIEW_HOMES[preferences.get('earningsSettings').calendarView];
+}
+
 /** SPEC §2 redirects, carrying parameters and the query string (e.g. ?theme=) across. */
 const redirectRoutes: RouteObject[] = REDIRECT_RULES.map((rule) => ({
   path: rule.from,
-  loader: ({ params, request }) => redirect(`${fillPath(rule.to, params)}${new URL(request.url).search}`),
+  loader: ({ params, request }) =>
+    redirect(`${rule.to === CALENDAR_HOME ? calendarHome() : fillPath(rule.to, params)}${new URL(request.url).search}`),
 }));
 
 const notFound = lazyPage(() => import('../features/info/not-found-page.tsx'));

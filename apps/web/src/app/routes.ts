@@ -401,6 +401,12 @@ export function symbolTabFromPath(pathname: string): (typeof SYMBOL_TABS)[number
 
 /** Redirects of SPEC §2 as patterns: the router sends `from` to `to`, carrying the parameters across. */
 export const CALENDAR_HOME = '/earnings-calendar/this-week';
+/** The current window of each calendar view; the calendar redirects open the reader's saved view. */
+export const CALENDAR_VIEW_HOMES = {
+  week: CALENDAR_HOME,
+  list: '/earnings-list/this-week',
+  month: '/earnings-calendar/this-month',
+} as const;
 export const REDIRECT_RULES = [
   { from: '/earnings', to: CALENDAR_HOME },
   { from: '/earnings-calendar', to: CALENDAR_HOME },

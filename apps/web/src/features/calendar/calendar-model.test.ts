@@ -218,11 +218,7 @@ describe(groupExtras.name, () => {
       events,
       [dividend],
       WEEK,
-      new Set(
-        callsByEarningsId(events)
-          .values()
-          .map((e) => e.id),
-      ),
+      new Set([...callsByEarningsId(events).values()].map((e) => e.id)),
     );
     const tuesday = extras.get('2026-11-24') ?? [];
     expect(tuesday.map((item) => (item.kind === 'event' ? item.event.id : item.dividend.symbol))).toEqual([

@@ -290,7 +290,16 @@ export function callsByEarningsId(events: readonly CalendarEvent[]): Map<number,
 /** One row of the week grid: a band heading, the i-th item of every day, or the "+N more" buttons. */
 export type GridRow =
   | { kind: 'band'; key: string; band: SessionKey | 'events'; counts: number[] }
-  | { kind: 'entries'; key: string; band: SessionKey; cells: (EarningsRow | null)[]; hiddenFrom: number[] }
+  | {
+      kind: 'entries';
+      key: string;
+      band: SessionKey;
+      /** Position of these reports within their sessions. */
+      index: number;
+      cells: (EarningsRow | null)[];
+      /** Per day, the position from which reports are ones the filter hid and the reader revealed. */
+      hiddenFrom: number[];
+    }
   | { kind: 'extras'; key: string; cells: (ExtraItem | null)[] }
   | { kind: 'more'; key: string; band: SessionKey; cells: (MoreCell | null)[] };
 
@@ -340,6 +349,7 @@ export function buildWeekGrid(
         kind: 'entries',
         key: `${session}:${i}`,
         band: session,
+        index: i,
         cells: groups.map((group) => group?.entries[i] ?? null),
         hiddenFrom,
       });

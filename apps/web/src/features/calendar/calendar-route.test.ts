@@ -8,6 +8,7 @@ import {
   neighbours,
   readSelectedDate,
   resolveCalendarLocation,
+  resolveEmbedLocation,
   stepWeekday,
   viewPath,
   weekOfPath,
@@ -94,20 +95,17 @@ describe('calendar URLs', () => {
     expect(viewPath('month', '2027-01-15', WEDNESDAY)).toBe('/earnings-calendar/month/january-2027');
   });
 
-  it('links the previous and next windows, and stops at the picker bounds', () => {
+  it('finds the previous and next windows, and stops at the picker bounds', () => {
     const week = valid(resolveCalendarLocation('calendarWeekOf', { dateSlug: '2026-11-30' }, WEDNESDAY));
-    expect(neighbours(week, WEDNESDAY)).toEqual({
-      previous: '/earnings-calendar/this-week',
-      next: '/earnings-calendar/week-of/2026-12-07',
-      today: '/earnings-calendar/this-week',
-    });
+    expect(neighbours(week)).toEqual({ previous: '2026-11-23', next: '2026-12-07' });
     const first = valid(resolveCalendarLocation('calendarWeekOf', { dateSlug: '1900-01-03' }, WEDNESDAY));
-    expect(neighbours(first, WEDNESDAY).previous).toBeNull();
+    expect(neighbours(first).previous).toBeNull();
     const january1900 = valid(resolveCalendarLocation('calendarMonthOf', { monthYearSlug: 'january-1900' }, WEDNESDAY));
-    expect(neighbours(january1900, WEDNESDAY)).toMatchObject({
-      previous: null,
-      next: '/earnings-calendar/month/february-1900',
-    });
+    expect(neighbours(january1900)).toEqual({ previous: null, next: '1900-02-01' });
+    const december2099 = valid(
+      resolveCalendarLocation('calendarMonthOf', { monthYearSlug: 'december-2099' }, WEDNESDAY),
+    );
+    expect(neighbours(december2099)).toEqual({ previous: '2099-11-01', next: null });
   });
 
   it('fetches the whole Monday–Friday weeks of a month, clamped to the bounds', () => {
@@ -147,5 +145,25 @@ describe(focusDay.name, () => {
   it('steps over weekends', () => {
     expect(stepWeekday('2026-11-27', 1)).toBe('2026-11-30');
     expect(stepWeekday('2026-11-30', -1)).toBe('2026-11-27');
+  });
+});
+
+describe(resolveEmbedLocation.name, () => {
+  it('opens this week by default and takes view and selectedDate from the query', () => {
+    expect(resolveEmbedLocation(null, null, WEDNESDAY)).toMatchObject({ view: 'week', current: true });
+    const list = resolveEmbedLocation('list', '2026-12-09', WEDNESDAY);
+    expect(list).toMatchObject({ view: 'list', current: false, week: { start: '2026-12-07' } });
+    expect(resolveEmbedLocation('month', '2027-02-10', WEDNESDAY)).toMatchObject({
+      view: 'month',
+      current: false,
+      month: { year: 2027, month: 2 },
+    });
+  });
+  it('ignores an unknown view or a date it cannot read', () => {
+    expect(resolveEmbedLocation('agenda', 'tomorrow', WEDNESDAY)).toMatchObject({
+      view: 'week',
+      current: true,
+      week: { start: '2026-11-23' },
+    });
   });
 });

@@ -26,6 +26,7 @@ import {
   yearMonthOf,
 } from '@eh/domain';
 import type { CalendarView } from '../../app/preferences.ts';
+import { CALENDAR_VIEW_HOMES } from '../../app/routes.ts';
 
 /** The route ids of the calendar pages (routes.ts). */
 export const CALENDAR_PAGE_IDS = [
@@ -93,10 +94,10 @@ function weekInBounds(week: WeekWindow): boolean {
 const BASE = { week: '/earnings-calendar', list: '/earnings-list' } as const;
 
 export function thisWeekPath(view: 'week' | 'list'): string {
-  return `${BASE[view]}/this-week`;
+  return CALENDAR_VIEW_HOMES[view];
 }
 
-export const THIS_MONTH_PATH = '/earnings-calendar/this-month';
+export const THIS_MONTH_PATH = CALENDAR_VIEW_HOMES.month;
 
 /** /earnings-calendar/week-of/2026-11-23: always the Monday of the week that `date` shows. */
 export function weekOfPath(view: 'week' | 'list', date: IsoDate): string {
@@ -133,33 +134,26 @@ export function viewPath(view: CalendarView, date: IsoDate, now: Date): string {
 }
 
 export interface Neighbours {
-  previous: string | null;
-  next: string | null;
-  today: string;
+  /** First day of the previous window; null before the picker's lower bound. */
+  previous: IsoDate | null;
+  /** First day of the next window; null past the picker's upper bound. */
+  next: IsoDate | null;
 }
 
-/** Previous / next / today URLs; null at the picker bounds. */
-export function neighbours(location: Exclude<CalendarLocation, { invalid: true }>, now: Date): Neighbours {
+/** The windows before and after a location (the caller turns them into URLs). */
+export function neighbours(location: Exclude<CalendarLocation, { invalid: true }>): Neighbours {
+  const inBounds = (window: { start: IsoDate; end: IsoDate }) =>
+    window.start >= DATE_PICKER_MIN && window.end <= DATE_PICKER_MAX;
   if (location.view === 'month') {
     const prev = previousMonth(location.month);
     const next = nextMonth(location.month);
-    const inBounds = (ym: YearMonth) => {
-      const window = monthWindow(ym.year, ym.month);
-      return window.start >= DATE_PICKER_MIN && window.end <= DATE_PICKER_MAX;
-    };
-    return {
-      previous: inBounds(prev) ? viewPath('month', monthWindow(prev.year, prev.month).start, now) : null,
-      next: inBounds(next) ? viewPath('month', monthWindow(next.year, next.month).start, now) : null,
-      today: THIS_MONTH_PATH,
-    };
+    const before = monthWindow(prev.year, prev.month);
+    const after = monthWindow(next.year, next.month);
+    return { previous: inBounds(before) ? before.start : null, next: inBounds(after) ? after.start : null };
   }
-  const prev = previousWeek(location.week);
-  const next = nextWeek(location.week);
-  return {
-    previous: weekInBounds(prev) ? viewPath(location.view, prev.start, now) : null,
-    next: weekInBounds(next) ? viewPath(location.view, next.start, now) : null,
-    today: thisWeekPath(location.view),
-  };
+  const before = previousWeek(location.week);
+  const after = nextWeek(location.week);
+  return { previous: inBounds(before) ? before.start : null, next: inBounds(after) ? after.start : null };
 }
 
 /** The days a location fetches: the week, or the Monday–Friday weeks that hold the month. */
@@ -204,4 +198,24 @@ export function stepWeekday(date: IsoDate, step: 1 | -1): IsoDate {
   let next = addDays(date, step);
   while (isWeekend(next)) next = addDays(next, step);
   return next;
+}
+
+/**
+ * The embed has one URL (/embed/calendar) and takes its window from the query: `view` (week, list or month;
+ * week by default) and `selectedDate` (the day it opens on; today by default).
+ */
+export function resolveEmbedLocation(
+  rawView: string | null,
+  rawDate: string | null,
+  now: Date,
+): Exclude<CalendarLocation, { invalid: true }> {
+  const view: CalendarView = rawView === 'list' || rawView === 'month' ? rawView : 'week';
+  const date = (rawDate ? parseWeekSlug(rawDate) : null) ?? nyDate(now);
+  if (view === 'month') {
+    const ym = yearMonthOf(date);
+    const today = yearMonthOf(nyDate(now));
+    return { view, current: ym.year === today.year && ym.month === today.month, month: monthWindow(ym.year, ym.month) };
+  }
+  const week = weekInBounds(weekWindow(date)) ? weekWindow(date) : currentWeek(now);
+  return { view, current: week.start === currentWeek(now).start, week, nonCanonicalSlug: null };
 }

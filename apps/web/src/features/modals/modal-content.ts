@@ -37,4 +37,11 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   histogramEhs: lazy(() => import('../ehs/histogram-ehs-modal.tsx')),
   transcript: TranscriptModal,
   earningsTranscript: TranscriptModal,
+  earningsSettings: lazy(() => import('../calendar/earnings-settings-modal.tsx')),
+  selectedMonthDay: lazy(() => import('../calendar/selected-month-day-modal.tsx')),
+  earnings: lazy(() => import('../calendar/earnings-modal.tsx')),
+  ipoEvent: lazy(() => import('../calendar/ipo-event-modal.tsx')),
+  economicEvent: lazy(() => import('../calendar/economic-event-modal.tsx')),
+  callEvent: lazy(() => import('../calendar/call-event-modal.tsx')),
+  embedCalendar: lazy(() => import('../embed/embed-calendar-modal.tsx')),
 };

@@ -1,0 +1,225 @@
+import { type IsoDate, nyDate } from '@eh/domain';
+import { Alert, Box, Skeleton, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import type { CalendarView } from '../../app/preferences.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { LoadError } from '../quote/query-state.tsx';
+import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { calendarPageText, monthLabel, rangeLabel, shortDate } from './calendar-format.ts';
+import { groupKey, type MoreCell } from './calendar-model.ts';
+import { useCalendarToggles, useEarningsSettings, useTimeZone } from './calendar-preferences.ts';
+import { type CalendarLocation, fetchWindow, focusDay, neighbours } from './calendar-route.ts';
+import { type CalendarTarget, CalendarToolbar } from './calendar-toolbar.tsx';
+import { IndicesStrip } from './indices-strip.tsx';
+import { ListView } from './list-view.tsx';
+import { MonthView } from './month-view.tsx';
+import { useCalendarData } from './use-calendar-data.ts';
+import { WeekView } from './week-view.tsx';
+
+export type ValidLocation = Exclude<CalendarLocation, { invalid: true }>;
+
+export interface CalendarBoardProps {
+  location: ValidLocation;
+  selected: IsoDate | null;
+  now: Date;
+  hrefFor: (target: CalendarTarget) => string;
+  navigate: (target: CalendarTarget, options?: { replace?: boolean }) => void;
+  /** The chromeless embed: smaller heading, no settings or embed buttons, no sticky offset for a header. */
+  embedded?: boolean;
+}
+
+const NOTHING_EXPANDED: ReadonlySet<string> = new Set();
+
+/** Top symbols named in the meta description. */
+const DESCRIPTION_NAMES = 5;
+
+/**
+ * The earnings calendar (SPEC §2): heading, controls, and the week, list or month of reports with the events the
+ * reader's toggles add. Shared by the calendar pages and the embed; the caller decides what URLs look like.
+ */
+export function CalendarBoard({ location, selected, now, hrefFor, navigate, embedded = false }: CalendarBoardProps) {
+  const dispatch = useAppDispatch();
+  const [settings, setSettings] = useEarningsSettings();
+  const [toggles, setToggles] = useCalendarToggles();
+  const [timeZone] = useTimeZone();
+  const window = fetchWindow(location);
+  const data = useCalendarData(window, location.view, settings, toggles);
+  const today = nyDate(now);
+
+  // Groups the reader expanded ("+N more") belong to the window on screen.
+  const [expansion, setExpansion] = useState<{ start: IsoDate; keys: ReadonlySet<string> }>(() => ({
+    start: window.start,
+    keys: new Set(),
+  }));
+  const expanded = expansion.start === window.start ? expansion.keys : NOTHING_EXPANDED;
+  const windowStart = window.start;
+  const onToggleGroup = useCallback(
+    (cell: MoreCell) => {
+      setExpansion((current) => {
+        const next = new Set(current.start === windowStart ? current.keys : []);
+        const key = groupKey(cell.date, cell.session);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return { start: windowStart, keys: next };
+      });
+    },
+    [windowStart],
+  );
+
+  const text = useMemo(() => {
+    const shown = data.loading ? undefined : data.rows;
+    const top = shown
+      ? [...shown]
+          .sort((a, b) => (b.marketCap ?? 0) - (a.marketCap ?? 0))
+          .slice(0, DESCRIPTION_NAMES)
+          .map((row) => row.symbol)
+      : undefined;
+    return calendarPageText({
+      view: location.view,
+      current: location.current,
+      start: window.start,
+      end: window.end,
+      ...(location.view === 'month' ? { year: location.month.year, month: location.month.month } : {}),
+      ...(shown ? { count: shown.length, topSymbols: top } : {}),
+    });
+  }, [data.loading, data.rows, location, window.start, window.end]);
+  useDocumentMeta(embedded ? 'Earnings calendar' : text.title, text.description);
+
+  const label =
+    location.view === 'month'
+      ? monthLabel(location.month.year, location.month.month)
+      : rangeLabel(window.start, window.end);
+  const neighbourDates = neighbours(location);
+  const anchor =
+    location.view === 'month'
+      ? (selected ?? (location.current ? today : location.month.start))
+      : focusDay(location.week, selected, today);
+  const focused = location.view === 'month' ? null : focusDay(location.week, selected, today);
+  const stickyTop = embedded ? { xs: 0, sm: 0 } : undefined;
+
+  const onSelectDay = (date: IsoDate) => navigate({ view: location.view, date, select: true }, { replace: true });
+  const openMonthDay = (date: IsoDate) => {
+    navigate({ view: 'month', date, select: true }, { replace: true });
+    dispatch(modalOpened({ kind: 'selectedMonthDay', props: { date } }));
+  };
+  // ?selectedDate= on a month opens that day.
+  useEffect(() => {
+    if (location.view === 'month' && selected)
+      dispatch(modalOpened({ kind: 'selectedMonthDay', props: { date: selected } }));
+  }, [location.view, selected, dispatch]);
+
+  return (
+    <Box data-testid="calendar" data-view={location.view} data-start={window.start} data-end={window.end}>
+      <Box sx={{ mb: embedded ? 1.5 : 2.5 }}>
+        <Typography variant="h1" sx={embedded ? { fontSize: '1.25rem' } : undefined} data-testid="calendar-heading">
+          {embedded ? 'Earnings calendar' : text.heading}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {location.view === 'month' ? label : `${shortDate(window.start)} – ${shortDate(window.end)}`}
+          {' · '}
+          Times in {timeZone.replace(/_/g, ' ')}
+          {data.loading
+            ? ''
+            : ` · ${data.rows.length.toLocaleString('en-US')} report${data.rows.length === 1 ? '' : 's'}`}
+        </Typography>
+      </Box>
+      <CalendarToolbar
+        view={location.view}
+        rangeLabel={label}
+        anchor={anchor}
+        previous={neighbourDates.previous}
+        next={neighbourDates.next}
+        isCurrent={location.current}
+        hrefFor={hrefFor}
+        onPick={(target) => navigate(target)}
+        onViewChosen={(view: CalendarView) => setSettings({ ...settings, calendarView: view })}
+        filter={settings.filter}
+        onFilter={(filter) => setSettings({ ...settings, filter })}
+        sort={settings.sort}
+        onSort={(sort) => setSettings({ ...settings, sort })}
+        toggles={toggles}
+        onToggles={setToggles}
+        todayTarget={{ view: location.view, date: today }}
+        {...(embedded
+          ? {}
+          : {
+              onOpenSettings: () => dispatch(modalOpened({ kind: 'earningsSettings' })),
+              onOpenEmbed: () => dispatch(modalOpened({ kind: 'embedCalendar', props: { view: location.view } })),
+            })}
+      />
+      {toggles.indices ? <IndicesStrip /> : null}
+      {data.gated.length > 0 ? (
+        <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
+          {data.gated.map((gate) => (
+            <UpgradePrompt
+              key={gate.feature}
+              gate={gate}
+              compact
+              note={
+                gate.feature === 'earningsHistory' && data.historyStart
+                  ? `Your plan shows reports from ${shortDate(data.historyStart)} on.`
+                  : gate.feature === 'economicCalendar' || gate.feature === 'fedCalendar'
+                    ? 'You see each release’s title and time.'
+                    : undefined
+              }
+            />
+          ))}
+        </Box>
+      ) : null}
+      {data.extrasError ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Events and dividend dates could not be loaded; the reports below are complete.
+        </Alert>
+      ) : null}
+      {data.error ? (
+        <LoadError error={data.error} onRetry={data.refetch} />
+      ) : data.loading ? (
+        <Box aria-busy="true" aria-label="Loading the calendar" data-testid="calendar-loading">
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={index} variant="rounded" height={88} sx={{ mb: 1 }} />
+          ))}
+        </Box>
+      ) : location.view === 'month' ? (
+        <MonthView
+          month={location.month}
+          days={new Map(data.days.map((day) => [day.date, day]))}
+          counts={data.counts}
+          historyStart={data.historyStart}
+          showEstimated={toggles.estimatedDates}
+          today={today}
+          selected={selected}
+          onOpenDay={openMonthDay}
+        />
+      ) : location.view === 'list' ? (
+        <ListView
+          days={data.days}
+          extras={data.extras}
+          calls={data.calls}
+          expanded={expanded}
+          autoExpand={settings.autoExpandHiddenSymbols}
+          onToggleGroup={onToggleGroup}
+          today={today}
+          timeZone={timeZone}
+          {...(stickyTop ? { stickyTop } : {})}
+        />
+      ) : (
+        <WeekView
+          days={data.days}
+          extras={data.extras}
+          calls={data.calls}
+          expanded={expanded}
+          autoExpand={settings.autoExpandHiddenSymbols}
+          onToggleGroup={onToggleGroup}
+          focusedDay={focused ?? window.start}
+          onSelectDay={onSelectDay}
+          today={today}
+          timeZone={timeZone}
+          {...(stickyTop ? { stickyTop } : {})}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,324 @@
+import type { EarningsSortKey, IsoDate, SymbolFilter } from '@eh/domain';
+import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CodeIcon from '@mui/icons-material/Code';
+import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  Badge,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Popover,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { CalendarToggles, CalendarView } from '../../app/preferences.ts';
+import { FILTER_OPTIONS, SORT_OPTIONS, TOGGLE_OPTIONS, VIEW_OPTIONS } from './calendar-options.ts';
+
+const DatePickerPopover = lazy(() => import('./calendar-date-picker.tsx'));
+
+export interface CalendarTarget {
+  view: CalendarView;
+  date: IsoDate;
+  /** Carry the date as ?selectedDate= (a chosen day, not just a window). */
+  select?: boolean;
+}
+
+export interface CalendarToolbarProps {
+  view: CalendarView;
+  /** 'Nov 23 – 27, 2026' or 'November 2026'. */
+  rangeLabel: string;
+  /** The date the view is about (view switches keep it). */
+  anchor: IsoDate;
+  previous: IsoDate | null;
+  next: IsoDate | null;
+  /** Today's window is on screen. */
+  isCurrent: boolean;
+  hrefFor: (target: CalendarTarget) => string;
+  onPick: (target: CalendarTarget) => void;
+  onViewChosen?: (view: CalendarView) => void;
+  filter: SymbolFilter;
+  onFilter: (filter: SymbolFilter) => void;
+  sort: EarningsSortKey;
+  onSort: (sort: EarningsSortKey) => void;
+  toggles: CalendarToggles;
+  onToggles: (toggles: CalendarToggles) => void;
+  /** Absent in the embed (no settings, no embed snippet). */
+  onOpenSettings?: () => void;
+  onOpenEmbed?: () => void;
+  todayTarget: CalendarTarget;
+}
+
+/**
+ * The calendar's controls: view (week, list, month), previous / today / next and a date picker (bounded
+ * 1900–2099, loaded when first opened), the filter groups, the sort key, the calendar toggles, settings and the
+ * embed snippet. Navigation is made of real links, so each window has its own URL.
+ */
+export function CalendarToolbar(props: CalendarToolbarProps) {
+  const { view, rangeLabel, anchor, previous, next, isCurrent, hrefFor, filter, sort, toggles } = props;
+  const pickerAnchor = useRef<HTMLButtonElement | null>(null);
+  const togglesAnchor = useRef<HTMLButtonElement | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [togglesOpen, setTogglesOpen] = useState(false);
+  const unit = view === 'month' ? 'month' : 'week';
+  const extrasOn = TOGGLE_OPTIONS.filter((option) => !option.disabledHint && option.key !== 'estimatedDates').filter(
+    (option) => toggles[option.key],
+  ).length;
+
+  return (
+    <Box data-testid="calendar-toolbar" sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <ToggleButtonGroup
+          value={view}
+          exclusive
+          size="small"
+          aria-label="Calendar view"
+          sx={{ order: { xs: 3, sm: 0 }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        >
+          {VIEW_OPTIONS.map((option) => (
+            <ToggleButton
+              key={option.value}
+              value={option.value}
+              component={RouterLink}
+              to={hrefFor({ view: option.value, date: anchor })}
+              onClick={() => props.onViewChosen?.(option.value)}
+              data-testid={`view-${option.value}`}
+              sx={{ flex: { xs: 1, sm: '0 0 auto' }, px: 2, fontWeight: 700 }}
+            >
+              {option.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 auto', sm: '0 0 auto' } }}>
+          <NavLink
+            to={previous ? hrefFor({ view, date: previous }) : null}
+            label={`Previous ${unit}`}
+            testId="nav-previous"
+          >
+            <ChevronLeftIcon />
+          </NavLink>
+          <Button
+            component={RouterLink}
+            to={hrefFor(props.todayTarget)}
+            size="small"
+            variant={isCurrent ? 'contained' : 'outlined'}
+            data-testid="nav-today"
+            aria-current={isCurrent ? 'page' : undefined}
+          >
+            {view === 'month' ? 'This month' : 'This week'}
+          </Button>
+          <NavLink to={next ? hrefFor({ view, date: next }) : null} label={`Next ${unit}`} testId="nav-next">
+            <ChevronRightIcon />
+          </NavLink>
+          <Button
+            ref={pickerAnchor}
+            size="small"
+            onClick={() => setPickerOpen(true)}
+            startIcon={<CalendarMonthOutlinedIcon />}
+            aria-haspopup="dialog"
+            aria-label={`Choose a date (showing ${rangeLabel})`}
+            data-testid="date-picker-button"
+            sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: 'text.primary' }}
+          >
+            {rangeLabel}
+          </Button>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: { sm: 'auto' } }}>
+          <TextField
+            select
+            size="small"
+            label="Sort"
+            value={sort}
+            onChange={(event) => props.onSort(event.target.value as EarningsSortKey)}
+            slotProps={{ htmlInput: { 'data-testid': 'sort-select' } }}
+            sx={{ minWidth: 150 }}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <MenuItem key={option.value} value={option.value} data-testid={`sort-${option.value}`}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Tooltip title="Calendars shown">
+            <IconButton
+              ref={togglesAnchor}
+              onClick={() => setTogglesOpen(true)}
+              aria-label="Calendars shown"
+              aria-haspopup="dialog"
+              data-testid="toggles-button"
+            >
+              <Badge badgeContent={extrasOn} color="primary">
+                <LayersOutlinedIcon />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+          {props.onOpenSettings ? (
+            <Tooltip title="Calendar settings">
+              <IconButton onClick={props.onOpenSettings} aria-label="Calendar settings" data-testid="settings-button">
+                <TuneIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          {props.onOpenEmbed ? (
+            <Tooltip title="Embed this calendar">
+              <IconButton onClick={props.onOpenEmbed} aria-label="Embed this calendar" data-testid="embed-button">
+                <CodeIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+      </Box>
+      <Box
+        role="radiogroup"
+        aria-label="Which companies"
+        sx={{
+          display: 'flex',
+          gap: 0.75,
+          overflowX: 'auto',
+          scrollbarWidth: 'none',
+          mx: { xs: -2, sm: 0 },
+          px: { xs: 2, sm: 0 },
+          pb: 0.25,
+        }}
+      >
+        {FILTER_OPTIONS.map((option) => {
+          const chip = (
+            <Chip
+              key={option.value}
+              role="radio"
+              aria-checked={filter === option.value}
+              label={option.label}
+              clickable={!option.disabledHint}
+              disabled={Boolean(option.disabledHint)}
+              color={filter === option.value ? 'primary' : 'default'}
+              variant={filter === option.value ? 'filled' : 'outlined'}
+              onClick={option.disabledHint ? undefined : () => props.onFilter(option.value)}
+              data-testid={`filter-${option.value}`}
+              sx={{ fontWeight: 700, flexShrink: 0 }}
+            />
+          );
+          return option.disabledHint ? (
+            <Tooltip key={option.value} title={option.disabledHint} enterTouchDelay={0}>
+              <Box component="span" sx={{ display: 'inline-flex', flexShrink: 0 }} data-testid="filter-custom-hint">
+                {chip}
+              </Box>
+            </Tooltip>
+          ) : (
+            chip
+          );
+        })}
+      </Box>
+      <Popover
+        open={togglesOpen}
+        anchorEl={togglesAnchor.current}
+        onClose={() => setTogglesOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            sx: { p: 2, width: 320, maxWidth: 'calc(100vw - 32px)' },
+            'aria-label': 'Calendars shown',
+            role: 'dialog',
+          },
+        }}
+      >
+        <Typography component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Calendars shown
+        </Typography>
+        <CalendarToggleList toggles={toggles} onChange={props.onToggles} />
+      </Popover>
+      {pickerOpen ? (
+        <Suspense fallback={null}>
+          <DatePickerPopover
+            anchorEl={pickerAnchor.current}
+            view={view}
+            value={anchor}
+            onClose={() => setPickerOpen(false)}
+            onPick={(date) => {
+              setPickerOpen(false);
+              props.onPick({ view, date, select: view !== 'month' });
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}
+
+function NavLink({
+  to,
+  label,
+  testId,
+  children,
+}: {
+  to: string | null;
+  label: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  if (!to) {
+    return (
+      <IconButton disabled aria-label={label} data-testid={testId} size="small">
+        {children}
+      </IconButton>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <IconButton component={RouterLink} to={to} aria-label={label} data-testid={testId} size="small">
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The SPEC §3 calendar toggles as switches (toolbar popover and settings modal). */
+export function CalendarToggleList({
+  toggles,
+  onChange,
+}: {
+  toggles: CalendarToggles;
+  onChange: (next: CalendarToggles) => void;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 0.25 }}>
+      {TOGGLE_OPTIONS.map((option) => (
+        <Box key={option.key}>
+          <FormControlLabel
+            control={
+              <Switch
+                size="small"
+                checked={option.disabledHint ? false : toggles[option.key]}
+                disabled={Boolean(option.disabledHint)}
+                onChange={(event) => onChange({ ...toggles, [option.key]: event.target.checked })}
+                slotProps={{ input: { 'data-testid': `toggle-${option.key}` } as Record<string, string> }}
+              />
+            }
+            label={
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {option.label}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {option.disabledHint ?? option.description}
+                </Typography>
+              </Box>
+            }
+            sx={{ alignItems: 'flex-start', mx: 0, gap: 1, '& .MuiSwitch-root': { mt: 0.25 } }}
+          />
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,224 @@
+import type { CalendarEvent, EarningsRow } from '@eh/contracts';
+import HeadsetMicOutlinedIcon from '@mui/icons-material/HeadsetMicOutlined';
+import { Box, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { memo } from 'react';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { dayHeading, dayShiftLabel, epsLine, type FigureLine, reportTime, revenueLine } from './calendar-format.ts';
+import { SESSION_HEADINGS, sessionKeyOf } from './calendar-model.ts';
+import { DateStatusMark } from './date-status-mark.tsx';
+import { SymbolMonogram } from './symbol-monogram.tsx';
+
+/** A button that covers its whole card (the card's other controls sit above it). */
+export const stretchedButtonSx = {
+  appearance: 'none',
+  border: 0,
+  p: 0,
+  m: 0,
+  bgcolor: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+  '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit' },
+  '&:focus-visible': { outline: 'none' },
+  '&:focus-visible::after': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
+
+export function openEarnings(row: EarningsRow) {
+  return modalOpened({
+    kind: 'earnings',
+    props: { id: row.id, symbol: row.symbol, periodYear: row.periodYear, period: row.period, date: row.date },
+  });
+}
+
+const TONE_COLOR = { up: 'success.main', down: 'error.main', flat: 'text.secondary' } as const;
+
+/** 'EPS $1.32 vs $1.20 est. +10.0%' once reported, 'EPS est. $1.20' before. */
+export function FigureText({ line, dense = false }: { line: FigureLine; dense?: boolean }) {
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      sx={{
+        display: 'block',
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        color: 'text.secondary',
+      }}
+    >
+      <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {line.label}
+      </Box>{' '}
+      {line.actual !== null ? (
+        <>
+          <Box component="span" sx={{ color: TONE_COLOR[line.tone], fontWeight: 700 }}>
+            {line.actual}
+          </Box>
+          {` vs ${line.estimate}${dense ? '' : ' est.'}`}
+          {line.surprise ? (
+            <Box component="span" sx={{ color: TONE_COLOR[line.tone], fontWeight: 600 }}>
+              {` ${line.surprise}`}
+            </Box>
+          ) : null}
+        </>
+      ) : (
+        `est. ${line.estimate}`
+      )}
+    </Typography>
+  );
+}
+
+export interface TimeLabelProps {
+  row: EarningsRow;
+  timeZone: string;
+}
+
+/** The exact time in the reader's zone, or the session when the hour is not announced. */
+export function TimeLabel({ row, timeZone }: TimeLabelProps) {
+  const { time, dayShift } = reportTime(row, timeZone);
+  const shift = dayShiftLabel(dayShift);
+  const session = sessionKeyOf(row);
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      data-testid="report-time"
+      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
+      {time ?? (session === 'unknown' ? 'Time not announced' : SESSION_HEADINGS[session])}
+      {shift ? (
+        <Box
+          component="span"
+          sx={{ color: 'warning.main', ml: 0.5 }}
+          title="In your time zone this falls on another day"
+        >
+          {shift}
+        </Box>
+      ) : null}
+    </Typography>
+  );
+}
+
+export interface CallButtonProps {
+  call: CalendarEvent;
+  timeZone: string;
+}
+
+/** The report's earnings call: opens the call event. */
+export function CallButton({ call, timeZone }: CallButtonProps) {
+  const dispatch = useAppDispatch();
+  const at = new Date(call.eventDate).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const live = call.eventStatus === 'live';
+  return (
+    <Box
+      component="button"
+      type="button"
+      onClick={() => dispatch(modalOpened({ kind: 'callEvent', props: { id: call.id } }))}
+      aria-label={`${live ? 'Live now: ' : ''}earnings call at ${at}`}
+      data-testid="call-button"
+      sx={{
+        position: 'relative',
+        zIndex: 1,
+        appearance: 'none',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        border: 1,
+        borderColor: live ? 'error.main' : 'divider',
+        borderRadius: 10,
+        bgcolor: live ? 'error.main' : 'transparent',
+        color: live ? 'error.contrastText' : 'text.secondary',
+        px: 0.75,
+        height: 22,
+        font: 'inherit',
+        fontSize: '0.7rem',
+        fontWeight: 600,
+        cursor: 'pointer',
+        '&:hover': { borderColor: 'primary.main', color: live ? undefined : 'primary.main' },
+      }}
+    >
+      <HeadsetMicOutlinedIcon aria-hidden sx={{ fontSize: 14 }} />
+      {live ? 'Live' : at}
+    </Box>
+  );
+}
+
+export interface EarningsCardProps {
+  row: EarningsRow;
+  timeZone: string;
+  call?: CalendarEvent | undefined;
+  /** Shown because the reader expanded the symbols the filter hides. */
+  revealed?: boolean;
+}
+
+/**
+ * One report in the week grid: symbol and name, the confirmed / estimated mark, the exact time in the reader's
+ * zone, and EPS and revenue (estimate before the report, actual against estimate with the surprise after).
+ */
+export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, revealed = false }: EarningsCardProps) {
+  const dispatch = useAppDispatch();
+  const eps = epsLine(row);
+  const revenue = revenueLine(row);
+  return (
+    <Box
+      data-testid="calendar-entry"
+      data-symbol={row.symbol}
+      data-revealed={revealed || undefined}
+      sx={(theme) => ({
+        position: 'relative',
+        height: '100%',
+        display: 'grid',
+        gridTemplateColumns: '32px minmax(0, 1fr)',
+        columnGap: 1,
+        rowGap: 0.25,
+        alignContent: 'start',
+        p: 1,
+        borderRadius: 1.5,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: revealed ? alpha(theme.palette.text.primary, 0.03) : 'background.paper',
+        transition: 'border-color 120ms, box-shadow 120ms',
+        '&:hover': { borderColor: 'primary.main', boxShadow: `0 1px 6px ${alpha(theme.palette.common.black, 0.12)}` },
+      })}
+    >
+      <SymbolMonogram symbol={row.symbol} />
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+          <Box
+            component="button"
+            type="button"
+            onClick={() => dispatch(openEarnings(row))}
+            sx={{ ...stretchedButtonSx, fontWeight: 700, fontSize: '0.9rem', flexShrink: 0 }}
+            aria-label={`${row.symbol}, ${row.name}: ${dayHeading(row.date)}, ${SESSION_HEADINGS[sessionKeyOf(row)].toLowerCase()}`}
+          >
+            {row.symbol}
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <Box sx={{ position: 'relative', zIndex: 1, display: 'inline-flex' }}>
+            <DateStatusMark row={row} />
+          </Box>
+        </Box>
+        <Typography
+          variant="caption"
+          component="div"
+          color="text.secondary"
+          sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: 1.3 }}
+        >
+          {row.name}
+        </Typography>
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, mt: 0.25 }}>
+        <TimeLabel row={row} timeZone={timeZone} />
+        <Box sx={{ flex: 1 }} />
+        {call ? <CallButton call={call} timeZone={timeZone} /> : null}
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+        <FigureText line={eps} dense />
+        <FigureText line={revenue} dense />
+      </Box>
+    </Box>
+  );
+});

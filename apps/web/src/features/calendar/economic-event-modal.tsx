@@ -1,0 +1,10 @@
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { EventModalBody } from './event-details.tsx';
+
+/**
+ * An economic release or a Fed event: title and time for everyone; actual, forecast and previous figures with the
+ * economic or Fed calendar feature (an upgrade prompt in their place otherwise).
+ */
+export default function EconomicEventModal(props: ModalContentProps) {
+  return <EventModalBody {...props} />;
+}

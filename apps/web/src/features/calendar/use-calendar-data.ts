@@ -1,0 +1,124 @@
+import type { CalendarEvent, EarningsRow, PremiumMarker } from '@eh/contracts';
+import { addDays, daysBetween, type IsoDate, isWeekend } from '@eh/domain';
+import { useMemo } from 'react';
+import type { ApiError } from '../../app/api.ts';
+import type { CalendarToggles, EarningsSettings } from '../../app/preferences.ts';
+import {
+  useGetCalendarDividendsQuery,
+  useGetCalendarEventsQuery,
+  useGetEarningsCalendarDailyQuery,
+  useGetEarningsCalendarQuery,
+  useGetEarningsFilterSymbolsQuery,
+} from './calendar-api.ts';
+import {
+  callsByEarningsId,
+  type DayGroup,
+  type DividendItem,
+  type ExtraItem,
+  groupCalendar,
+  groupExtras,
+} from './calendar-model.ts';
+import { dividendKindsFor, eventTypesFor } from './calendar-options.ts';
+import type { MonthDayCounts } from './month-view.tsx';
+
+export interface CalendarData {
+  /** Weekdays of the window, each with its sessions. */
+  days: DayGroup[];
+  extras: Map<IsoDate, ExtraItem[]>;
+  calls: Map<number, CalendarEvent>;
+  counts: Map<IsoDate, MonthDayCounts>;
+  rows: EarningsRow[];
+  historyStart: IsoDate | null;
+  gated: PremiumMarker[];
+  loading: boolean;
+  /** The earnings call failed (events and dividends failing only leave their rows out). */
+  error: ApiError | undefined;
+  extrasError: ApiError | undefined;
+  refetch: () => void;
+}
+
+function weekdays(start: IsoDate, end: IsoDate): IsoDate[] {
+  return Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => addDays(start, index)).filter(
+    (day) => !isWeekend(day),
+  );
+}
+
+const EMPTY_ROWS: EarningsRow[] = [];
+const EMPTY_EVENTS: CalendarEvent[] = [];
+const EMPTY_DIVIDENDS: DividendItem[] = [];
+
+/**
+ * Everything a calendar window shows: its reports grouped by day and session under the reader's filter and sort,
+ * the events and dividend dates the toggles add (week and list views), and the daily counts (month view).
+ */
+export function useCalendarData(
+  window: { start: IsoDate; end: IsoDate },
+  view: 'week' | 'list' | 'month',
+  settings: EarningsSettings,
+  toggles: CalendarToggles,
+): CalendarData {
+  const calendar = useGetEarningsCalendarQuery(window);
+  const popular = useGetEarningsFilterSymbolsQuery({ filter: 'popular' }, { skip: settings.filter !== 'popular' });
+  const daily = useGetEarningsCalendarDailyQuery(window, { skip: view !== 'month' });
+  const types = eventTypesFor(toggles);
+  const kinds = dividendKindsFor(toggles);
+  const weekly = view !== 'month';
+  const events = useGetCalendarEventsQuery({ ...window, types }, { skip: !weekly || types.length === 0 });
+  const dividends = useGetCalendarDividendsQuery({ ...window, kinds }, { skip: !weekly || kinds.length === 0 });
+
+  const rows = calendar.currentData?.earnings ?? EMPTY_ROWS;
+  const popularSet = useMemo(
+    () => (popular.data ? new Set(popular.data.symbols.map((symbol) => symbol.toUpperCase())) : null),
+    [popular.data],
+  );
+  const days = useMemo(
+    () =>
+      groupCalendar(rows, weekdays(window.start, window.end), {
+        filter: settings.filter,
+        popular: popularSet,
+        sort: settings.sort,
+        showEstimated: toggles.estimatedDates,
+      }),
+    [rows, window.start, window.end, settings.filter, settings.sort, popularSet, toggles.estimatedDates],
+  );
+  const eventList = (types.length > 0 && events.currentData?.events) || EMPTY_EVENTS;
+  const calls = useMemo(() => callsByEarningsId(eventList), [eventList]);
+  const extras = useMemo(() => {
+    const shownIds = new Set(rows.map((row) => row.id));
+    const attached = new Set<number>();
+    for (const [earningsId, call] of calls) if (shownIds.has(earningsId)) attached.add(call.id);
+    return groupExtras(
+      eventList,
+      (kinds.length > 0 && dividends.currentData?.items) || EMPTY_DIVIDENDS,
+      days.map((day) => day.date),
+      attached,
+    );
+  }, [eventList, dividends.currentData, kinds.length, days, calls, rows]);
+  const counts = useMemo(
+    () => new Map((daily.currentData?.days ?? []).map((day) => [day.date, day] satisfies [IsoDate, MonthDayCounts])),
+    [daily.currentData],
+  );
+  const gated = useMemo(() => {
+    const markers = [
+      ...(calendar.currentData?.gated ?? []),
+      ...(types.length > 0 ? (events.currentData?.gated ?? []) : []),
+    ];
+    return markers.filter((marker) => marker.feature !== 'priceMove');
+  }, [calendar.currentData, events.currentData, types.length]);
+
+  return {
+    days,
+    extras,
+    calls,
+    counts,
+    rows,
+    historyStart: calendar.currentData?.historyStart ?? null,
+    gated,
+    loading: (!calendar.currentData && !calendar.error) || (settings.filter === 'popular' && popular.isLoading),
+    error: calendar.error,
+    extrasError: events.error ?? dividends.error,
+    refetch: () => {
+      calendar.refetch();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { Box } from '@mui/material';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+
+export interface VirtualRowsProps<T> {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** First guess of a row's height; rows are measured once drawn. */
+  estimateSize: (row: T) => number;
+  renderRow: (row: T, index: number) => ReactNode;
+  /** Accessible role of the list and its name. */
+  role?: string;
+  label: string;
+  testId?: string;
+}
+
+/**
+ * A long list drawn a screen at a time against the window's scroll (DESIGN §7: long lists are virtualised): a
+ * season week's 1,300+ reports keep a few dozen elements in the page. Rows are measured as they render, so rows
+ * of different kinds can have different heights.
+ */
+export function VirtualRows<T>({
+  rows,
+  rowKey,
+  estimateSize,
+  renderRow,
+  role = 'list',
+  label,
+  testId,
+}: VirtualRowsProps<T>) {
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (!element) return;
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => {
+      const row = rows[index];
+      return row === undefined ? 40 : estimateSize(row);
+    },
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+    overscan: 8,
+    scrollMargin,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <Box
+      ref={listRef}
+      role={role}
+      aria-label={label}
+      data-testid={testId}
+      data-total-rows={rows.length}
+      sx={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (row === undefined) return null;
+        return (
+          <Box
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            role={role === 'list' ? 'listitem' : undefined}
+            sx={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            {renderRow(row, item.index)}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

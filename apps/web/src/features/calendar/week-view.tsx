@@ -1,0 +1,278 @@
+import type { CalendarEvent } from '@eh/contracts';
+import type { IsoDate } from '@eh/domain';
+import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
+import { Box, Typography, useMediaQuery } from '@mui/material';
+import { alpha, useTheme } from '@mui/material/styles';
+import { useMemo } from 'react';
+import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
+import { dayHeading } from './calendar-format.ts';
+import {
+  buildWeekGrid,
+  type DayGroup,
+  type ExtraItem,
+  type GridRow,
+  type MoreCell,
+  SESSION_HEADINGS,
+  type SessionKey,
+} from './calendar-model.ts';
+import { EarningsCard } from './earnings-entry.tsx';
+import { ExtraItemView } from './extra-item.tsx';
+import { MoreButton } from './more-button.tsx';
+import { VirtualRows } from './virtual-rows.tsx';
+
+export const BAND_ICONS = {
+  before: WbSunnyOutlinedIcon,
+  market: ScheduleIcon,
+  after: DarkModeOutlinedIcon,
+  unknown: HelpOutlineIcon,
+  events: EventNoteOutlinedIcon,
+} as const;
+
+const BAND_LABELS: Readonly<Record<SessionKey | 'events', string>> = { ...SESSION_HEADINGS, events: 'Events' };
+
+const ROW_HEIGHTS: Readonly<Record<GridRow['kind'], number>> = { band: 44, entries: 116, extras: 64, more: 48 };
+
+export interface WeekViewProps {
+  days: readonly DayGroup[];
+  extras: ReadonlyMap<IsoDate, readonly ExtraItem[]>;
+  calls: ReadonlyMap<number, CalendarEvent>;
+  expanded: ReadonlySet<string>;
+  autoExpand: boolean;
+  onToggleGroup: (cell: MoreCell) => void;
+  /** The day a phone shows (and a wide screen highlights). */
+  focusedDay: IsoDate;
+  onSelectDay: (date: IsoDate) => void;
+  today: IsoDate;
+  timeZone: string;
+  /** Offset of sticky rows (0 in the embed, which has no header). */
+  stickyTop?: { xs: number; sm: number };
+}
+
+/**
+ * The week (SPEC §2 week view): Monday to Friday side by side on wide screens, one day at a time with a day
+ * strip on phones. Each day is split into before the open, during market hours and after the close (and "time
+ * not announced"), with the events the calendar toggles add on top. Rows are virtualised.
+ */
+export function WeekView(props: WeekViewProps) {
+  const { days, extras, calls, expanded, autoExpand, onToggleGroup, focusedDay, onSelectDay, today, timeZone } = props;
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const stickyTop = props.stickyTop ?? HEADER_HEIGHT;
+  const columns = useMemo(
+    () => (wide ? days : days.filter((day) => day.date === focusedDay)),
+    [wide, days, focusedDay],
+  );
+  const grid = useMemo(
+    () => buildWeekGrid(columns, extras, expanded, autoExpand),
+    [columns, extras, expanded, autoExpand],
+  );
+  const template = `repeat(${columns.length}, minmax(0, 1fr))`;
+
+  const renderRow = (row: GridRow) => {
+    switch (row.kind) {
+      case 'band': {
+        const Icon = BAND_ICONS[row.band];
+        return (
+          <Box
+            data-testid="session-band"
+            data-band={row.band}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              pt: 1.5,
+              pb: 0.75,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Icon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
+            <Typography
+              component="h3"
+              sx={{ fontSize: '0.8rem', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
+            >
+              {BAND_LABELS[row.band]}
+            </Typography>
+            {columns.length === 1 ? (
+              <Typography variant="caption" color="text.secondary">
+                {row.counts[0]}
+              </Typography>
+            ) : null}
+          </Box>
+        );
+      }
+      case 'entries':
+        return (
+          <Box sx={{ display: 'grid', gridTemplateColumns: template, gap: 1, pt: 1, height: ROW_HEIGHTS.entries }}>
+            {row.cells.map((cell, index) => (
+              <Box key={columns[index]?.date ?? index} sx={{ minWidth: 0 }}>
+                {cell ? (
+                  <EarningsCard
+                    row={cell}
+                    timeZone={timeZone}
+                    call={calls.get(cell.id)}
+                    revealed={row.index >= (row.hiddenFrom[index] ?? Number.POSITIVE_INFINITY)}
+                  />
+                ) : null}
+              </Box>
+            ))}
+          </Box>
+        );
+      case 'extras':
+        return (
+          <Box sx={{ display: 'grid', gridTemplateColumns: template, gap: 1, pt: 1, height: ROW_HEIGHTS.extras }}>
+            {row.cells.map((cell, index) => (
+              <Box key={columns[index]?.date ?? index} sx={{ minWidth: 0 }}>
+                {cell ? <ExtraItemView item={cell} timeZone={timeZone} /> : null}
+              </Box>
+            ))}
+          </Box>
+        );
+      case 'more':
+        return (
+          <Box sx={{ display: 'grid', gridTemplateColumns: template, gap: 1, pt: 1 }}>
+            {row.cells.map((cell, index) => (
+              <Box key={columns[index]?.date ?? index} sx={{ minWidth: 0 }}>
+                {cell ? <MoreButton cell={cell} onToggle={onToggleGroup} /> : null}
+              </Box>
+            ))}
+          </Box>
+        );
+    }
+  };
+
+  return (
+    <Box data-testid="week-view">
+      <Box
+        role="group"
+        aria-label="Days of the week"
+        sx={{
+          position: 'sticky',
+          top: stickyTop,
+          zIndex: theme.zIndex.appBar - 2,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+          gap: 1,
+          py: 1,
+          bgcolor: alpha(theme.palette.background.default, 0.9),
+          backdropFilter: 'blur(12px)',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {days.map((day) => (
+          <DayTab
+            key={day.date}
+            day={day}
+            selected={day.date === focusedDay}
+            today={day.date === today}
+            onSelect={onSelectDay}
+            wide={wide}
+          />
+        ))}
+      </Box>
+      {grid.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="empty-state">
+          {wide ? 'No reports this week with these settings.' : 'No reports on this day with these settings.'}
+        </Typography>
+      ) : (
+        <VirtualRows
+          rows={grid}
+          rowKey={(row) => row.key}
+          estimateSize={(row) => ROW_HEIGHTS[row.kind]}
+          renderRow={renderRow}
+          label={wide ? 'Reports of the week by day and session' : `Reports on ${dayHeading(focusedDay)}`}
+          testId="calendar-rows"
+        />
+      )}
+    </Box>
+  );
+}
+
+function DayTab({
+  day,
+  selected,
+  today,
+  onSelect,
+  wide,
+}: {
+  day: DayGroup;
+  selected: boolean;
+  today: boolean;
+  onSelect: (date: IsoDate) => void;
+  wide: boolean;
+}) {
+  const [weekday, rest] = dayHeading(day.date).split(', ');
+  const active = selected && !wide;
+  return (
+    <Box
+      component="button"
+      type="button"
+      aria-pressed={selected}
+      aria-label={`${dayHeading(day.date)}: ${day.total} report${day.total === 1 ? '' : 's'}${today ? ', today' : ''}`}
+      onClick={() => onSelect(day.date)}
+      data-testid="day-tab"
+      data-date={day.date}
+      sx={(theme) => ({
+        appearance: 'none',
+        font: 'inherit',
+        cursor: 'pointer',
+        textAlign: { xs: 'center', md: 'left' },
+        px: { xs: 0.5, md: 1.5 },
+        py: { xs: 0.75, md: 1 },
+        borderRadius: 1.5,
+        border: 1,
+        borderColor: selected ? 'primary.main' : 'divider',
+        bgcolor: active ? 'primary.main' : selected ? alpha(theme.palette.primary.main, 0.08) : 'background.paper',
+        color: active ? 'primary.contrastText' : 'text.primary',
+        minWidth: 0,
+      })}
+    >
+      <Box
+        sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, justifyContent: { xs: 'center', md: 'flex-start' } }}
+      >
+        <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '0.8rem', md: '0.95rem' } }}>
+          {weekday}
+        </Typography>
+        <Typography component="span" sx={{ fontSize: { xs: '0.75rem', md: '0.9rem' }, opacity: 0.85 }}>
+          {rest}
+        </Typography>
+        {today ? (
+          <Box
+            component="span"
+            sx={{
+              display: { xs: 'none', md: 'inline' },
+              fontSize: '0.65rem',
+              fontWeight: 800,
+              color: active ? 'inherit' : 'primary.main',
+              textTransform: 'uppercase',
+            }}
+          >
+            Today
+          </Box>
+        ) : null}
+      </Box>
+      <Typography
+        component="span"
+        sx={{
+          display: 'block',
+          fontSize: '0.7rem',
+          opacity: 0.8,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {day.total === 0
+          ? 'No reports'
+          : wide
+            ? `${day.total.toLocaleString('en-US')} report${day.total === 1 ? '' : 's'}${day.shownCount < day.total ? ` · ${day.shownCount} shown` : ''}`
+            : day.total.toLocaleString('en-US')}
+      </Typography>
+    </Box>
+  );
+}

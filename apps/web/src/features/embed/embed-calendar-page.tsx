@@ -1,0 +1,74 @@
+import { Box, Link, Typography } from '@mui/material';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { APP_NAME, DATA_PROVENANCE } from '../../app/constants.ts';
+import { Logo } from '../../components/logo.tsx';
+import { CalendarBoard } from '../calendar/calendar-board.tsx';
+import { useNow } from '../calendar/calendar-page.tsx';
+import { readSelectedDate, resolveEmbedLocation } from '../calendar/calendar-route.ts';
+import type { CalendarTarget } from '../calendar/calendar-toolbar.tsx';
+import { ModalHost } from '../modals/modal-host.tsx';
+
+/** The query of an embed URL: the view, the day, and the host page's theme (kept across navigation). */
+export function embedHref(target: CalendarTarget, theme: string | null): string {
+  const query = new URLSearchParams();
+  if (target.view !== 'week') query.set('view', target.view);
+  query.set('selectedDate', target.date);
+  if (theme === 'light' || theme === 'dark') query.set('theme', theme);
+  return `/embed/calendar?${query.toString()}`;
+}
+
+/**
+ * The calendar for other sites' iframes (SPEC §2 /embed/calendar): no site chrome, the host's `?theme=`, the same
+ * views, filters and toggles as the calendar page, report details in a modal, and an attribution linking back.
+ */
+export default function EmbedCalendarPage() {
+  // Plain URLSearchParams: react-router's search-params helpers would grow the always-loaded router chunk.
+  const search = new URLSearchParams(useLocation().search);
+  const navigate = useNavigate();
+  const now = useNow();
+  const theme = search.get('theme');
+  const view = search.get('view');
+  const date = search.get('selectedDate');
+  const location = useMemo(() => resolveEmbedLocation(view, date, now), [view, date, now]);
+  const selected = readSelectedDate(search.get('selectedDate'), location);
+  const hrefFor = useCallback((target: CalendarTarget) => embedHref(target, theme), [theme]);
+  const go = useCallback(
+    (target: CalendarTarget, options?: { replace?: boolean }) => navigate(hrefFor(target), options),
+    [navigate, hrefFor],
+  );
+  return (
+    <Box
+      component="main"
+      data-testid="embed-calendar"
+      sx={{ px: { xs: 1.5, sm: 2 }, py: 2, minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}
+    >
+      <CalendarBoard location={location} selected={selected} now={now} hrefFor={hrefFor} navigate={go} embedded />
+      <Box
+        component="footer"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          mt: 3,
+          pt: 1.5,
+          borderTop: 1,
+          borderColor: 'divider',
+          flexWrap: 'wrap',
+        }}
+      >
+        <Logo size={18} />
+        <Typography variant="caption" color="text.secondary">
+          Powered by{' '}
+          <Link href="/earnings-calendar/this-week" target="_blank" rel="noopener" data-testid="embed-attribution">
+            {APP_NAME}
+          </Link>
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }} data-testid="data-provenance">
+          {DATA_PROVENANCE}
+        </Typography>
+      </Box>
+      <ModalHost />
+    </Box>
+  );
+}
