@@ -181,7 +181,7 @@ export function coverageOf(
         }
         continue;
       }
-      if (draw(4) < 0.55) {
+      if (draw(4) < 0.45) {
         const day = draw(5) < 0.7 ? quarter.reactionDay : calendar.nextTrading(quarter.reactionDay);
         const change = draw(6);
         const direction = quarter.jump + 0.03 * normal(seed, CH.ratings, key * 64 + 7, firm);

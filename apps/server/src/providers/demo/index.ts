@@ -32,7 +32,7 @@ import { DEFAULT_DEMO_SEED, DemoWorld, SIMULATION_START } from './world.ts';
 /** Records per yielded batch (each batch is one transaction for the writer). */
 export const DEMO_BATCH_SIZE = 5000;
 /** Years of SEC filings. */
-const FILING_YEARS = 3;
+const FILING_YEARS = 2;
 /** Days ahead of now that scheduled events (calls, dividends, economic releases, IPOs) reach. */
 const EVENTS_AHEAD_DAYS = 120;
 

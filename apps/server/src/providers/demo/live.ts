@@ -1,6 +1,6 @@
 /**
  * Where each asset stands at `now`: its completed daily bars, today's bar while the session runs, intraday bars
- * (5-minute regular session; 30-minute pre- and after-market for listed stocks; 5-minute around the clock for
+ * (5-minute regular session; 30-minute pre- and after-market for listed stocks; 15-minute around the clock for
  * crypto) and the quote. Intraday paths are Brownian bridges from the day's open to its close, stretched to touch
  * exactly the day's high and low, so the bars always agree with the daily bar.
  */
@@ -15,6 +15,8 @@ const REGULAR_OPEN = 570;
 const PRE_OPEN = 240;
 const EXTENDED_STEP = 30;
 const REGULAR_STEP = 5;
+/** Crypto trades around the clock: 15-minute bars keep two days of them small. */
+const CRYPTO_STEP = 15;
 const EXTENDED_MINUTES = 240;
 
 export interface Bar {
@@ -162,7 +164,8 @@ function indexOfDay(series: DailySeries, day: number): number {
 function regularBars(world: DemoWorld, asset: DemoAsset, series: DailySeries, index: number): Bar[] {
   const day = series.days[index] ?? 0;
   const crypto = asset.type === 'crypto';
-  const steps = crypto ? 288 : world.calendar.sessionMinutes(day) / REGULAR_STEP;
+  const step = crypto ? CRYPTO_STEP : REGULAR_STEP;
+  const steps = crypto ? (24 * 60) / CRYPTO_STEP : world.calendar.sessionMinutes(day) / REGULAR_STEP;
   const open = series.open[index] ?? 0;
   const close = series.close[index] ?? 0;
   const high = series.high[index] ?? 0;
@@ -175,7 +178,7 @@ function regularBars(world: DemoWorld, asset: DemoAsset, series: DailySeries, in
   return barsOf(
     path,
     start,
-    REGULAR_STEP,
+    step,
     series.volume[index] ?? 0,
     crypto ? () => 1 : uShape,
     seed,
@@ -332,7 +335,7 @@ export function liveState(world: DemoWorld, asset: DemoAsset, from: number, with
     if (index < 0) continue;
     const isCurrent = day === current;
     if (!withIntraday && !isCurrent && !(extended && day === lastComplete)) continue;
-    const regular = completed(regularBars(world, asset, full, index), REGULAR_STEP, now);
+    const regular = completed(regularBars(world, asset, full, index), crypto ? CRYPTO_STEP : REGULAR_STEP, now);
     const outside = extended ? extendedBars(world, asset, full, index) : { pre: [], after: [] };
     const pre = completed(outside.pre, EXTENDED_STEP, now);
     const after = completed(outside.after, EXTENDED_STEP, now);
@@ -356,7 +359,12 @@ export function liveState(world: DemoWorld, asset: DemoAsset, from: number, with
         highPrice: partial.high,
         lowPrice: partial.low,
         volume: partial.volume,
-        quotedAt: new Date(Math.min(now, (sessions.at(-1)?.regular.at(-1)?.ts ?? now) + REGULAR_STEP * MS_PER_MINUTE)),
+        quotedAt: new Date(
+          Math.min(
+            now,
+            (sessions.at(-1)?.regular.at(-1)?.ts ?? now) + (crypto ? CRYPTO_STEP : REGULAR_STEP) * MS_PER_MINUTE,
+          ),
+        ),
       }
     : {
         symbol: asset.symbol,
@@ -418,7 +426,7 @@ export function intradayRecords(asset: DemoAsset, sessions: readonly SessionBars
   };
   for (const session of sessions) {
     push(session.pre, 'pre', EXTENDED_STEP);
-    push(session.regular, 'regular', REGULAR_STEP);
+    push(session.regular, 'regular', asset.type === 'crypto' ? CRYPTO_STEP : REGULAR_STEP);
     push(session.after, 'after', EXTENDED_STEP);
   }
   return records;

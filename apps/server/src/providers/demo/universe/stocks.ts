@@ -111,7 +111,7 @@ export const STOCKS: readonly StockRow[] = [
   ['QRVO', 'Qorvo, Inc.', 'Q', 'SEMI', 3, 93, 85, 1604778, 0],
   ['GFS', 'GlobalFoundries Inc.', 'Q', 'SEMI', 12, 553, 38, 1709048, 0],
   ['ALAB', 'Astera Labs, Inc.', 'Q', 'SEMI', 12, 165, 90, 0, 0],
-  ['CRWV', 'CoreWeave, Inc.', 'Q', 'SWS', 12, 480, 163, 0, 0],
+  ['CRWV', 'CoreWeave, Inc.', 'Q', 'SWS', 12, 480, 163, 1769628, 0],
   ['DUOL', 'Duolingo, Inc.', 'Q', 'SWA', 12, 46, 410, 1562088, 0],
   ['TOST', 'Toast, Inc.', 'N', 'SWA', 12, 580, 44, 1650164, 0],
   ['PAYC', 'Paycom Software, Inc.', 'N', 'SWA', 12, 57, 231, 1590955, 1.5],
