@@ -357,6 +357,33 @@ describe('forgotten and changed passwords', () => {
   });
 });
 
+describe('changing the email', () => {
+  it('sends a code to the new address and, once confirmed, the profile shows it', async () => {
+    const { page } = home;
+    const newEmail = `moved.${EMAIL}`;
+    await page.goto('/profile', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Change email' }).click();
+    const modal = page.getByTestId('modal-changeEmail');
+    await modal.getByLabel('New email').fill(newEmail);
+    await modal.getByRole('button', { name: 'Send code' }).click();
+    await modal.getByLabel('Code').fill('000000');
+    await modal.getByRole('button', { name: 'Confirm new email' }).click();
+    await modal.getByRole('alert').waitFor();
+    await modal.getByLabel('Code').fill(await mailedCode(newEmail));
+    await modal.getByRole('button', { name: 'Confirm new email' }).click();
+    await page.getByText(`Your email is now ${newEmail}.`).waitFor();
+    await expect.poll(() => page.getByTestId('profile-email').innerText()).toBe(newEmail);
+    // The identity token was refreshed with the new address.
+    const claim = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken')) ?? '';
+      const payload = (localStorage.getItem(key) ?? '').split('.')[1] ?? '';
+      return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).email;
+    });
+    expect(claim).toBe(newEmail);
+    expect(realErrors(home.errors)).toEqual([]);
+  });
+});
+
 describe('two second factors', () => {
   it('lets the user choose between the app and a texted code (SELECT_MFA_TYPE, then SMS_MFA)', async () => {
     const phoneNumber = '+15555550123';
