@@ -4,7 +4,6 @@
  */
 import {
   addDays,
-  dayOfWeek,
   fromEpochDay,
   type IsoDate,
   MS_PER_DAY,
@@ -12,8 +11,6 @@ import {
   MS_PER_MINUTE,
   marketDayStatus,
   nthWeekdayOfMonth,
-  nyDate,
-  nyMinuteOfDay,
   SUNDAY,
   toEpochDay,
 } from '@eh/domain';
@@ -62,7 +59,7 @@ export class DemoCalendar {
 
   iso(day: number): IsoDate {
     const slot = day - this.first;
-    if (slot >= 0 && slot < 4096 * 4) {
+    if (slot >= 0 && day <= this.last) {
       let value = this.#iso[slot];
       if (value === undefined) {
         value = fromEpochDay(day);
@@ -151,17 +148,6 @@ export class DemoCalendar {
   }
 }
 
-/** New York date (epoch day) and minute of day of an instant. */
-export function nyClock(instant: number): { day: number; minute: number } {
-  return { day: toEpochDay(nyDate(instant)), minute: nyMinuteOfDay(instant) };
-}
-
-/** 'HH:MM' → minutes after midnight. */
-export function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(':');
-  return Number(hours) * 60 + Number(minutes);
-}
-
 export function wallTime(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
@@ -177,5 +163,3 @@ export function addYears(date: IsoDate, years: number): IsoDate {
     ? addDays(`${String(year).padStart(4, '0')}-03-01`, -1)
     : candidate;
 }
-
-export { dayOfWeek };

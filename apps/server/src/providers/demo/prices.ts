@@ -307,10 +307,4 @@ export class PriceEngine {
     }
     return result;
   }
-
-  /** The close of one day (a trading day; any day for crypto). */
-  closeOn(asset: DemoAsset, day: number): number {
-    const series = this.series(asset, day, day);
-    return series.close[0] ?? series.previousClose;
-  }
 }

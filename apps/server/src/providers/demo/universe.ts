@@ -388,9 +388,6 @@ export function buildUniverse(): DemoUniverse {
   return { assets, bySymbol, byKey };
 }
 
-/** The sector names in the order {@link DemoAsset.sectorIndex} counts them. */
-export const SECTORS: readonly string[] = SECTOR_NAMES;
-
 /** What the assets dataset stores; the market cap is filled in from the latest close by the caller. */
 export function assetRecordOf(asset: DemoAsset, price: number | null): AssetRecord {
   return {
