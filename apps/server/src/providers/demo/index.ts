@@ -41,13 +41,23 @@ export interface DemoProviderOptions extends ProviderEnv {
   seed?: number;
 }
 
-function percentMove(series: DailySeries, base: number, reaction: number): number | null {
+/** Close-to-close move around a report in percent, once the reaction day has closed (`closedBy`). */
+function percentMove(series: DailySeries, base: number, reaction: number, closedBy: number): number | null {
+  const baseIndex = series.days.indexOf(base);
+  const reactionIndex = series.days.indexOf(reaction);
+  if (baseIndex < 0 || reactionIndex < 0 || reaction > closedBy) return null;
+  const before = series.close[baseIndex] ?? 0;
+  const after = series.close[reactionIndex] ?? 0;
+  return before > 0 ? Math.round((after / before - 1) * 10_000) / 100 : null;
+}
+
+/** The opening gap of the reaction day in percent: what the market says first (known from 09:30). */
+function openingGap(series: DailySeries, base: number, reaction: number): number | null {
   const baseIndex = series.days.indexOf(base);
   const reactionIndex = series.days.indexOf(reaction);
   if (baseIndex < 0 || reactionIndex < 0) return null;
   const before = series.close[baseIndex] ?? 0;
-  const after = series.close[reactionIndex] ?? 0;
-  return before > 0 ? Math.round((after / before - 1) * 10_000) / 100 : null;
+  return before > 0 ? ((series.open[reactionIndex] ?? 0) / before - 1) * 100 : null;
 }
 
 class Batcher<T> {
@@ -195,7 +205,9 @@ export class DemoMarket implements MarketDataProvider {
               quarter,
               world.now,
               world.today,
-              series && quarter.instant <= world.now ? percentMove(series, quarter.baseDay, quarter.reactionDay) : null,
+              series && quarter.instant <= world.now
+                ? percentMove(series, quarter.baseDay, quarter.reactionDay, world.lastClosedDay())
+                : null,
             ),
           );
           yield records.filter((record) => record.date >= calendar.iso(from) && record.date <= calendar.iso(to));
@@ -381,7 +393,7 @@ export class DemoMarket implements MarketDataProvider {
       const moves = new Map<number, number>();
       if (series) {
         for (const quarter of reported) {
-          const move = percentMove(series, quarter.baseDay, quarter.reactionDay);
+          const move = openingGap(series, quarter.baseDay, quarter.reactionDay);
           if (move !== null) moves.set(quarter.reactionDay, move);
         }
       }

@@ -298,8 +298,7 @@ export function liveState(world: DemoWorld, asset: DemoAsset, from: number, with
   } else {
     const trading = calendar.isTrading(world.today);
     const close = REGULAR_OPEN + (trading ? calendar.sessionMinutes(world.today) : 0);
-    if (trading && world.minute >= close) lastComplete = world.today;
-    else lastComplete = calendar.previousTrading(world.today);
+    lastComplete = world.lastClosedDay();
     if (trading && world.minute >= PRE_OPEN && world.minute < close) current = world.today;
     horizon = calendar.nextTrading(Math.max(world.today, lastComplete));
   }

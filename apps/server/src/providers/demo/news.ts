@@ -139,9 +139,9 @@ export function earningsNews(
           `wiim:${asset.symbol}:${calendar.iso(quarter.reactionDay)}`,
           'wiim',
           `Why ${name} stock is ${word} today`,
-          `${asset.symbol} is ${pct(move)} after its ${label} report.`,
+          `${asset.symbol} opened ${pct(move)} after its ${label} report.`,
           html(
-            `Shares of ${asset.name} are ${word} (${pct(move)}) after the company ${verb} earnings expectations for ${label}.`,
+            `Shares of ${asset.name} opened ${pct(move)} after the company ${verb} earnings expectations for ${label}.`,
           ),
           Math.abs(move) >= 8 ? front(['movers']) : ['movers'],
           [asset.symbol],

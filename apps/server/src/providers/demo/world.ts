@@ -61,4 +61,11 @@ export class DemoWorld {
     this.earnings = new EarningsBook(this);
     this.prices = new PriceEngine(this);
   }
+
+  /** The last trading day whose regular session has closed by now. */
+  lastClosedDay(): number {
+    const { calendar } = this;
+    if (!calendar.isTrading(this.today)) return calendar.previousTrading(this.today);
+    return this.minute >= 570 + calendar.sessionMinutes(this.today) ? this.today : calendar.previousTrading(this.today);
+  }
 }
