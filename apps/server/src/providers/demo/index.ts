@@ -60,6 +60,14 @@ function openingGap(series: DailySeries, base: number, reaction: number): number
   return before > 0 ? ((series.open[reactionIndex] ?? 0) / before - 1) * 100 : null;
 }
 
+/**
+ * The New York day of a generated instant. No generated time falls between midnight and 01:00 New York time, so
+ * subtracting the winter offset (five hours) gives the right day in summer too, without a time-zone lookup.
+ */
+function newYorkDay(instant: Date): number {
+  return Math.floor((instant.getTime() - 5 * 3_600_000) / MS_PER_DAY);
+}
+
 class Batcher<T> {
   #items: T[] = [];
   push(...items: T[]): void {
@@ -285,9 +293,7 @@ export class DemoMarket implements MarketDataProvider {
         const rank = this.#followed();
         for (const asset of assets) {
           const { reported } = this.#quarters(asset, from);
-          yield filesOf(world, asset, reported, rank.get(asset.ordinal)).filter(
-            (file) => file.date.getTime() < (to + 1) * MS_PER_DAY + 5 * 3_600_000,
-          );
+          yield filesOf(world, asset, reported, rank.get(asset.ordinal)).filter((file) => newYorkDay(file.date) <= to);
         }
         return;
       }
@@ -299,8 +305,8 @@ export class DemoMarket implements MarketDataProvider {
     const { calendar } = world;
     const [from, to] = this.#range(params, world.detailStart, world.today + EVENTS_AHEAD_DAYS);
     const inRange = (event: EventRecord) => {
-      const day = Math.floor((event.eventDate.getTime() - 5 * 3_600_000) / MS_PER_DAY);
-      return day >= from - 1 && day <= to + 1 && calendar.iso(day) >= calendar.iso(from - 1);
+      const day = newYorkDay(event.eventDate);
+      return day >= from && day <= to;
     };
     const knownBy = world.minute >= 975 ? world.today : world.today - 1;
     for (const asset of assets) {
@@ -378,7 +384,7 @@ export class DemoMarket implements MarketDataProvider {
     const [from, to] = this.#range(params, world.detailStart, world.today);
     const rank = this.#followed();
     const inRange = (record: NewsRecord) => {
-      const day = Math.floor((record.publishedAt.getTime() - 5 * 3_600_000) / MS_PER_DAY);
+      const day = newYorkDay(record.publishedAt);
       return day >= from && day <= to;
     };
     const knownBy = world.minute >= 975 ? world.today : world.today - 1;
