@@ -5,7 +5,7 @@
 
 /** Decimal places of a derived percentage: enough for any display, without float noise (12.300000000000001). */
 export const PERCENT_DECIMALS = 4;
-/** Significant digits of a derived difference (0.08, not 0.08000000000000007). */
+/** Significant digits of a derived difference or statistic (0.08, not 0.08000000000000007). */
 export const DIFFERENCE_DIGITS = 12;
 
 /** Change from `base` to `value` in percent of |base|; null when either is missing or `base` is 0. */
@@ -115,17 +115,19 @@ export function distributionOf(values: readonly number[], bins = 10): Distributi
       if (bin) bin.count += 1;
     }
   }
+  const round = (value: number) => Number(value.toPrecision(DIFFERENCE_DIGITS));
+  const tidy = (value: number | null) => (value === null ? null : round(value));
   return {
     count,
     min,
     max,
-    mean,
-    stdDev: Math.sqrt(variance),
-    p10: percentileOf(sorted, 10),
-    p25: percentileOf(sorted, 25),
-    median: percentileOf(sorted, 50),
-    p75: percentileOf(sorted, 75),
-    p90: percentileOf(sorted, 90),
-    histogram,
+    mean: tidy(mean),
+    stdDev: tidy(Math.sqrt(variance)),
+    p10: tidy(percentileOf(sorted, 10)),
+    p25: tidy(percentileOf(sorted, 25)),
+    median: tidy(percentileOf(sorted, 50)),
+    p75: tidy(percentileOf(sorted, 75)),
+    p90: tidy(percentileOf(sorted, 90)),
+    histogram: histogram.map((bin) => ({ ...bin, from: round(bin.from), to: round(bin.to) })),
   };
 }
