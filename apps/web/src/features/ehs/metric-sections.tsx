@@ -32,7 +32,7 @@ function MetricCard({
   explain,
   value,
   history,
-  gated,
+  limited,
   headingLevel,
 }: {
   metric: SectionMetric;
@@ -40,7 +40,8 @@ function MetricCard({
   explain: string;
   value: number | null;
   history: readonly MetricPoint[];
-  gated: { feature: string; hidden: number } | null;
+  /** The plan hid the older quarters this figure needs. */
+  limited: boolean;
   headingLevel: 'h2' | 'h3';
 }) {
   const stats = useGetMetricStatsQuery({ type: metric, target: EH500_RANKING });
@@ -58,18 +59,16 @@ function MetricCard({
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
         {value === null
-          ? isGrowth(metric)
-            ? 'Needs the same quarter a year earlier.'
-            : 'Needs four reported quarters with positive results.'
+          ? limited
+            ? 'Needs the full earnings history (Plus).'
+            : isGrowth(metric)
+              ? 'Needs the same quarter a year earlier.'
+              : 'Needs four reported quarters with positive results.'
           : stats.data?.median !== null && stats.data?.median !== undefined
             ? `EH500 median ${formatMetric(metric, stats.data.median)}${position ? ` · ${position}` : ''}`
             : explain}
       </Typography>
-      {value === null && gated ? (
-        <Box sx={{ mt: 1.5 }}>
-          <UpgradePrompt gate={gated} compact />
-        </Box>
-      ) : bars.some((bar) => bar.value !== null) ? (
+      {bars.some((bar) => bar.value !== null) ? (
         <Box sx={{ mt: 1.5 }}>
           <MiniBars
             bars={bars}
@@ -107,15 +106,21 @@ export function MetricSections({
     [rows, closes, asset.sharesOutstanding],
   );
   const gated = firstGate(earnings?.gated);
+  const anyMissing = METRIC_SECTIONS.some((section) => current[section.metric] === null);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      {gated && anyMissing ? (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <UpgradePrompt gate={gated} compact note="P/E and P/S need four quarters of results." />
+        </Box>
+      ) : null}
       {METRIC_SECTIONS.map((section) => (
         <MetricCard
           key={section.metric}
           {...section}
           value={current[section.metric]}
           history={history}
-          gated={gated}
+          limited={gated !== null}
           headingLevel={compact ? 'h3' : 'h2'}
         />
       ))}

@@ -357,7 +357,7 @@ export function UpcomingEarnings({ symbol, compact }: SymbolSectionProps) {
       ) : earnings.error ? (
         <LoadError error={earnings.error} onRetry={earnings.refetch} />
       ) : (
-        <NextEarnings symbol={symbol} rows={earnings.data?.earnings ?? []} />
+        <NextEarnings symbol={symbol} rows={earnings.data?.earnings ?? []} historyLink={false} />
       )}
     </SectionCard>
   );
@@ -365,21 +365,19 @@ export function UpcomingEarnings({ symbol, compact }: SymbolSectionProps) {
 
 export function EarningsTab(props: SymbolSectionProps) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', lg: props.compact ? '1fr' : 'minmax(0, 1fr) 340px' },
-        alignItems: 'start',
-      }}
-    >
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <EarningsHistory {...props} />
-      </Box>
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: props.compact ? '1fr' : 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <UpcomingEarnings {...props} />
         <Guidance {...props} />
       </Box>
+      <EarningsHistory {...props} />
     </Box>
   );
 }

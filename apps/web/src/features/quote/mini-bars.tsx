@@ -46,7 +46,7 @@ export function MiniBars({
           return (
             <Box
               key={bar.label}
-              sx={{ flex: 1, position: 'relative', minWidth: 0 }}
+              sx={{ flex: '1 1 0', maxWidth: 72, position: 'relative', minWidth: 0 }}
               title={`${bar.label}: ${format(bar.value)}`}
             >
               {c !== null ? (
@@ -88,7 +88,8 @@ export function MiniBars({
             variant="caption"
             color="text.secondary"
             sx={{
-              flex: 1,
+              flex: '1 1 0',
+              maxWidth: 72,
               textAlign: 'center',
               minWidth: 0,
               overflow: 'hidden',

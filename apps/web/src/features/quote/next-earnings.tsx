@@ -68,10 +68,13 @@ export function NextEarnings({
   symbol,
   rows,
   compact,
+  historyLink = true,
 }: {
   symbol: string;
   rows: readonly SymbolEarningsRow[];
   compact?: boolean;
+  /** Offer the earnings tab (not on the earnings tab itself). */
+  historyLink?: boolean;
 }) {
   const today = nyDate(Date.now());
   const next = nextReport(rows, today);
@@ -110,7 +113,7 @@ export function NextEarnings({
           <DateChanges row={row} />
         </Box>
       ) : null}
-      {EARNINGS_TAB && !compact ? (
+      {EARNINGS_TAB && historyLink && !compact ? (
         <Button component={RouterLink} to={symbolPath(symbol, EARNINGS_TAB)} size="small" sx={{ mt: 1.5, ml: -1 }}>
           Earnings history
         </Button>

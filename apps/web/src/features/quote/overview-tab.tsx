@@ -1,5 +1,5 @@
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { EhsWidget } from '../ehs/ehs-widget.tsx';
@@ -11,6 +11,7 @@ import { useGetSummariesQuery, useGetSymbolEarningsQuery } from '../market/marke
 import { ChangeText } from './change-text.tsx';
 import { NewsList } from './news-tab.tsx';
 import { NextEarnings } from './next-earnings.tsx';
+import { PeersCard } from './peers-card.tsx';
 import { LoadError, LoadingRows } from './query-state.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -19,6 +20,9 @@ import type { SymbolSectionProps } from './symbol-context.ts';
 
 const PRICE_TAB = SYMBOL_TABS.find((tab) => tab.key === 'price');
 const NEWS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'news');
+/** A column on wide screens; on phones its cards join the page's single column (so they can be reordered). */
+const columnSx = { display: { xs: 'contents', md: 'grid' }, gap: 2, alignContent: 'start', minWidth: 0 } as const;
+
 /** Trading days the overview's sparkline covers (about three months). */
 const SPARK_DAYS = 63;
 
@@ -50,144 +54,159 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
     [earnings.data, quote?.price, asset.sharesOutstanding],
   );
   const isStock = asset.type === 'stock' || asset.type === 'otc';
+  const price = (
+    <SectionCard
+      title="Price"
+      headingLevel={heading}
+      data-testid="overview-price"
+      action={
+        PRICE_TAB ? (
+          <Button component={RouterLink} to={symbolPath(symbol, PRICE_TAB)} size="small">
+            Full chart
+          </Button>
+        ) : null
+      }
+    >
+      {summaries.isLoading ? (
+        <LoadingRows rows={1} height={72} />
+      ) : sparkChange ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Last 3 months <ChangeText change={sparkChange.change} percent={sparkChange.changePercent} />
+          </Typography>
+          <Sparkline
+            values={spark.map((p) => p.close)}
+            label={`${symbol.toUpperCase()} closes over the last 3 months`}
+            color={TONE_COLOR[toneOf(sparkChange.change)]}
+          />
+        </>
+      ) : (
+        <Typography color="text.secondary">No price history yet.</Typography>
+      )}
+    </SectionCard>
+  );
+  const stats = (
+    <SectionCard title="Key stats" headingLevel={heading} data-testid="key-stats">
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          columnGap: 3,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        <Stat label="Open">{formatPrice(quote?.open, asset.currency)}</Stat>
+        <Stat label="Previous close">{formatPrice(quote?.prevClose, asset.currency)}</Stat>
+        <Stat label="Volume">{formatNumber(quote?.volume)}</Stat>
+        <Stat label="Day range">
+          <RangeBar
+            low={quote?.lowPrice ?? null}
+            high={quote?.highPrice ?? null}
+            value={quote?.price ?? null}
+            currency={asset.currency}
+          />
+        </Stat>
+        <Stat label="52-week range">
+          <RangeBar
+            low={asset.fiftyTwoWeekLow}
+            high={asset.fiftyTwoWeekHigh}
+            value={quote?.price ?? null}
+            currency={asset.currency}
+          />
+        </Stat>
+        <Stat label="Market cap">{formatCompact(asset.marketCap, { currency: true })}</Stat>
+        {isStock ? (
+          <>
+            <Stat label="P/E (TTM)">{formatMultiple(metrics.pe)}</Stat>
+            <Stat label="EPS (TTM)">{formatPrice(metrics.ttmEps)}</Stat>
+            <Stat label="Shares outstanding">{formatCompact(asset.sharesOutstanding)}</Stat>
+          </>
+        ) : null}
+      </Box>
+    </SectionCard>
+  );
+  const nextEarnings = isStock ? (
+    <SectionCard title="Earnings" headingLevel={heading} data-testid="overview-earnings">
+      {earnings.isLoading ? (
+        <LoadingRows rows={3} />
+      ) : earnings.error ? (
+        <LoadError error={earnings.error} onRetry={earnings.refetch} />
+      ) : (
+        <NextEarnings symbol={symbol} rows={earnings.data?.earnings ?? []} compact={compact} />
+      )}
+    </SectionCard>
+  ) : null;
+  const score =
+    asset.type === 'stock' ? (
+      <SectionCard
+        title="Overall Score"
+        headingLevel={heading}
+        subtitle="EHS, our 0–100 score"
+        data-testid="overview-ehs"
+      >
+        <EhsWidget symbol={symbol} compact={compact} />
+      </SectionCard>
+    ) : null;
+  const metricSections = isStock ? (
+    earnings.error ? null : (
+      <MetricSections asset={asset} earnings={earnings.data} closes={closes} compact={compact} />
+    )
+  ) : null;
+  const peers =
+    asset.type === 'stock' && !compact ? (
+      <PeersCard symbol={symbol} sector={asset.sector} headingLevel={heading} />
+    ) : null;
+  const news = !compact ? (
+    <SectionCard
+      title="News"
+      headingLevel={heading}
+      flush
+      action={
+        NEWS_TAB ? (
+          <Button component={RouterLink} to={symbolPath(symbol, NEWS_TAB)} size="small">
+            All news
+          </Button>
+        ) : null
+      }
+    >
+      <NewsList symbol={symbol} limit={4} dense />
+    </SectionCard>
+  ) : null;
+  const about =
+    asset.description && !compact ? (
+      <SectionCard title={`About ${asset.name}`} headingLevel={heading}>
+        <Typography sx={{ maxWidth: '75ch' }}>{asset.description}</Typography>
+        {asset.website ? (
+          <Link href={asset.website} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 1 }}>
+            {asset.website.replace(/^https?:\/\//, '')}
+          </Link>
+        ) : null}
+      </SectionCard>
+    ) : null;
+  // Two columns on wide screens; on a phone one column in reading order: price, next report, stats, score…
+  const slot = (node: ReactNode, order: number) =>
+    node ? <Box sx={{ order: { xs: order, md: 0 }, minWidth: 0 }}>{node}</Box> : null;
   return (
     <Box
       sx={{
         display: 'grid',
         gap: 2,
         gridTemplateColumns: { xs: '1fr', md: compact ? '1fr' : 'minmax(0, 2fr) minmax(0, 1fr)' },
+        alignItems: 'start',
       }}
     >
-      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
-        <SectionCard
-          title="Price"
-          headingLevel={heading}
-          data-testid="overview-price"
-          action={
-            PRICE_TAB ? (
-              <Button component={RouterLink} to={symbolPath(symbol, PRICE_TAB)} size="small">
-                Full chart
-              </Button>
-            ) : null
-          }
-        >
-          {summaries.isLoading ? (
-            <LoadingRows rows={1} height={72} />
-          ) : sparkChange ? (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Last 3 months <ChangeText change={sparkChange.change} percent={sparkChange.changePercent} />
-              </Typography>
-              <Sparkline
-                values={spark.map((p) => p.close)}
-                label={`${symbol.toUpperCase()} closes over the last 3 months`}
-                color={TONE_COLOR[toneOf(sparkChange.change)]}
-              />
-            </>
-          ) : (
-            <Typography color="text.secondary">No price history yet.</Typography>
-          )}
-        </SectionCard>
-        <SectionCard title="Key stats" headingLevel={heading} data-testid="key-stats">
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              columnGap: 3,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-            }}
-          >
-            <Stat label="Open">{formatPrice(quote?.open, asset.currency)}</Stat>
-            <Stat label="Previous close">{formatPrice(quote?.prevClose, asset.currency)}</Stat>
-            <Stat label="Volume">{formatNumber(quote?.volume)}</Stat>
-            <Stat label="Day range">
-              <RangeBar
-                low={quote?.lowPrice ?? null}
-                high={quote?.highPrice ?? null}
-                value={quote?.price ?? null}
-                currency={asset.currency}
-              />
-            </Stat>
-            <Stat label="52-week range">
-              <RangeBar
-                low={asset.fiftyTwoWeekLow}
-                high={asset.fiftyTwoWeekHigh}
-                value={quote?.price ?? null}
-                currency={asset.currency}
-              />
-            </Stat>
-            <Stat label="Market cap">{formatCompact(asset.marketCap, { currency: true })}</Stat>
-            {isStock ? (
-              <>
-                <Stat label="P/E (TTM)">{formatMultiple(metrics.pe)}</Stat>
-                <Stat label="EPS (TTM)">{formatPrice(metrics.ttmEps)}</Stat>
-                <Stat label="Shares outstanding">{formatCompact(asset.sharesOutstanding)}</Stat>
-              </>
-            ) : null}
-          </Box>
-        </SectionCard>
-        {isStock ? (
-          earnings.error ? (
-            <LoadError error={earnings.error} onRetry={earnings.refetch} />
-          ) : (
-            <MetricSections asset={asset} earnings={earnings.data} closes={closes} compact={compact} />
-          )
-        ) : null}
-        {asset.description && !compact ? (
-          <SectionCard title={`About ${asset.name}`} headingLevel={heading}>
-            <Typography sx={{ maxWidth: '75ch' }}>{asset.description}</Typography>
-            {asset.website ? (
-              <Link
-                href={asset.website}
-                target="_blank"
-                rel="noopener noreferrer"
-                sx={{ display: 'inline-block', mt: 1 }}
-              >
-                {asset.website.replace(/^https?:\/\//, '')}
-              </Link>
-            ) : null}
-          </SectionCard>
-        ) : null}
+      <Box sx={columnSx}>
+        {slot(price, 1)}
+        {slot(stats, 3)}
+        {slot(metricSections, 5)}
+        {slot(about, 7)}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
-        {isStock ? (
-          <SectionCard title="Earnings" headingLevel={heading} data-testid="overview-earnings">
-            {earnings.isLoading ? (
-              <LoadingRows rows={3} />
-            ) : earnings.error ? (
-              <LoadError error={earnings.error} onRetry={earnings.refetch} />
-            ) : (
-              <NextEarnings symbol={symbol} rows={earnings.data?.earnings ?? []} compact={compact} />
-            )}
-          </SectionCard>
-        ) : null}
-        {asset.type === 'stock' ? (
-          <SectionCard
-            title="Overall Score"
-            headingLevel={heading}
-            subtitle="EHS, our 0–100 score"
-            data-testid="overview-ehs"
-          >
-            <EhsWidget symbol={symbol} compact={compact} />
-          </SectionCard>
-        ) : null}
-        {!compact ? (
-          <SectionCard
-            title="News"
-            headingLevel={heading}
-            flush
-            action={
-              NEWS_TAB ? (
-                <Button component={RouterLink} to={symbolPath(symbol, NEWS_TAB)} size="small">
-                  All news
-                </Button>
-              ) : null
-            }
-          >
-            <NewsList symbol={symbol} limit={4} dense />
-          </SectionCard>
-        ) : null}
+      <Box sx={columnSx}>
+        {slot(nextEarnings, 2)}
+        {slot(score, 4)}
+        {slot(news, 6)}
+        {slot(peers, 8)}
       </Box>
     </Box>
   );

@@ -91,9 +91,16 @@ class EventLines implements ISeriesPrimitive<Time> {
         renderer: () => ({
           draw: (target: DrawTarget) => {
             target.useBitmapCoordinateSpace(({ context, bitmapSize, horizontalPixelRatio }) => {
-              context.fillStyle = color;
+              // Dashed and faint: context for the price, never competing with it.
               const width = Math.max(1, Math.floor(horizontalPixelRatio));
-              for (const x of xs) context.fillRect(Math.round(x * horizontalPixelRatio), 0, width, bitmapSize.height);
+              const dash = Math.round(4 * horizontalPixelRatio);
+              context.globalAlpha = 0.55;
+              context.fillStyle = color;
+              for (const x of xs) {
+                const left = Math.round(x * horizontalPixelRatio);
+                for (let y = 0; y < bitmapSize.height; y += dash * 2) context.fillRect(left, y, width, dash);
+              }
+              context.globalAlpha = 1;
             });
           },
         }),

@@ -158,7 +158,14 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
     [request.kind, points, earnings.data, daily.data, trades.data, settings],
   );
   const lines = useMemo(
-    () => (request.kind === 'daily' ? eventLineTimes(points, events.data?.events ?? []) : []),
+    () =>
+      request.kind === 'daily'
+        ? eventLineTimes(
+            points,
+            // Dividend dates already have their markers; lines mark the calls (and an IPO).
+            (events.data?.events ?? []).filter((event) => event.eventType === 'call' || event.eventType === 'ipo'),
+          )
+        : [],
     [request.kind, points, events.data],
   );
   const change = rangeChange(points);
@@ -263,7 +270,7 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
       </Box>
       {gate ? (
         <Box sx={{ mt: 2 }}>
-          <UpgradePrompt gate={gate} compact />
+          <UpgradePrompt gate={gate} compact note="Only the latest dividend is marked on the chart." />
         </Box>
       ) : null}
     </SectionCard>

@@ -1,6 +1,7 @@
 import { SEC_FILING_KINDS } from '@eh/domain';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, Chip, List, ListItemButton, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { formatDate } from '../market/format.ts';
 import { type SecFilingItem, useGetAssetFilesQuery } from '../market/market-api.ts';
@@ -9,6 +10,9 @@ import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
 import { filingKind, useSecFilingSelection } from './sec-filing-selection.ts';
 import { SectionCard } from './section-card.tsx';
 import type { SymbolSectionProps } from './symbol-context.ts';
+
+/** Filings listed at first, and added by each "Show more". */
+const PAGE_SIZE = 25;
 
 /** A filing's kind as a chip in its SPEC §3 colour: '10-K' with 'Annual Report'. */
 export function FilingKindChip({ filing }: { filing: Pick<SecFilingItem, 'type' | 'form' | 'color'> }) {
@@ -30,6 +34,7 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
   const all = selection.length === SEC_FILING_KINDS.length;
   const files = useGetAssetFilesQuery({ symbol, types: [...selection].join(',') }, { skip: selection.length === 0 });
   const filings = files.data?.filings ?? [];
+  const [shown, setShown] = useState(PAGE_SIZE);
   return (
     <SectionCard
       title="SEC filings"
@@ -66,7 +71,7 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
         </Box>
       ) : (
         <List disablePadding data-testid="sec-filings-list">
-          {filings.slice(0, compact ? 12 : undefined).map((filing) => (
+          {filings.slice(0, compact ? 12 : shown).map((filing) => (
             <ListItemButton
               key={filing.id}
               divider
@@ -75,7 +80,7 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
             >
               <FilingKindChip filing={filing} />
               <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Typography sx={{ fontWeight: 600 }}>{filing.label}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{filingKind(filing.type)?.label ?? filing.label}</Typography>
                 <Typography
                   variant="body2"
                   color="text.secondary"
@@ -95,6 +100,13 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
           ))}
         </List>
       )}
+      {!compact && filings.length > shown ? (
+        <Box sx={{ px: 2.5, pt: 1 }}>
+          <Button onClick={() => setShown((n) => n + PAGE_SIZE)} data-testid="sec-filings-more">
+            Show more ({filings.length - shown} left)
+          </Button>
+        </Box>
+      ) : null}
     </SectionCard>
   );
 }

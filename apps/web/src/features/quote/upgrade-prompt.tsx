@@ -62,9 +62,11 @@ export function UpgradePrompt({ gate, note, compact }: UpgradePromptProps) {
   const label = GATED_FEATURE_LABELS[gate.feature] ?? gate.feature;
   const plan = planFor(gate.feature);
   const hidden =
-    gate.hidden > 0
+    gate.hidden > 1
       ? `${gate.hidden.toLocaleString('en-US')} item${gate.hidden === 1 ? ' is' : 's are'} hidden on your plan.`
-      : `Your plan does not include ${label}.`;
+      : note
+        ? ''
+        : `Your plan does not include ${label}.`;
   return (
     <Box
       data-testid="upgrade-prompt"

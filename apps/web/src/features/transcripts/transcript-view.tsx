@@ -29,7 +29,7 @@ import { clock, initials, readingMinutes, sectionAnchor, speakersOf } from './tr
 
 /** SPEC §2 side tabs. */
 export const SIDE_TABS = [
-  { key: 'ai', label: 'AI summary', icon: <AutoAwesomeOutlinedIcon fontSize="small" /> },
+  { key: 'ai', label: 'AI', icon: <AutoAwesomeOutlinedIcon fontSize="small" /> },
   { key: 'transcript', label: 'Transcript', icon: <DescriptionOutlinedIcon fontSize="small" /> },
   { key: 'comments', label: 'Comments', icon: <ChatBubbleOutlineIcon fontSize="small" /> },
 ] as const;
@@ -221,7 +221,7 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
     ) : transcript.gated && sections.length === 0 ? (
       <UpgradePrompt
         gate={transcript.gated}
-        note="The call’s files and speakers are listed; the words are part of Plus."
+        note="The call’s files are listed above; the transcript itself is part of Plus."
       />
     ) : sections.length === 0 ? (
       <EmptyState>The transcript has no text yet.</EmptyState>
