@@ -210,6 +210,14 @@ describe('GET /api/pricing/assets/earnings/calendar', () => {
     expect(proRes.status).toBe(200);
   });
 
+  it('refuses an invalid token instead of answering as anonymous', async () => {
+    const res = await get(`/api/pricing/assets/earnings/calendar?start=${MON}&end=${MON}`, {
+      authorization: 'Bearer not-a-token',
+    });
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe('UNAUTHORIZED');
+  });
+
   it('defaults to the week shown today', async () => {
     const { json } = await get('/api/pricing/assets/earnings/calendar');
     expect({ start: json.start, end: json.end }).toEqual({

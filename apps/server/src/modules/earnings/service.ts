@@ -21,7 +21,6 @@ import {
   LEGACY_ALERTS_FILTER,
   MARKET_TIME_ZONE,
   nyDate,
-  SESSION_TYPES,
   type SessionType,
   SYMBOL_FILTER_MIN_MARKET_CAP,
   type SymbolFilter,
@@ -33,8 +32,7 @@ import {
   yoyPercentChange,
 } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { unauthorized } from '../../http/auth.ts';
+import { type Caller, unauthorized } from '../../http/auth.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { findAsset } from '../market/queries.ts';
 import * as q from './queries.ts';
@@ -138,22 +136,20 @@ export async function calendarBody(
 }
 
 type SessionKey = SessionType | 'unknown';
-const COUNT_KEYS: readonly SessionKey[] = [...SESSION_TYPES, 'unknown'];
-const emptyCounts = () => ({ total: 0, confirmed: 0, estimated: 0 });
+interface Counts {
+  total: number;
+  confirmed: number;
+  estimated: number;
+}
+const emptyCounts = (): Counts => ({ total: 0, confirmed: 0, estimated: 0 });
 
 export async function calendarDaily(ctx: AppContext, query: WindowQuery, now = new Date()) {
   const window = resolveWindow(query, nyDate(now));
-  const byDay = new Map<
-    IsoDate,
-    ReturnType<typeof emptyCounts> & { sessions: Record<SessionKey, ReturnType<typeof emptyCounts>> }
-  >();
+  const byDay = new Map<IsoDate, Counts & { sessions: Record<SessionKey, Counts> }>();
   for (const row of await q.dailyCounts(ctx.db, window)) {
     let day = byDay.get(row.date);
     if (!day) {
-      const sessions = Object.fromEntries(COUNT_KEYS.map((key) => [key, emptyCounts()])) as Record<
-        SessionKey,
-        ReturnType<typeof emptyCounts>
-      >;
+      const sessions = { before: emptyCounts(), market: emptyCounts(), after: emptyCounts(), unknown: emptyCounts() };
       day = { ...emptyCounts(), sessions };
       byDay.set(row.date, day);
     }
