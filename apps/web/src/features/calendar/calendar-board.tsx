@@ -68,8 +68,16 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
     [windowStart],
   );
 
+  // A month's weeks reach into the months around it; the month's own days are what it counts.
+  const windowRows = useMemo(
+    () =>
+      location.view === 'month'
+        ? data.rows.filter((row) => row.date >= location.month.start && row.date <= location.month.end)
+        : data.rows,
+    [data.rows, location],
+  );
   const text = useMemo(() => {
-    const shown = data.loading ? undefined : data.rows;
+    const shown = data.loading ? undefined : windowRows;
     const top = shown
       ? [...shown]
           .sort((a, b) => (b.marketCap ?? 0) - (a.marketCap ?? 0))
@@ -84,7 +92,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
       ...(location.view === 'month' ? { year: location.month.year, month: location.month.month } : {}),
       ...(shown ? { count: shown.length, topSymbols: top } : {}),
     });
-  }, [data.loading, data.rows, location, window.start, window.end]);
+  }, [data.loading, windowRows, location, window.start, window.end]);
   useDocumentMeta(embedded ? 'Earnings calendar' : text.title, text.description);
 
   const label =
@@ -122,7 +130,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
           Times in {timeZone.replace(/_/g, ' ')}
           {data.loading
             ? ''
-            : ` · ${data.rows.length.toLocaleString('en-US')} report${data.rows.length === 1 ? '' : 's'}`}
+            : ` · ${windowRows.length.toLocaleString('en-US')} report${windowRows.length === 1 ? '' : 's'}`}
         </Typography>
       </Box>
       <CalendarToolbar
@@ -214,6 +222,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
           autoExpand={settings.autoExpandHiddenSymbols}
           onToggleGroup={onToggleGroup}
           focusedDay={focused ?? window.start}
+          selectedDay={selected}
           onSelectDay={onSelectDay}
           today={today}
           timeZone={timeZone}

@@ -5,6 +5,7 @@ import {
   dateStatusText,
   dayShiftLabel,
   epsLine,
+  formatEps,
   rangeLabel,
   reportTime,
   revenueLine,
@@ -79,6 +80,16 @@ describe(epsLine.name, () => {
       verdict: null,
       tone: 'flat',
     });
+  });
+});
+
+describe(formatEps.name, () => {
+  it('shows dollars and cents with a true minus sign', () => {
+    expect(formatEps(0.09)).toBe('$0.09');
+    expect(formatEps(-0.76)).toBe('−$0.76');
+    expect(formatEps(12.345)).toBe('$12.35');
+    expect(formatEps(-0.001)).toBe('$0.00');
+    expect(formatEps(null)).toBe('—');
   });
 });
 

@@ -6,15 +6,7 @@
  */
 import type { EarningsRow } from '@eh/contracts';
 import { daysBetween, formatIsoDate, type IsoDate, MARKET_TIME_ZONE, nyToUtc } from '@eh/domain';
-import {
-  dateSourceLabel,
-  formatCompact,
-  formatPercent,
-  formatPrice,
-  NO_VALUE,
-  type Tone,
-  toneOf,
-} from '../market/format.ts';
+import { dateSourceLabel, formatCompact, formatPercent, NO_VALUE, type Tone, toneOf } from '../market/format.ts';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -100,6 +92,13 @@ export interface FigureLine {
   verdict: string | null;
 }
 
+/** EPS in dollars and cents, as reported: $1.32, $0.09, −$0.76 (never a penny-stock price's four decimals). */
+export function formatEps(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return NO_VALUE;
+  const text = `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return value < 0 && text !== '$0.00' ? `−${text}` : text;
+}
+
 function verdictOf(tone: Tone): string {
   return tone === 'up' ? 'Beat' : tone === 'down' ? 'Missed' : 'In line';
 }
@@ -110,8 +109,8 @@ export function epsLine(row: EarningsRow): FigureLine {
   const tone = reported ? toneOf(row.epsSurprise) : 'flat';
   return {
     label: 'EPS',
-    estimate: formatPrice(row.epsEstimate),
-    actual: reported ? formatPrice(row.epsActual) : null,
+    estimate: formatEps(row.epsEstimate),
+    actual: reported ? formatEps(row.epsActual) : null,
     surprise: reported && row.epsSurprisePercent !== null ? formatPercent(row.epsSurprisePercent, { digits: 1 }) : null,
     tone,
     verdict: reported && row.epsEstimate !== null ? verdictOf(tone) : null,

@@ -289,7 +289,7 @@ export function callsByEarningsId(events: readonly CalendarEvent[]): Map<number,
 
 /** One row of the week grid: a band heading, the i-th item of every day, or the "+N more" buttons. */
 export type GridRow =
-  | { kind: 'band'; key: string; band: SessionKey | 'events'; counts: number[] }
+  | { kind: 'band'; key: string; band: SessionKey | 'events'; counts: number[]; totals: number[] }
   | {
       kind: 'entries';
       key: string;
@@ -325,7 +325,8 @@ export function buildWeekGrid(
   const extrasByDay = days.map((day) => extras.get(day.date) ?? []);
   const extraDepth = Math.max(0, ...extrasByDay.map((items) => items.length));
   if (extraDepth > 0) {
-    rows.push({ kind: 'band', key: 'band:events', band: 'events', counts: extrasByDay.map((items) => items.length) });
+    const counts = extrasByDay.map((items) => items.length);
+    rows.push({ kind: 'band', key: 'band:events', band: 'events', counts, totals: counts });
     for (let i = 0; i < extraDepth; i += 1) {
       rows.push({ kind: 'extras', key: `extras:${i}`, cells: extrasByDay.map((items) => items[i] ?? null) });
     }
@@ -341,6 +342,7 @@ export function buildWeekGrid(
       key: `band:${session}`,
       band: session,
       counts: groups.map((group) => group?.entries.length ?? 0),
+      totals: groups.map((group) => (group ? group.entries.length + group.hiddenCount : 0)),
     });
     const depth = Math.max(0, ...groups.map((group) => group?.entries.length ?? 0));
     const hiddenFrom = groups.map((group) => (group?.expanded ? group.shown : Number.POSITIVE_INFINITY));
@@ -373,7 +375,7 @@ export function buildWeekGrid(
 /** One row of the list view: a day heading, a session heading, a report, an event, or "+N more". */
 export type ListRow =
   | { kind: 'day'; key: string; date: IsoDate; count: number; shownCount: number }
-  | { kind: 'session'; key: string; date: IsoDate; session: SessionKey; count: number }
+  | { kind: 'session'; key: string; date: IsoDate; session: SessionKey; count: number; total: number }
   | { kind: 'entry'; key: string; row: EarningsRow; hiddenByFilter: boolean }
   | { kind: 'extra'; key: string; item: ExtraItem }
   | { kind: 'more'; key: string; cell: MoreCell }
@@ -404,6 +406,7 @@ export function buildListRows(
         date: day.date,
         session: group.session,
         count: visible.entries.length,
+        total: group.shown.length + group.hidden.length,
       });
       visible.entries.forEach((row, index) => {
         rows.push({ kind: 'entry', key: `entry:${row.id}`, row, hiddenByFilter: index >= group.shown.length });

@@ -84,7 +84,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           exclusive
           size="small"
           aria-label="Calendar view"
-          sx={{ order: { xs: 3, sm: 0 }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
         >
           {VIEW_OPTIONS.map((option) => (
             <ToggleButton

@@ -35,8 +35,16 @@ export function openEarnings(row: EarningsRow) {
 
 const TONE_COLOR = { up: 'success.main', down: 'error.main', flat: 'text.secondary' } as const;
 
-/** 'EPS $1.32 vs $1.20 est. +10.0%' once reported, 'EPS est. $1.20' before. */
-export function FigureText({ line, dense = false }: { line: FigureLine; dense?: boolean }) {
+/** 'EPS $1.32 vs $1.20 est. +10.0%' once reported, 'EPS est. $1.20' before; without the label under a column heading. */
+export function FigureText({
+  line,
+  dense = false,
+  label = true,
+}: {
+  line: FigureLine;
+  dense?: boolean;
+  label?: boolean;
+}) {
   return (
     <Typography
       component="span"
@@ -49,9 +57,11 @@ export function FigureText({ line, dense = false }: { line: FigureLine; dense?: 
         color: 'text.secondary',
       }}
     >
-      <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        {line.label}
-      </Box>{' '}
+      {label ? (
+        <Box component="span" sx={{ fontWeight: 600, color: 'text.primary', mr: 0.5 }}>
+          {line.label}
+        </Box>
+      ) : null}
       {line.actual !== null ? (
         <>
           <Box component="span" sx={{ color: TONE_COLOR[line.tone], fontWeight: 700 }}>
@@ -65,7 +75,7 @@ export function FigureText({ line, dense = false }: { line: FigureLine; dense?: 
           ) : null}
         </>
       ) : (
-        `est. ${line.estimate}`
+        `${label ? 'est. ' : 'Est. '}${line.estimate}`
       )}
     </Typography>
   );
@@ -133,6 +143,8 @@ export function CallButton({ call, timeZone }: CallButtonProps) {
         color: live ? 'error.contrastText' : 'text.secondary',
         px: 0.75,
         height: 22,
+        whiteSpace: 'nowrap',
+        flexShrink: 0,
         font: 'inherit',
         fontSize: '0.7rem',
         fontWeight: 600,

@@ -21,9 +21,9 @@ import { ExtraItemView } from './extra-item.tsx';
 import { MoreButton } from './more-button.tsx';
 import { SymbolMonogram } from './symbol-monogram.tsx';
 import { VirtualRows } from './virtual-rows.tsx';
-import { BAND_ICONS } from './week-view.tsx';
+import { BAND_ICONS, countLabel } from './week-view.tsx';
 
-const WIDE_COLUMNS = '150px minmax(180px, 1.6fr) 96px minmax(150px, 1fr) minmax(150px, 1fr) 84px 84px';
+const WIDE_COLUMNS = '190px minmax(200px, 1.3fr) 104px minmax(170px, 1fr) minmax(170px, 1fr) 80px 76px';
 
 const ROW_HEIGHTS: Readonly<Record<ListRow['kind'], number>> = {
   day: 64,
@@ -115,7 +115,7 @@ export function ListView({
               {SESSION_HEADINGS[row.session]}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {row.count}
+              {countLabel(row.count, row.total)}
             </Typography>
           </Box>
         );
@@ -183,7 +183,7 @@ export function ListView({
       <VirtualRows
         rows={rows}
         rowKey={(row) => row.key}
-        estimateSize={(row) => (row.kind === 'entry' && !wide ? 76 : ROW_HEIGHTS[row.kind])}
+        estimateSize={(row) => (row.kind === 'entry' && !wide ? 92 : ROW_HEIGHTS[row.kind])}
         renderRow={renderRow}
         label="Reports of the week, day by day"
         testId="calendar-rows"
@@ -255,8 +255,8 @@ const WideRow = memo(function WideRow({ row, timeZone, call, revealed }: RowProp
       <Box sx={{ position: 'relative', zIndex: 1 }}>
         <DateStatusMark row={row} long />
       </Box>
-      <FigureText line={epsLine(row)} />
-      <FigureText line={revenueLine(row)} />
+      <FigureText line={epsLine(row)} label={false} />
+      <FigureText line={revenueLine(row)} label={false} />
       <Typography variant="body2">{formatCompact(row.marketCap, { currency: true })}</Typography>
       <Typography variant="body2" sx={{ color: TONE_COLOR[toneOf(yoy)], fontWeight: 600 }}>
         {formatPercent(yoy, { digits: 1 })}
@@ -294,11 +294,9 @@ export const NarrowRow = memo(function NarrowRow({ row, timeZone, call, revealed
         <DateStatusMark row={row} />
         <TimeLabel row={row} timeZone={timeZone} />
       </Box>
-      <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0, pl: 4.75 }}>
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, alignItems: 'flex-end', minWidth: 0, pl: 4.75 }}>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <FigureText line={epsLine(row)} dense />
-        </Box>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
           <FigureText line={revenueLine(row)} dense />
         </Box>
         {call ? (

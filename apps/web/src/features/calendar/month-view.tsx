@@ -104,8 +104,13 @@ interface MonthCellProps {
 }
 
 function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen }: MonthCellProps) {
-  const names = (day?.sessions ?? []).flatMap((group) => group.shown).slice(0, NAMES_PER_DAY);
-  const shownTotal = day?.shownCount ?? 0;
+  // The filter's names first; a day it leaves empty still names its biggest reporters, muted.
+  const shown = (day?.sessions ?? []).flatMap((group) => group.shown).slice(0, NAMES_PER_DAY);
+  const others = (day?.sessions ?? [])
+    .flatMap((group) => group.hidden)
+    .sort((a, b) => b.popularity - a.popularity)
+    .slice(0, NAMES_PER_DAY - shown.length);
+  const names = [...shown.map((row) => ({ row, muted: false })), ...others.map((row) => ({ row, muted: true }))];
   const more = Math.max(0, total - names.length);
   const label = `${longDay(date)}: ${total === 0 ? 'no reports' : `${total} report${total === 1 ? '' : 's'}`}${locked ? ', history needs a paid plan' : ''}`;
   return (
@@ -126,7 +131,7 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
           textAlign: 'left',
           cursor: 'pointer',
           width: '100%',
-          height: { xs: 76, sm: 124 },
+          height: { xs: 64, sm: 112 },
           display: 'flex',
           flexDirection: 'column',
           gap: 0.5,
@@ -170,16 +175,25 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
           ) : null}
         </Box>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, flexWrap: 'wrap', gap: 0.5 }}>
-          {names.map((row) => (
+          {names.map(({ row, muted }) => (
             <Box
               component="span"
               key={row.id}
-              sx={{ fontSize: '0.72rem', fontWeight: 700, px: 0.5, borderRadius: 0.5, bgcolor: 'action.selected' }}
+              sx={{
+                fontSize: '0.72rem',
+                fontWeight: 700,
+                px: 0.5,
+                borderRadius: 0.5,
+                bgcolor: muted ? 'transparent' : 'action.selected',
+                color: muted ? 'text.secondary' : 'text.primary',
+                border: muted ? 1 : 0,
+                borderColor: 'divider',
+              }}
             >
               {row.symbol}
             </Box>
           ))}
-          {more > 0 && (shownTotal > 0 || names.length > 0) ? (
+          {more > 0 && names.length > 0 ? (
             <Box component="span" sx={{ fontSize: '0.72rem', color: 'text.secondary' }}>
               +{more}
             </Box>
@@ -188,7 +202,7 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
         <Box
           sx={{ display: { xs: 'block', sm: 'none' }, fontSize: '0.65rem', fontWeight: 700, color: 'text.secondary' }}
         >
-          {names[0]?.symbol ?? ''}
+          {names[0]?.row.symbol ?? ''}
         </Box>
       </Box>
     </Box>

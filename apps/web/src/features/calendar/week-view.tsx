@@ -34,7 +34,14 @@ export const BAND_ICONS = {
 
 const BAND_LABELS: Readonly<Record<SessionKey | 'events', string>> = { ...SESSION_HEADINGS, events: 'Events' };
 
-const ROW_HEIGHTS: Readonly<Record<GridRow['kind'], number>> = { band: 44, entries: 116, extras: 64, more: 48 };
+const ROW_HEIGHTS: Readonly<Record<GridRow['kind'], number>> = { band: 44, entries: 128, extras: 64, more: 48 };
+
+/** '12', or '3 of 12' when the filter hides some. */
+export function countLabel(shown: number, total: number): string {
+  return shown === total
+    ? total.toLocaleString('en-US')
+    : `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+}
 
 export interface WeekViewProps {
   days: readonly DayGroup[];
@@ -43,8 +50,10 @@ export interface WeekViewProps {
   expanded: ReadonlySet<string>;
   autoExpand: boolean;
   onToggleGroup: (cell: MoreCell) => void;
-  /** The day a phone shows (and a wide screen highlights). */
+  /** The day a phone shows. */
   focusedDay: IsoDate;
+  /** The day a wide screen marks: the one chosen (?selectedDate=), else today. */
+  selectedDay: IsoDate | null;
   onSelectDay: (date: IsoDate) => void;
   today: IsoDate;
   timeZone: string;
@@ -58,7 +67,19 @@ export interface WeekViewProps {
  * not announced"), with the events the calendar toggles add on top. Rows are virtualised.
  */
 export function WeekView(props: WeekViewProps) {
-  const { days, extras, calls, expanded, autoExpand, onToggleGroup, focusedDay, onSelectDay, today, timeZone } = props;
+  const {
+    days,
+    extras,
+    calls,
+    expanded,
+    autoExpand,
+    onToggleGroup,
+    focusedDay,
+    selectedDay,
+    onSelectDay,
+    today,
+    timeZone,
+  } = props;
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const stickyTop = props.stickyTop ?? HEADER_HEIGHT;
@@ -99,7 +120,7 @@ export function WeekView(props: WeekViewProps) {
             </Typography>
             {columns.length === 1 ? (
               <Typography variant="caption" color="text.secondary">
-                {row.counts[0]}
+                {countLabel(row.counts[0] ?? 0, row.totals[0] ?? 0)}
               </Typography>
             ) : null}
           </Box>
@@ -168,7 +189,7 @@ export function WeekView(props: WeekViewProps) {
           <DayTab
             key={day.date}
             day={day}
-            selected={day.date === focusedDay}
+            selected={wide ? day.date === selectedDay : day.date === focusedDay}
             today={day.date === today}
             onSelect={onSelectDay}
             wide={wide}
@@ -226,20 +247,35 @@ function DayTab({
         py: { xs: 0.75, md: 1 },
         borderRadius: 1.5,
         border: 1,
-        borderColor: selected ? 'primary.main' : 'divider',
+        borderColor: selected || today ? 'primary.main' : 'divider',
         bgcolor: active ? 'primary.main' : selected ? alpha(theme.palette.primary.main, 0.08) : 'background.paper',
         color: active ? 'primary.contrastText' : 'text.primary',
         minWidth: 0,
       })}
     >
       <Box
-        sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, justifyContent: { xs: 'center', md: 'flex-start' } }}
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          alignItems: { xs: 'center', md: 'baseline' },
+          gap: { xs: 0, md: 0.75 },
+        }}
       >
-        <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '0.8rem', md: '0.95rem' } }}>
+        <Typography
+          component="span"
+          sx={{
+            fontWeight: 800,
+            fontSize: { xs: '0.7rem', md: '0.95rem' },
+            textTransform: { xs: 'uppercase', md: 'none' },
+          }}
+        >
           {weekday}
         </Typography>
-        <Typography component="span" sx={{ fontSize: { xs: '0.75rem', md: '0.9rem' }, opacity: 0.85 }}>
-          {rest}
+        <Typography
+          component="span"
+          sx={{ fontSize: { xs: '1.05rem', md: '0.9rem' }, fontWeight: { xs: 800, md: 400 } }}
+        >
+          {wide ? rest : Number(day.date.slice(8, 10))}
         </Typography>
         {today ? (
           <Box
@@ -268,7 +304,9 @@ function DayTab({
         }}
       >
         {day.total === 0
-          ? 'No reports'
+          ? wide
+            ? 'No reports'
+            : '–'
           : wide
             ? `${day.total.toLocaleString('en-US')} report${day.total === 1 ? '' : 's'}${day.shownCount < day.total ? ` · ${day.shownCount} shown` : ''}`
             : day.total.toLocaleString('en-US')}
