@@ -395,6 +395,8 @@ export const INTRADAY_MAX_DAYS = 10;
 export const IntradayBar = z.object({
   ts: Datetime,
   session: z.enum(['pre', 'regular', 'after']),
+  /** This bar's width in minutes: extended-hours bars can be wider than regular ones when stored coarser. */
+  interval: z.number().int(),
   open: z.number(),
   high: z.number(),
   low: z.number(),
@@ -407,7 +409,7 @@ export const getIntradaySummaries = defineRoute({
   path: '/pricing/assets/:symbol/summaries/intraday',
   group: 'public',
   summary:
-    'Intraday bars of the last `days` trading days up to `date` (default: the latest with bars), regular hours plus pre-market (beforeHours) and after-hours (afterHours); bars are merged to `interval` minutes',
+    'Intraday bars of the last `days` trading days up to `date` (default: the latest with bars), regular hours plus pre-market (beforeHours) and after-hours (afterHours); bars are merged to `interval` minutes where the stored width allows',
   tags: TAGS,
   params: SymbolParams,
   query: TypeQuery.extend({
@@ -426,7 +428,10 @@ export const getIntradaySummaries = defineRoute({
   response: z.object({
     symbol: z.string(),
     type: MarketAssetTypeSchema,
-    /** The bar width served: the requested one, or the finest stored width that is a multiple of it. */
+    /**
+     * The regular session's bar width: the requested one, or the smallest multiple of the finest stored width
+     * that reaches it. Each bar says its own.
+     */
     interval: z.number().int(),
     dates: z.array(DateOut),
     bars: z.array(IntradayBar),

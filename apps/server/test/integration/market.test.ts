@@ -28,6 +28,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { clearMarketData } from '../market-fixtures.ts';
 
 /**
  * The market-data API against a real database holding a small hand-made market: every expectation is computed
@@ -187,25 +188,31 @@ async function seedMarket() {
   await insertQuote(btc, 90_000, 88_000, lastClose);
   await insertQuote(spx, 6000, 5950, lastClose);
 
-  // AAPL intraday: 5-minute bars of the last session, pre-market to after-hours.
+  // AAPL intraday of the last session: 5-minute bars in regular hours, 30-minute ones before and after (as the
+  // demo provider stores them).
   const hours = tradingHours(LAST_SESSION);
   if (!hours) throw new Error('the last session has no hours');
-  const intraday = [];
-  for (let t = hours.preMarketOpen.getTime(), i = 0; t < hours.afterHoursClose.getTime(); t += 300_000, i++) {
-    const session = t < hours.open.getTime() ? 'pre' : t < hours.close.getTime() ? 'regular' : 'after';
-    const open = 190 + (i % 7);
-    intraday.push({
-      assetId: aapl,
-      ts: new Date(t),
-      intervalMinutes: 5,
-      session,
-      open,
-      high: open + 1 + (i % 3),
-      low: open - 1,
-      close: open + 0.5,
-      volume: 100 + i,
-    } as const);
-  }
+  const intraday: (typeof ohlcIntraday.$inferInsert)[] = [];
+  const bars = (from: Date, to: Date, session: 'pre' | 'regular' | 'after', minutes: number) => {
+    for (let t = from.getTime(); t < to.getTime(); t += minutes * 60_000) {
+      const i = intraday.length;
+      const open = 190 + (i % 7);
+      intraday.push({
+        assetId: aapl,
+        ts: new Date(t),
+        intervalMinutes: minutes,
+        session,
+        open,
+        high: open + 1 + (i % 3),
+        low: open - 1,
+        close: open + 0.5,
+        volume: 100 + i,
+      });
+    }
+  };
+  bars(hours.preMarketOpen, hours.open, 'pre', 30);
+  bars(hours.open, hours.close, 'regular', 5);
+  bars(hours.close, hours.afterHoursClose, 'after', 30);
   await db.insert(ohlcIntraday).values(intraday);
 
   // AAPL dividends: one announced ahead, six paid; XOM one last month. A split inside the chart window.
@@ -272,6 +279,7 @@ beforeAll(async () => {
       .set({ plan, subscriptionType: 'paid', subscriptionStatus: 'active', name: `${plan} trader` })
       .where(eq(users.id, user.sub));
   }
+  await clearMarketData(server.ctx.db);
   await seedMarket();
 });
 afterAll(async () => server?.close());
@@ -550,6 +558,7 @@ describe('chart summaries', () => {
     expect(fifteen.body.bars[0]).toEqual({
       ts: a.ts,
       session: 'regular',
+      interval: 15,
       open: a.open,
       high: Math.max(a.high, b.high, c.high),
       low: Math.min(a.low, b.low, c.low),
@@ -558,7 +567,8 @@ describe('chart summaries', () => {
     });
 
     const full = await get('/pricing/assets/AAPL/summaries/intraday?interval=60&beforeHours=true&afterHours=true');
-    const bars = full.body.bars as { ts: string; session: string }[];
+    const bars = full.body.bars as { ts: string; session: string; interval: number }[];
+    expect(bars.every((bar) => bar.interval === 60)).toBe(true);
     expect(bars[0]).toMatchObject({ ts: hours.preMarketOpen.toISOString(), session: 'pre' });
     expect(bars.find((bar) => bar.session === 'regular')?.ts).toBe(hours.open.toISOString());
     expect(bars.find((bar) => bar.session === 'after')?.ts).toBe(hours.close.toISOString());
@@ -568,6 +578,12 @@ describe('chart summaries', () => {
 
   it('serves the finest stored width when a finer one is asked, and refuses widths it does not offer', async () => {
     expect((await get('/pricing/assets/AAPL/summaries/intraday?interval=1')).body.interval).toBe(5);
+    const mixed = await get('/pricing/assets/AAPL/summaries/intraday?interval=15&beforeHours=true');
+    expect(mixed.body.interval).toBe(15);
+    const widths = new Set(
+      mixed.body.bars.map((bar: { session: string; interval: number }) => `${bar.session} ${bar.interval}`),
+    );
+    expect([...widths].sort()).toEqual(['pre 30', 'regular 15']);
     const bad = await get('/pricing/assets/AAPL/summaries/intraday?interval=7');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('query.interval: must be one of 1, 5, 10, 15, 30, 60');

@@ -3,6 +3,7 @@ import { assets, news } from '@eh/db';
 import { DEFAULT_LIMITS } from '@eh/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { clearMarketData } from '../market-fixtures.ts';
 
 /** The news API against a real database with hand-made items; expectations are computed from them. */
 
@@ -35,6 +36,7 @@ function item(externalId: string, newsType: string, symbols: string[], tags: str
 
 beforeAll(async () => {
   server = await startTestServer();
+  await clearMarketData(server.ctx.db);
   const db = server.ctx.db;
   const stock = (symbol: string, marketCap: number, popularity: number) => ({
     symbol,

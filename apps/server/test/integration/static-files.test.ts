@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_CACHE_CONTROL, VERSION_CHECK_MS } from '../../src/modules/market/static-files.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
+import { clearMarketData } from '../market-fixtures.ts';
 
 /**
  * The static asset lists the web client searches: compact, cacheable (ETag, 304), compressed, rebuilt when the
@@ -170,6 +171,7 @@ let demo: ReturnType<typeof universe>;
 
 beforeAll(async () => {
   server = await startTestServer();
+  await clearMarketData(server.ctx.db);
   // The demo universe's shape: 500+ stocks, 50+ crypto, 50+ OTC names, the major indexes.
   demo = universe({ stock: 560, crypto: 60, otc: 60, index: 12 }, 7);
   await insertAll(demo.rows);

@@ -278,27 +278,29 @@ export async function intradayClosesAt(db: Database, params: { assetIds: readonl
 
 // ---- intraday -------------------------------------------------------------------------------------------------
 
-export async function intradayIntervals(db: Database, params: { assetId: number }): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ interval: ohlcIntraday.intervalMinutes })
+export type IntradaySession = 'pre' | 'regular' | 'after';
+
+/** The bar widths stored for an asset, per session (extended hours are often stored coarser than regular hours). */
+export async function intradayWidths(db: Database, params: { assetId: number }) {
+  return db
+    .selectDistinct({ session: ohlcIntraday.session, interval: ohlcIntraday.intervalMinutes })
     .from(ohlcIntraday)
     .where(eq(ohlcIntraday.assetId, params.assetId))
-    .orderBy(asc(ohlcIntraday.intervalMinutes));
-  return rows.map((row) => row.interval);
+    .orderBy(asc(ohlcIntraday.session), asc(ohlcIntraday.intervalMinutes));
 }
 
 const nyDay = sql`(${ohlcIntraday.ts} at time zone 'America/New_York')::date`;
 
 export interface IntradayDatesParams {
   assetId: number;
-  storedInterval: number;
+  sessions: readonly IntradaySession[];
   /** Dates up to this instant (the end of the New York day asked for). */
   before: Date;
   since: Date;
   days: number;
 }
 
-/** The latest New York dates that have bars, newest first. */
+/** The latest New York dates that have bars of the sessions asked for, newest first. */
 export async function intradayDates(db: Database, params: IntradayDatesParams): Promise<IsoDate[]> {
   const rows = await db
     .selectDistinct({ date: sql`${nyDay}`.mapWith(String) })
@@ -306,7 +308,7 @@ export async function intradayDates(db: Database, params: IntradayDatesParams): 
     .where(
       and(
         eq(ohlcIntraday.assetId, params.assetId),
-        eq(ohlcIntraday.intervalMinutes, params.storedInterval),
+        inArray(ohlcIntraday.session, [...params.sessions]),
         lt(ohlcIntraday.ts, params.before),
         gte(ohlcIntraday.ts, params.since),
       ),
@@ -318,24 +320,23 @@ export async function intradayDates(db: Database, params: IntradayDatesParams): 
 
 export interface IntradayBarsParams {
   assetId: number;
+  session: IntradaySession;
   storedInterval: number;
   interval: number;
   from: Date;
   to: Date;
-  sessions: readonly ('pre' | 'regular' | 'after')[];
 }
 
 /**
- * Bars merged to `interval` minutes. Buckets are aligned to 09:30 New York (offsets change by whole hours, so the
- * :30 alignment holds all year) and never mix sessions: the part of a bucket after the close is its own bar,
- * stamped with its first bar's time.
+ * One session's bars merged to `interval` minutes. Buckets are aligned to 09:30 New York (offsets change by whole
+ * hours, so the :30 alignment holds all year); a bucket crossing the close holds only this session's part, stamped
+ * with its first bar's time.
  */
 export async function intradayBars(db: Database, params: IntradayBarsParams) {
   const bucket = sql`date_bin(make_interval(mins => ${params.interval}::int), ${ohlcIntraday.ts}, timestamptz '2000-01-03 14:30:00+00')`;
   return db
     .select({
       ts: min(ohlcIntraday.ts).mapWith(ohlcIntraday.ts),
-      session: ohlcIntraday.session,
       open: sql`(array_agg(${ohlcIntraday.open} order by ${ohlcIntraday.ts}))[1]`.mapWith(Number),
       high: max(ohlcIntraday.high).mapWith(Number),
       low: min(ohlcIntraday.low).mapWith(Number),
@@ -346,13 +347,13 @@ export async function intradayBars(db: Database, params: IntradayBarsParams) {
     .where(
       and(
         eq(ohlcIntraday.assetId, params.assetId),
+        eq(ohlcIntraday.session, params.session),
         eq(ohlcIntraday.intervalMinutes, params.storedInterval),
         gte(ohlcIntraday.ts, params.from),
         lt(ohlcIntraday.ts, params.to),
-        inArray(ohlcIntraday.session, [...params.sessions]),
       ),
     )
-    .groupBy(bucket, ohlcIntraday.session)
+    .groupBy(bucket)
     .orderBy(min(ohlcIntraday.ts));
 }
 

@@ -423,15 +423,28 @@ export async function intradaySummaries(
   now = new Date(),
 ): Promise<ResponseOf<typeof getIntradaySummaries>> {
   const asset = await requireAsset(ctx, symbol, query.type);
-  const stored = await q.intradayIntervals(ctx.db, { assetId: asset.id });
-  const empty = { symbol: asset.symbol, type: asset.type, interval: query.interval, dates: [], bars: [] };
-  if (stored.length === 0) return empty;
-  const widths = pickInterval(stored, query.interval);
-  const last = query.date ?? today(now);
-  const before = nyToUtc(addDays(last, 1));
+  const stored = await q.intradayWidths(ctx.db, { assetId: asset.id });
+  const asked: q.IntradaySession[] = ['regular'];
+  if (query.beforeHours) asked.push('pre');
+  if (query.afterHours) asked.push('after');
+  // Per session: the stored width to merge from and the width served.
+  const plans = asked.flatMap((session) => {
+    const widths = stored.filter((row) => row.session === session).map((row) => row.interval);
+    return widths.length === 0 ? [] : [{ session, ...pickInterval(widths, query.interval) }];
+  });
+  const main = plans.find((plan) => plan.session === 'regular') ?? plans[0];
+  const empty = {
+    symbol: asset.symbol,
+    type: asset.type,
+    interval: main?.interval ?? query.interval,
+    dates: [],
+    bars: [],
+  };
+  if (plans.length === 0) return empty;
+  const before = nyToUtc(addDays(query.date ?? today(now), 1));
   const dates = await q.intradayDates(ctx.db, {
     assetId: asset.id,
-    storedInterval: widths.stored,
+    sessions: plans.map((plan) => plan.session),
     before,
     // Enough calendar days to hold `days` trading days across a long weekend.
     since: new Date(before.getTime() - (query.days * 2 + 5) * MS_PER_DAY),
@@ -439,24 +452,24 @@ export async function intradaySummaries(
   });
   const oldest = dates.at(-1);
   const newest = dates[0];
-  if (oldest === undefined || newest === undefined) return { ...empty, interval: widths.interval };
-  const sessions: ('pre' | 'regular' | 'after')[] = ['regular'];
-  if (query.beforeHours) sessions.push('pre');
-  if (query.afterHours) sessions.push('after');
-  const bars = await q.intradayBars(ctx.db, {
-    assetId: asset.id,
-    storedInterval: widths.stored,
-    interval: widths.interval,
-    from: nyToUtc(oldest),
-    to: nyToUtc(addDays(newest, 1)),
-    sessions,
-  });
+  if (oldest === undefined || newest === undefined) return empty;
+  const perSession = await Promise.all(
+    plans.map(async (plan) => {
+      const bars = await q.intradayBars(ctx.db, {
+        assetId: asset.id,
+        session: plan.session,
+        storedInterval: plan.stored,
+        interval: plan.interval,
+        from: nyToUtc(oldest),
+        to: nyToUtc(addDays(newest, 1)),
+      });
+      return bars.map((bar) => ({ ...bar, ts: bar.ts.toISOString(), session: plan.session, interval: plan.interval }));
+    }),
+  );
   return {
-    symbol: asset.symbol,
-    type: asset.type,
-    interval: widths.interval,
+    ...empty,
     dates: [...dates].reverse(),
-    bars: bars.map((bar) => ({ ...bar, ts: bar.ts.toISOString() })),
+    bars: perSession.flat().sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)),
   };
 }
 
