@@ -137,6 +137,13 @@ async function signInWithPassword(page: Page, password: string) {
 }
 
 async function answerTotp(page: Page) {
+  await page
+    .getByLabel('Authenticator code')
+    .waitFor({ timeout: 15_000 })
+    .catch(async () => {
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      throw new Error(`no authenticator-code step at ${page.url()}; alerts: ${JSON.stringify(alerts)}`);
+    });
   await page.getByLabel('Authenticator code').fill(await totpCode());
   await page.getByRole('button', { name: 'Verify' }).click();
 }
@@ -437,10 +444,19 @@ describe('ending sessions and the account', () => {
   it('signs out everywhere: the other browser’s refresh token stops working', async () => {
     const other = await open('desktop', 'dark');
     try {
-      await signInWithPassword(other.page, PASSWORDS[2]);
+      // The other browser signs in from the sign-in modal, which the sign-in removes (SPEC §4 Login).
+      await other.page.goto('/about', { waitUntil: 'networkidle' });
+      await other.page.getByRole('button', { name: 'Sign in' }).first().click();
+      const modal = other.page.getByTestId('modal-signIn');
+      await modal.getByLabel('Email').fill(EMAIL);
+      await modal.getByLabel('Password').fill(PASSWORDS[2]);
+      await modal.locator('form').getByRole('button', { name: 'Sign in' }).click();
       await answerTotp(other.page);
-      await other.page.getByRole('button', { name: 'Not now' }).click();
-      await other.page.waitForURL(`${baseUrl}/`);
+      await screenshot(other.page, 'signin-modal-remember-desktop-dark');
+      await modal.getByRole('button', { name: 'Not now' }).click();
+      await modal.waitFor({ state: 'detached' });
+      await other.page.getByTestId('sign-out').waitFor();
+      expect(new URL(other.page.url()).pathname).toBe('/about');
       const otherRefresh = await storedRefreshToken(other.page);
       expect((await refreshWith(otherRefresh)).status).toBe(200);
 

@@ -23,13 +23,15 @@ interface Props {
   onForgotPassword: () => void;
   /** Shown above the form, e.g. a refused Google or Apple sign-in. */
   initialError?: string | null;
+  /** Shown under the first step only (e.g. the way to create an account). */
+  footer?: ReactNode;
 }
 
 /**
  * Sign-in with every step of SPEC §4: credentials (or Google / Apple), then whatever challenge the identity
  * provider asks for, then, on a new device after a second factor, the remember-this-device choice.
  */
-export function SignInForm({ onSignedIn, onForgotPassword, initialError = null }: Props) {
+export function SignInForm({ onSignedIn, onForgotPassword, initialError = null, footer }: Props) {
   const dispatch = useAppDispatch();
   const [flow, send] = useReducer(nextSignIn, INITIAL_SIGN_IN);
   const user = useRef<CognitoUser | null>(null);
@@ -204,6 +206,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, initialError = null }
         </Alert>
       )}
       {body}
+      {flow.step === 'credentials' && footer}
     </Box>
   );
 }

@@ -8,13 +8,18 @@ export default function SignInModal({ onClose }: ModalContentProps) {
   const dispatch = useAppDispatch();
   return (
     <DialogContent dividers>
-      <SignInForm onSignedIn={onClose} onForgotPassword={() => dispatch(modalOpened({ kind: 'forgotPassword' }))} />
-      <Typography variant="body2" sx={{ mt: 3 }}>
-        New here?{' '}
-        <Link component="button" type="button" onClick={() => dispatch(modalOpened({ kind: 'createAccount' }))}>
-          Create an account
-        </Link>
-      </Typography>
+      <SignInForm
+        onSignedIn={onClose}
+        onForgotPassword={() => dispatch(modalOpened({ kind: 'forgotPassword' }))}
+        footer={
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            New here?{' '}
+            <Link component="button" type="button" onClick={() => dispatch(modalOpened({ kind: 'createAccount' }))}>
+              Create an account
+            </Link>
+          </Typography>
+        }
+      />
     </DialogContent>
   );
 }

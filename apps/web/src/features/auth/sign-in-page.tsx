@@ -39,14 +39,16 @@ export default function SignInPage() {
           initialError={error}
           onSignedIn={goHome}
           onForgotPassword={() => navigate('/forgot-password')}
+          footer={
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              New here?{' '}
+              <Link component={RouterLink} to="/create-account">
+                Create an account
+              </Link>
+            </Typography>
+          }
         />
       )}
-      <Typography variant="body2" sx={{ mt: 3 }}>
-        New here?{' '}
-        <Link component={RouterLink} to="/create-account">
-          Create an account
-        </Link>
-      </Typography>
     </PageFrame>
   );
 }
