@@ -20,6 +20,7 @@ import {
   ehsIneligibility,
   growthPercent,
   type IndexCandidate,
+  indexCanStart,
   latestRebalanceDate,
   membersAfter,
   percentileRanks,
@@ -426,6 +427,17 @@ describe(selectIndex.name, () => {
       { symbol: 'DDD', score: 60, marketCap: 1e9 },
     ]).map((c) => c.symbol);
     expect(members).toEqual(['DDD', 'CCC', 'AAA', 'BBB']);
+  });
+});
+
+describe(indexCanStart.name, () => {
+  it('starts the index full, or at once in a market smaller than the index', () => {
+    expect(indexCanStart(EH500_SIZE - 1, 604)).toBe(false);
+    expect(indexCanStart(EH500_SIZE, 604)).toBe(true);
+    expect(indexCanStart(5, 5)).toBe(true);
+    expect(indexCanStart(4, 5)).toBe(false);
+    expect(indexCanStart(0, 7)).toBe(false);
+    expect(indexCanStart(0, 0)).toBe(false);
   });
 });
 

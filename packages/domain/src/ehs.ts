@@ -494,6 +494,17 @@ export function selectIndex(
   return kept;
 }
 
+/**
+ * Whether the index can start (its first composition) at a rebalance with `candidates` scored stocks. It starts
+ * full: only once {@link EH500_SIZE} stocks can be scored, because early in a backfilled history many companies
+ * lack the four reported quarters a score needs, and a half-empty first composition would show a flood of
+ * "additions" that are only data arriving. A market smaller than the index (a test market) starts once as many
+ * stocks are scored as on the latest day (`marketSize`).
+ */
+export function indexCanStart(candidates: number, marketSize: number): boolean {
+  return candidates >= Math.min(EH500_SIZE, Math.max(1, marketSize));
+}
+
 export interface RebalanceChange {
   /** Symbols that enter, sorted. */
   added: string[];

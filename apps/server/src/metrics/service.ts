@@ -21,6 +21,7 @@ import {
   ehsIneligibility,
   type IndexCandidate,
   type IsoDate,
+  indexCanStart,
   isIsoDate,
   latestRebalanceDate,
   membersAfter,
@@ -185,6 +186,9 @@ export async function refreshMetricsAndIndexes(db: Database, params: RefreshPara
     byPoint.set(point, results);
   }
 
+  const latestResults = byPoint.get(latest) ?? new Map<number, PointResult>();
+  const scoredLatest = [...latestResults.values()].filter((r) => r.scored?.overallScore != null).length;
+
   // EH500: replay the stored rebalances before the first recomputed one, then chain ours.
   const firstRebalance = rebalanceSet[0] ?? latest;
   const history = stored.filter((r) => r.date < firstRebalance);
@@ -200,16 +204,14 @@ export async function refreshMetricsAndIndexes(db: Database, params: RefreshPara
       if (score === null || score === undefined || marketCap === null || !stock) continue;
       candidates.push({ symbol: stock.row.symbol, score, marketCap });
     }
+    if (members.size === 0 && !indexCanStart(candidates.length, scoredLatest)) continue;
     const next = selectIndex(candidates, members).map((c) => c.symbol);
-    // No index yet and nothing to pick (an empty market): no rebalance to record.
-    if (members.size === 0 && next.length === 0) continue;
     computed.push({ date, ...rebalance(members, next) });
     members = new Set(next);
   }
   const addedDate = new Map<string, IsoDate>();
   for (const r of [...history, ...computed]) for (const symbol of r.added) addedDate.set(symbol, r.date);
 
-  const latestResults = byPoint.get(latest) ?? new Map<number, PointResult>();
   const idOf = new Map([...stocks.values()].map((stock) => [stock.row.symbol, stock.row.id]));
   const current = [...members]
     .map((symbol) => {
@@ -259,7 +261,7 @@ export async function refreshMetricsAndIndexes(db: Database, params: RefreshPara
     metricsRows: rows.length,
     metricsWritten: written.written,
     metricsDeleted: written.deleted,
-    scoredLatest: [...latestResults.values()].filter((r) => r.scored?.overallScore != null).length,
+    scoredLatest,
     rebalances: computed.length,
     members: constituents.length,
     latestDate: latest,

@@ -15,9 +15,10 @@ import {
   ohlcDaily,
   quotes,
 } from '@eh/db';
-import { addDays, EH500_INDEX_ID, isWeekend } from '@eh/domain';
+import { addDays, EH500_INDEX_ID, EH500_SIZE, isWeekend } from '@eh/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/ingest/bulk.ts';
 import { refreshMetricsAndIndexes } from '../../src/metrics/index.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 
@@ -369,5 +370,81 @@ describe('refreshMetricsAndIndexes', () => {
   it('refuses an invalid date', async () => {
     await expect(refreshMetricsAndIndexes(db, { asOf: new Date('nope') })).rejects.toThrow(RangeError);
     await expect(refreshMetricsAndIndexes(db, { asOf: AS_OF, from: '2026-02-30' })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('the demo market (seeded in the test template)', () => {
+  let demo: TestServer;
+  let demoDb: Database;
+  beforeAll(async () => {
+    demo = await startTestServer();
+    demoDb = demo.ctx.db;
+  });
+  afterAll(async () => demo?.close());
+
+  it('has a full EH500 ranked by score with market-cap weights', async () => {
+    const members = await demoDb
+      .select({ rank: indexConstituents.rank, score: indexConstituents.score, weight: indexConstituents.weight })
+      .from(indexConstituents)
+      .where(eq(indexConstituents.indexId, EH500_INDEX_ID))
+      .orderBy(asc(indexConstituents.rank));
+    expect(members).toHaveLength(EH500_SIZE);
+    expect(members.map((m) => m.rank)).toEqual(members.map((_, i) => i + 1));
+    const scores = members.map((m) => m.score as number);
+    expect(scores.every((score) => typeof score === 'number')).toBe(true);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(members.reduce((sum, m) => sum + (m.weight ?? 0), 0)).toBeCloseTo(1, 6);
+  });
+
+  it('keeps a weekly metrics history and scores most stocks on the latest day', async () => {
+    const byDate = await demoDb
+      .select({
+        date: metrics.date,
+        rows: sql<number>`count(*)::int4`,
+        scored: sql<number>`count(${metrics.overallScore})::int4`,
+      })
+      .from(metrics)
+      .groupBy(metrics.date)
+      .orderBy(asc(metrics.date));
+    expect(byDate.length).toBeGreaterThanOrEqual(100); // two years of weeks
+    const [{ stocks } = { stocks: 0 }] = await demoDb
+      .select({ stocks: sql<number>`count(*)::int4` })
+      .from(assets)
+      .where(eq(assets.type, 'stock'));
+    const latest = byDate.at(-1);
+    expect(latest?.scored).toBeGreaterThan(0.9 * stocks);
+    // Scores over at least two quarters of weeks (the demo keeps eight quarters of results, four make a score).
+    expect(byDate.filter((d) => d.scored >= EH500_SIZE).length).toBeGreaterThanOrEqual(26);
+  });
+
+  it('rebalances quarterly from a full first composition, with the buffer keeping churn low', async () => {
+    const rebalances = await demoDb
+      .select({ date: indexRebalances.date, added: indexRebalances.added, removed: indexRebalances.removed })
+      .from(indexRebalances)
+      .orderBy(asc(indexRebalances.date));
+    expect(rebalances.length).toBeGreaterThanOrEqual(2);
+    const [firstRebalance, ...later] = rebalances;
+    expect(firstRebalance?.added).toHaveLength(EH500_SIZE);
+    expect(firstRebalance?.removed).toEqual([]);
+    for (const r of later) {
+      expect(r.added.length, r.date).toBe(r.removed.length);
+      expect(r.added.length, r.date).toBeLessThan(EH500_SIZE / 5);
+      expect(r.date.slice(5), r.date).toMatch(/^(01|04|07|10)-0[1-7]$/);
+    }
+  });
+
+  it('prices the latest P/E with the quote and the last four reported quarters', async () => {
+    const [row] = rowsOf<{ pe: number; price: number; ttm: number }>(
+      await demoDb.execute(sql`
+        select m.pe, q.price,
+               (select sum(e.eps_actual) from (
+                  select eps_actual from earnings where asset_id = a.id and eps_actual is not null
+                  order by period_year desc, period desc limit 4) e) as ttm
+        from assets a
+        join quotes q on q.asset_id = a.id
+        join metrics m on m.asset_id = a.id and m.date = (select max(date) from metrics)
+        where a.type = 'stock' and a.symbol = 'AAPL'`),
+    );
+    expect(row?.pe).toBeCloseTo((row?.price ?? 0) / (row?.ttm ?? 1), 1);
   });
 });
