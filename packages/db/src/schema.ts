@@ -61,3 +61,4 @@ export const seedRuns = pgTable('seed_runs', {
 export * from './identity-schema.ts';
 export * from './market-schema.ts';
 export * from './users-schema.ts';
+export * from './lists-schema.ts';
