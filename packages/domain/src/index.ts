@@ -12,3 +12,4 @@ export * from './random.ts';
 export * from './search.ts';
 export * from './sec-filings.ts';
 export * from './time.ts';
+export * from './portfolio.ts';
