@@ -26,13 +26,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { upsertRows } from '../apps/server/src/ingest/bulk.ts';
 import { createResponseCache } from '../apps/server/src/modules/earnings/response-cache.ts';
 import { calendarBody } from '../apps/server/src/modules/earnings/service.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { assets, type Database } from '../packages/db/src/index.ts';
 import {
   addDays,
   FISCAL_PERIODS,
@@ -75,41 +76,39 @@ const percentile = (sorted: readonly number[], p: number) =>
 
 // ---- the server side (child process) ----------------------------------------------------------------------------
 
+type Column = readonly [name: string, type: string, values: readonly unknown[]];
+
+/** One set-based insert through `unnest` (each column one array parameter), as the ingestion writer does. */
+async function insertUnnest(db: Database, table: string, columns: readonly Column[]) {
+  const names = columns.map(([name]) => name).join(', ');
+  const arrays = sql.join(
+    columns.map(([, type, values]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
+    sql.raw(', '),
+  );
+  await db.execute(sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select * from unnest(${arrays})`);
+}
+
 /** A season week: every company reports once, most mid-week, before the open or after the close. */
-async function insertSeason(db: Parameters<typeof upsertRows>[0], rows: number, week: ReturnType<typeof weekWindow>) {
+async function insertSeason(db: Database, rows: number, week: ReturnType<typeof weekWindow>) {
   const random = seededRandom(20261123);
   const sectors = ['Technology', 'Financials', 'Health Care', 'Industrials', 'Energy', 'Utilities', 'Materials'];
-  const assets = Array.from({ length: rows }, (_, i) => ({
-    symbol: `ZB${String(i).padStart(4, '0')}`,
-    symbol_upper: `ZB${String(i).padStart(4, '0')}`,
-    name: `Bench Company ${i} Inc.`,
-    type: 'stock',
-    exchange: i % 3 === 0 ? 'NYSE' : 'NASDAQ',
-    sector: sectors[i % sectors.length],
-    market_cap: Math.round(2e12 / (1 + i) ** 1.1),
-    popularity: rows - i,
-    source: 'bench',
-  }));
-  const written = await upsertRows<{ id: number; symbol: string }>(
-    db,
-    {
-      table: 'assets',
-      columns: [
-        { name: 'symbol', type: 'text', required: true },
-        { name: 'symbol_upper', type: 'text', required: true },
-        { name: 'name', type: 'text', required: true },
-        { name: 'type', type: 'text', required: true },
-        { name: 'exchange', type: 'text' },
-        { name: 'sector', type: 'text' },
-        { name: 'market_cap', type: 'float8' },
-        { name: 'popularity', type: 'int4' },
-        { name: 'source', type: 'text', required: true },
-      ],
-      conflict: ['type', 'symbol_upper'],
-      returning: ['id'],
-    },
-    assets,
-  );
+  const index = Array.from({ length: rows }, (_, i) => i);
+  const symbols = index.map((i) => `ZB${String(i).padStart(4, '0')}`);
+  await insertUnnest(db, 'assets', [
+    ['symbol', 'text', symbols],
+    ['symbol_upper', 'text', symbols],
+    ['name', 'text', index.map((i) => `Bench Company ${i} Inc.`)],
+    ['type', 'text', index.map(() => 'stock')],
+    ['exchange', 'text', index.map((i) => (i % 3 === 0 ? 'NYSE' : 'NASDAQ'))],
+    ['sector', 'text', index.map((i) => sectors[i % sectors.length])],
+    ['market_cap', 'float8', index.map((i) => Math.round(2e12 / (1 + i) ** 1.1))],
+    ['popularity', 'int4', index.map((i) => rows - i)],
+    ['source', 'text', index.map(() => 'bench')],
+  ]);
+  const ids = await db
+    .select({ id: assets.id, symbol: assets.symbol })
+    .from(assets)
+    .where(inArray(assets.symbolUpper, symbols));
   const dayWeights = [0.1, 0.25, 0.3, 0.25, 0.1];
   const pickDay = () => {
     let r = random();
@@ -119,7 +118,7 @@ async function insertSeason(db: Parameters<typeof upsertRows>[0], rows: number, 
     }
     return dayWeights.length - 1;
   };
-  const earnings = written.rows.flatMap(({ id }, i) =>
+  const earnings = ids.flatMap(({ id }, i) =>
     Array.from({ length: 9 }, (_, back) => {
       // Quarter 0 is the season week; the others are the same company's earlier quarters, ~13 weeks apart.
       const date = addDays(week.days[pickDay()] ?? week.start, -91 * back);
@@ -127,52 +126,45 @@ async function insertSeason(db: Parameters<typeof upsertRows>[0], rows: number, 
       const known = random() < 0.9;
       const estimate = 0.5 + random() * 3;
       const reported = back > 0;
+      const revenue = 1e9 + i * 1e6;
       return {
-        asset_id: id,
-        period_year: 2090 - Math.floor(back / 4),
+        assetId: id,
+        periodYear: 2090 - Math.floor(back / 4),
         period: FISCAL_PERIODS[(3 - (back % 4) + 4) % 4],
         date,
         time: known ? (before ? '07:30' : '16:05') : null,
         session: known ? (before ? 'before' : 'after') : null,
-        date_status: reported || random() < 0.7 ? 'confirmed' : 'estimated',
-        date_source: reported ? 'sec' : 'bench',
-        eps_estimate: estimate,
-        eps_actual: reported ? estimate * (0.9 + random() * 0.25) : null,
-        eps_prior_year: estimate * (0.8 + random() * 0.3),
-        revenue_estimate: 1e9 + i * 1e6,
-        revenue_actual: reported ? (1e9 + i * 1e6) * (0.95 + random() * 0.1) : null,
-        revenue_prior_year: (1e9 + i * 1e6) * 0.9,
-        estimate_count: 5 + (i % 20),
-        source: 'bench',
+        dateStatus: reported || random() < 0.7 ? 'confirmed' : 'estimated',
+        dateSource: reported ? 'sec' : 'bench',
+        epsEstimate: estimate,
+        epsActual: reported ? estimate * (0.9 + random() * 0.25) : null,
+        epsPriorYear: estimate * (0.8 + random() * 0.3),
+        revenueEstimate: revenue,
+        revenueActual: reported ? revenue * (0.95 + random() * 0.1) : null,
+        revenuePriorYear: revenue * 0.9,
+        estimateCount: 5 + (i % 20),
       };
     }),
   );
-  await upsertRows(
-    db,
-    {
-      table: 'earnings',
-      columns: [
-        { name: 'asset_id', type: 'int4', required: true },
-        { name: 'period_year', type: 'int2', required: true },
-        { name: 'period', type: 'text', required: true },
-        { name: 'date', type: 'date', required: true },
-        { name: 'time', type: 'text' },
-        { name: 'session', type: 'text' },
-        { name: 'date_status', type: 'text', required: true },
-        { name: 'date_source', type: 'text', required: true },
-        { name: 'eps_estimate', type: 'float8' },
-        { name: 'eps_actual', type: 'float8' },
-        { name: 'eps_prior_year', type: 'float8' },
-        { name: 'revenue_estimate', type: 'float8' },
-        { name: 'revenue_actual', type: 'float8' },
-        { name: 'revenue_prior_year', type: 'float8' },
-        { name: 'estimate_count', type: 'int2' },
-        { name: 'source', type: 'text', required: true },
-      ],
-      conflict: ['asset_id', 'period_year', 'period'],
-    },
-    earnings,
-  );
+  const column = <K extends keyof (typeof earnings)[number]>(key: K) => earnings.map((row) => row[key]);
+  await insertUnnest(db, 'earnings', [
+    ['asset_id', 'int4', column('assetId')],
+    ['period_year', 'int2', column('periodYear')],
+    ['period', 'text', column('period')],
+    ['date', 'date', column('date')],
+    ['time', 'text', column('time')],
+    ['session', 'text', column('session')],
+    ['date_status', 'text', column('dateStatus')],
+    ['date_source', 'text', column('dateSource')],
+    ['eps_estimate', 'float8', column('epsEstimate')],
+    ['eps_actual', 'float8', column('epsActual')],
+    ['eps_prior_year', 'float8', column('epsPriorYear')],
+    ['revenue_estimate', 'float8', column('revenueEstimate')],
+    ['revenue_actual', 'float8', column('revenueActual')],
+    ['revenue_prior_year', 'float8', column('revenuePriorYear')],
+    ['estimate_count', 'int2', column('estimateCount')],
+    ['source', 'text', earnings.map(() => 'bench')],
+  ]);
 }
 
 async function serve() {

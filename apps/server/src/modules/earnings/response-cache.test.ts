@@ -16,23 +16,56 @@ const body = (size: number): SerializedBody => ({
 });
 
 describe(createResponseCache.name, () => {
-  it('builds once per key until the entry expires, sharing a build between concurrent callers', async () => {
+  it('builds once per key, sharing a build between concurrent callers, and serves it while fresh', async () => {
     let clock = 0;
     const cache = createResponseCache({ ttlMs: 100, now: () => clock });
     let builds = 0;
     const build = async () => {
       builds += 1;
-      return body(10);
+      return body(builds);
     };
     const [a, b] = await Promise.all([cache.get('k', build), cache.get('k', build)]);
     expect(a).toBe(b);
     expect(builds).toBe(1);
     clock = 99;
-    await cache.get('k', build);
+    expect(await cache.get('k', build)).toBe(a);
     expect(builds).toBe(1);
-    clock = 100;
-    await cache.get('k', build);
+  });
+
+  it('serves an expired answer while one rebuild runs, then the rebuilt one', async () => {
+    let clock = 0;
+    const cache = createResponseCache({ ttlMs: 100, maxStaleMs: 1000, now: () => clock });
+    let builds = 0;
+    let release: () => void = () => {};
+    const build = () => {
+      builds += 1;
+      const built = body(builds);
+      return builds === 1
+        ? Promise.resolve(built)
+        : new Promise<SerializedBody>((resolve) => (release = () => resolve(built)));
+    };
+    const first = await cache.get('k', build);
+    clock = 150;
+    // Expired: the caller gets the old answer at once, and only one rebuild starts however many ask.
+    expect(await cache.get('k', build)).toBe(first);
+    expect(await cache.get('k', build)).toBe(first);
     expect(builds).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await cache.get('k', build)).identity.length).toBe(2);
+  });
+
+  it('keeps serving the stale answer when a rebuild fails, but not past the stale bound', async () => {
+    let clock = 0;
+    const cache = createResponseCache({ ttlMs: 100, maxStaleMs: 1000, now: () => clock });
+    const first = await cache.get('k', async () => body(1));
+    clock = 200;
+    expect(await cache.get('k', () => Promise.reject(new Error('db down')))).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('k', async () => body(3))).toBe(first);
+    clock = 2000;
+    // Too old to serve: the caller waits for a fresh build.
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
   });
 
   it('keeps within its entry and byte budgets, dropping the oldest first', async () => {

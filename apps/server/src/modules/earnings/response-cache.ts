@@ -13,8 +13,13 @@ import { matchesEtag, pickEncoding } from '../market/static-files.ts';
  */
 export const MARKET_CHANGED_CHANNEL = 'market.changed';
 
-/** How long a cached answer may be served without an invalidation: the bound on staleness if a publish is lost. */
+/**
+ * How long a cached answer is fresh. After that it is still served while one rebuild runs in the background (callers
+ * never wait for a build), for at most {@link RESPONSE_CACHE_MAX_STALE_MS}; an invalidation drops it at once.
+ */
 export const RESPONSE_CACHE_TTL_MS = 5_000;
+/** How long past its freshness an answer may be served while a rebuild runs (or keeps failing). */
+export const RESPONSE_CACHE_MAX_STALE_MS = 60_000;
 /** Distinct windows × plan tiers kept; the oldest entry goes first. */
 export const RESPONSE_CACHE_MAX_ENTRIES = 256;
 /** Bytes kept (JSON plus its gzip and brotli forms): a season week takes ~1.2 MB. */
@@ -79,6 +84,7 @@ export interface ResponseCache {
 
 export interface ResponseCacheOptions {
   ttlMs?: number;
+  maxStaleMs?: number;
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
@@ -90,14 +96,16 @@ const bytesOf = (body: SerializedBody) => body.identity.length + body.gzip.lengt
  * Serialised answers kept in process for a few seconds. The busiest call (a calendar week during earnings season:
  * 1,300+ rows, ~1 MB of JSON) is asked for the same few windows by everyone; serving the bytes instead of querying,
  * gating, validating and serialising again is what lets it keep up with a bare route (bench/api.bench.ts). Bounded
- * by entries and by bytes; the oldest entries go first.
+ * by entries and by bytes; the oldest entries go first. Stale-while-revalidate: an expired answer is served while one
+ * rebuild runs, so the busiest call never stalls on a build once it is warm.
  */
 export function createResponseCache(options: ResponseCacheOptions = {}): ResponseCache {
   const ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
+  const maxStaleMs = options.maxStaleMs ?? RESPONSE_CACHE_MAX_STALE_MS;
   const maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
   const maxBytes = options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES;
   const now = options.now ?? Date.now;
-  type Entry = { expires: number; body: Promise<SerializedBody>; bytes: number };
+  type Entry = { expires: number; body: Promise<SerializedBody>; bytes: number; built: boolean; refreshing: boolean };
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let generation = 0;
@@ -112,26 +120,59 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
       remove(key, entry);
     }
   };
+  /** Keeps a built body under `key`, unless an invalidation came after its build started. */
+  const store = (key: string, built: SerializedBody, started: number, replacing?: Entry) => {
+    if (generation !== started) return false;
+    if (replacing && entries.get(key) !== replacing) return false;
+    if (replacing) remove(key, replacing);
+    const entry: Entry = {
+      expires: now() + ttlMs,
+      body: Promise.resolve(built),
+      bytes: bytesOf(built),
+      built: true,
+      refreshing: false,
+    };
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    evict();
+    return true;
+  };
+  const refresh = (key: string, stale: Entry, build: () => Promise<SerializedBody>) => {
+    stale.refreshing = true;
+    const started = generation;
+    build().then(
+      (built) => store(key, built, started, stale),
+      () => {
+        // Keep serving what we have; the next request after this tries again.
+        stale.refreshing = false;
+      },
+    );
+  };
   return {
     get(key, build) {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.body;
-      if (hit) remove(key, hit);
+      if (hit) {
+        const age = now() - hit.expires;
+        if (age < 0 || !hit.built) return hit.body;
+        // Expired: serve it while one rebuild runs, so no caller waits for a build (up to the stale bound).
+        if (age < maxStaleMs) {
+          if (!hit.refreshing) refresh(key, hit, build);
+          return hit.body;
+        }
+        remove(key, hit);
+      }
       const started = generation;
       const body = build();
-      const entry: Entry = { expires: now() + ttlMs, body, bytes: 0 };
-      entries.set(key, entry);
+      const pending: Entry = { expires: Number.POSITIVE_INFINITY, body, bytes: 0, built: false, refreshing: false };
+      entries.set(key, pending);
       evict();
       body.then(
         (built) => {
           // Built from data read before an invalidation: serve it to its own callers, keep it for nobody else.
-          if (generation !== started) return remove(key, entry);
-          if (entries.get(key) !== entry) return;
-          entry.bytes = bytesOf(built);
-          bytes += entry.bytes;
-          evict();
+          if (entries.get(key) === pending) remove(key, pending);
+          if (generation === started && !entries.has(key)) store(key, built, started);
         },
-        () => remove(key, entry),
+        () => remove(key, pending),
       );
       return body;
     },
