@@ -5,6 +5,7 @@ import {
   dateStatusText,
   dayShiftLabel,
   epsLine,
+  etLabel,
   formatEps,
   rangeLabel,
   reportTime,
@@ -36,6 +37,14 @@ describe(reportTime.name, () => {
     expect(reportTime({ date: '2026-11-24', time: null }, 'Europe/Paris')).toEqual({ time: null, dayShift: 0 });
     expect(safeTimeZone('Mars/Olympus_Mons')).toBe('America/New_York');
     expect(reportTime({ date: '2026-11-24', time: '16:05' }, 'Mars/Olympus_Mons').time).toBe('4:05 PM EST');
+  });
+});
+
+describe(etLabel.name, () => {
+  it('reads a New York wall time', () => {
+    expect(etLabel('13:00')).toBe('1:00 PM ET');
+    expect(etLabel('09:30')).toBe('9:30 AM ET');
+    expect(etLabel('00:05')).toBe('12:05 AM ET');
   });
 });
 

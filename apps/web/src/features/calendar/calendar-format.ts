@@ -58,6 +58,12 @@ export function reportTime(row: Pick<EarningsRow, 'date' | 'time'>, timeZone: st
   return { time: timeFormat(zone).format(instant), dayShift: daysBetween(row.date, local) };
 }
 
+/** A New York wall-clock time as people say it: '13:00' → '1:00 PM ET'. */
+export function etLabel(time: string): string {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'} ET`;
+}
+
 /** '+1 day', '−1 day' beside a time the reader's zone moves to another day. */
 export function dayShiftLabel(shift: number): string | null {
   if (shift === 0) return null;

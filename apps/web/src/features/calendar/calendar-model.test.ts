@@ -265,6 +265,36 @@ describe(buildWeekGrid.name, () => {
     expect(more.cells[0]).toMatchObject({ hiddenCount: 0, expanded: true });
   });
 
+  it('puts events before the reports and dividend dates after them', () => {
+    const dividend: DividendItem = {
+      symbol: 'KO',
+      name: 'Coca-Cola',
+      marketCap: 3e11,
+      amount: 0.51,
+      kind: 'payment',
+      date: '2026-11-23',
+      exDate: '2026-11-13',
+      paymentDate: '2026-11-23',
+    };
+    const extras = new Map([
+      [
+        '2026-11-23',
+        [
+          { kind: 'event' as const, event: event(9, 'economic_fed', '2026-11-23T19:00:00Z'), date: '2026-11-23' },
+          { kind: 'dividend' as const, dividend },
+        ],
+      ],
+    ]);
+    const grid = buildWeekGrid(days, extras, new Set(), false);
+    expect(grid.filter((r) => r.kind === 'band').map((r) => r.kind === 'band' && r.band)).toEqual([
+      'events',
+      'after',
+      'dividends',
+    ]);
+    const list = buildListRows(days.slice(0, 1), extras, new Set(), false);
+    expect(list.map((r) => r.kind)).toEqual(['day', 'extra', 'session', 'entry', 'entry', 'more', 'extra']);
+  });
+
   it('draws an events band first when a day has events', () => {
     const extras = new Map([
       ['2026-11-24', [{ kind: 'event' as const, event: event(9, 'ipo', '2026-11-24T15:00:00Z'), date: '2026-11-24' }]],

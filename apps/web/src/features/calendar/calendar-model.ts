@@ -287,9 +287,13 @@ export function callsByEarningsId(events: readonly CalendarEvent[]): Map<number,
 
 // ---- rows of the virtualised views ----------------------------------------------------------------------------
 
+/** Events (Fed, economic, IPOs, calls) open a day; dividend dates close it, after the reports. */
+export type ExtraBand = 'events' | 'dividends';
+const bandOf = (item: ExtraItem): ExtraBand => (item.kind === 'dividend' ? 'dividends' : 'events');
+
 /** One row of the week grid: a band heading, the i-th item of every day, or the "+N more" buttons. */
 export type GridRow =
-  | { kind: 'band'; key: string; band: SessionKey | 'events'; counts: number[]; totals: number[] }
+  | { kind: 'band'; key: string; band: SessionKey | ExtraBand; counts: number[]; totals: number[] }
   | {
       kind: 'entries';
       key: string;
@@ -312,7 +316,7 @@ export interface MoreCell {
 
 /**
  * The week grid as rows of aligned cells, one column per day: an events band, then each session's band with the
- * i-th report of every day side by side, then the days' "+N more" buttons. One column is the phone's day view.
+ * i-th report of every day side by side and the days' "+N more" buttons, then a dividends band. One column is the phone's day view.
  * Every row has a known kind, so the virtualiser can estimate heights and draw only what is on screen.
  */
 export function buildWeekGrid(
@@ -322,15 +326,17 @@ export function buildWeekGrid(
   autoExpand: boolean,
 ): GridRow[] {
   const rows: GridRow[] = [];
-  const extrasByDay = days.map((day) => extras.get(day.date) ?? []);
-  const extraDepth = Math.max(0, ...extrasByDay.map((items) => items.length));
-  if (extraDepth > 0) {
-    const counts = extrasByDay.map((items) => items.length);
-    rows.push({ kind: 'band', key: 'band:events', band: 'events', counts, totals: counts });
-    for (let i = 0; i < extraDepth; i += 1) {
-      rows.push({ kind: 'extras', key: `extras:${i}`, cells: extrasByDay.map((items) => items[i] ?? null) });
+  const extraBand = (band: ExtraBand) => {
+    const byDay = days.map((day) => (extras.get(day.date) ?? []).filter((item) => bandOf(item) === band));
+    const depth = Math.max(0, ...byDay.map((items) => items.length));
+    if (depth === 0) return;
+    const counts = byDay.map((items) => items.length);
+    rows.push({ kind: 'band', key: `band:${band}`, band, counts, totals: counts });
+    for (let i = 0; i < depth; i += 1) {
+      rows.push({ kind: 'extras', key: `${band}:${i}`, cells: byDay.map((items) => items[i] ?? null) });
     }
-  }
+  };
+  extraBand('events');
   for (const session of SESSION_ORDER) {
     const groups = days.map((day) => {
       const group = day.sessions.find((g) => g.session === session);
@@ -369,6 +375,7 @@ export function buildWeekGrid(
       });
     }
   }
+  extraBand('dividends');
   return rows;
 }
 
@@ -381,7 +388,7 @@ export type ListRow =
   | { kind: 'more'; key: string; cell: MoreCell }
   | { kind: 'empty'; key: string; date: IsoDate };
 
-/** The list view: each day, its events, then its sessions with their reports and "+N more" rows. */
+/** The list view: each day, its events, its sessions with their reports and "+N more" rows, then its dividend dates. */
 export function buildListRows(
   days: readonly DayGroup[],
   extras: ReadonlyMap<IsoDate, readonly ExtraItem[]>,
@@ -392,9 +399,11 @@ export function buildListRows(
   for (const day of days) {
     rows.push({ kind: 'day', key: `day:${day.date}`, date: day.date, count: day.total, shownCount: day.shownCount });
     const dayExtras = extras.get(day.date) ?? [];
-    dayExtras.forEach((item, index) => {
-      rows.push({ kind: 'extra', key: `extra:${day.date}:${index}`, item });
-    });
+    const pushExtras = (band: ExtraBand) =>
+      dayExtras.forEach((item, index) => {
+        if (bandOf(item) === band) rows.push({ kind: 'extra', key: `extra:${day.date}:${index}`, item });
+      });
+    pushExtras('events');
     if (day.sessions.length === 0 && dayExtras.length === 0) {
       rows.push({ kind: 'empty', key: `empty:${day.date}`, date: day.date });
     }
@@ -424,6 +433,7 @@ export function buildListRows(
         });
       }
     }
+    pushExtras('dividends');
   }
   return rows;
 }

@@ -9,62 +9,29 @@ import type { ModalContentProps } from '../modals/modal-content.ts';
 import { LoadError, LoadingRows } from '../quote/query-state.tsx';
 import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { useTimeZone } from './calendar-preferences.ts';
+import { eventFigures, type FigureRow } from './event-figures.ts';
 import { EVENT_LOOKS } from './extra-item.tsx';
 
-/** Detail keys as people read them; unknown keys are shown with their own name. */
-const DETAIL_LABELS: Readonly<Record<string, string>> = {
-  country: 'Country',
-  importance: 'Importance',
-  period: 'Period',
-  actual: 'Actual',
-  forecast: 'Forecast',
-  consensus: 'Consensus',
-  previous: 'Previous',
-  revised: 'Revised',
-  unit: 'Unit',
-  priceLow: 'Price range low',
-  priceHigh: 'Price range high',
-  priceRange: 'Price range',
-  price: 'Offer price',
-  shares: 'Shares offered',
-  dealSize: 'Deal size',
-  exchange: 'Exchange',
-  underwriters: 'Underwriters',
-  webcastUrl: 'Webcast',
-  dialIn: 'Dial-in',
-};
-
-function detailText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
-  if (Array.isArray(value)) return value.map(detailText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//.test(value);
-
-export function DetailList({ details }: { details: Record<string, unknown> }) {
-  const entries = Object.entries(details).filter(([, value]) => value !== null && value !== undefined && value !== '');
-  if (entries.length === 0) return null;
+export function FigureList({ rows }: { rows: readonly FigureRow[] }) {
+  if (rows.length === 0) return null;
   return (
     <Box
       component="dl"
       data-testid="event-figures"
       sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}
     >
-      {entries.map(([key, value]) => (
-        <Box key={key} sx={{ display: 'contents' }}>
+      {rows.map((row) => (
+        <Box key={row.label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
-            {DETAIL_LABELS[key] ?? key}
+            {row.label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {isUrl(value) ? (
-              <Link href={value} target="_blank" rel="noopener noreferrer">
-                {value}
+            {row.href ? (
+              <Link href={row.href} target="_blank" rel="noopener noreferrer">
+                {row.value}
               </Link>
             ) : (
-              detailText(value)
+              row.value
             )}
           </Typography>
         </Box>
@@ -136,7 +103,7 @@ export function EventModalBody({ entry, onClose, extra }: EventModalProps) {
                 }
               />
             ) : null}
-            <DetailList details={event.details} />
+            <FigureList rows={eventFigures(event, timeZone)} />
             {extra?.(event)}
             <Typography variant="caption" color="text.secondary">
               Source: {event.source === 'demo' ? 'demo data' : event.source}

@@ -1,18 +1,20 @@
 import type { CalendarEvent } from '@eh/contracts';
-import type { IsoDate } from '@eh/domain';
+import { EARLY_CLOSE, holidayOn, type IsoDate } from '@eh/domain';
 import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
-import { dayHeading } from './calendar-format.ts';
+import { dayHeading, etLabel } from './calendar-format.ts';
 import {
   buildWeekGrid,
   type DayGroup,
+  type ExtraBand,
   type ExtraItem,
   type GridRow,
   type MoreCell,
@@ -30,9 +32,14 @@ export const BAND_ICONS = {
   after: DarkModeOutlinedIcon,
   unknown: HelpOutlineIcon,
   events: EventNoteOutlinedIcon,
+  dividends: PaymentsOutlinedIcon,
 } as const;
 
-const BAND_LABELS: Readonly<Record<SessionKey | 'events', string>> = { ...SESSION_HEADINGS, events: 'Events' };
+const BAND_LABELS: Readonly<Record<SessionKey | ExtraBand, string>> = {
+  ...SESSION_HEADINGS,
+  events: 'Events',
+  dividends: 'Dividends',
+};
 
 const ROW_HEIGHTS: Readonly<Record<GridRow['kind'], number>> = { band: 44, entries: 128, extras: 64, more: 48 };
 
@@ -228,13 +235,15 @@ function DayTab({
   wide: boolean;
 }) {
   const [weekday, rest] = dayHeading(day.date).split(', ');
+  // Holidays and early closes of US exchanges (by rule): a reader should know why a day is empty.
+  const holiday = holidayOn(day.date);
   const active = selected && !wide;
   return (
     <Box
       component="button"
       type="button"
       aria-pressed={selected}
-      aria-label={`${dayHeading(day.date)}: ${day.total} report${day.total === 1 ? '' : 's'}${today ? ', today' : ''}`}
+      aria-label={`${dayHeading(day.date)}: ${day.total} report${day.total === 1 ? '' : 's'}${holiday ? `, ${holiday.status === 'closed' ? 'market closed' : 'early close'} (${holiday.name})` : ''}${today ? ', today' : ''}`}
       onClick={() => onSelect(day.date)}
       data-testid="day-tab"
       data-date={day.date}
@@ -303,13 +312,17 @@ function DayTab({
           textOverflow: 'ellipsis',
         }}
       >
-        {day.total === 0
-          ? wide
-            ? 'No reports'
-            : '–'
-          : wide
-            ? `${day.total.toLocaleString('en-US')} report${day.total === 1 ? '' : 's'}${day.shownCount < day.total ? ` · ${day.shownCount} shown` : ''}`
-            : day.total.toLocaleString('en-US')}
+        {holiday && wide
+          ? holiday.status === 'closed'
+            ? `Market closed · ${holiday.name}`
+            : `Early close ${etLabel(EARLY_CLOSE)}${day.total > 0 ? ` · ${day.total} report${day.total === 1 ? '' : 's'}` : ''}`
+          : day.total === 0
+            ? wide
+              ? 'No reports'
+              : '–'
+            : wide
+              ? `${day.total.toLocaleString('en-US')} report${day.total === 1 ? '' : 's'}${day.shownCount < day.total ? ` · ${day.shownCount} shown` : ''}`
+              : day.total.toLocaleString('en-US')}
       </Typography>
     </Box>
   );
