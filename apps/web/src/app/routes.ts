@@ -31,6 +31,12 @@ export interface PageRoute {
   partner?: string;
 }
 
+/**
+ * A transcript the demo market holds, so the sample transcript pages show a real call (no 404). The demo keeps
+ * files for the last two years: move this forward before the third quarter of 2028.
+ */
+const SAMPLE_TRANSCRIPT = 'demo-AAPL-2026-Q3-transcript';
+
 /** Every page route of SPEC §2 (redirects are in REDIRECT_RULES, symbol tabs in SYMBOL_TABS). */
 export const PAGES = [
   {
@@ -164,13 +170,13 @@ export const PAGES = [
   {
     id: 'transcriptFile',
     path: '/:symbol/:period/:periodYear/:fileId',
-    sample: '/AAPL/Q3/2026/123',
+    sample: `/AAPL/Q3/2026/${SAMPLE_TRANSCRIPT}`,
     group: 'symbols',
   },
   {
     id: 'transcript',
     path: '/transcripts/:fileId',
-    sample: '/transcripts/123',
+    sample: `/transcripts/${SAMPLE_TRANSCRIPT}`,
     group: 'symbols',
   },
   {
