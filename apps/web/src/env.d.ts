@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_APP_NAME?: string;
   /** Where the API lives; '/api' on the same origin unless set. */
   readonly VITE_API_BASE_URL?: string;
+  /** Where symbol logos live (`<base>/<SYMBOL>.webp`); unset: initials badges, no logo requests. */
+  readonly VITE_LOGO_BASE_URL?: string;
 }
 
 interface ImportMeta {

@@ -25,6 +25,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Lazy {
 const planned = lazyPage(() => import('../features/shell/planned-page.tsx'));
 const calendar = lazyPage(() => import('../features/calendar/calendar-page.tsx'));
 const transcript = lazyPage(() => import('../features/transcripts/transcript-page.tsx'));
+const home = lazyPage(() => import('../features/home/home-page.tsx'));
+const search = lazyPage(() => import('../features/search/search-page.tsx'));
 
 /** Pages with their real content in this release; every other page shows its planned frame. */
 const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
@@ -50,6 +52,23 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   transcriptByPeriod: transcript,
   transcriptFile: transcript,
   transcript,
+  home,
+  homeAlias: home,
+  landing: home,
+  welcome: home,
+  dashboard: home,
+  partnerCnbc: home,
+  partnerWolf: home,
+  earningsFeed: lazyPage(() => import('../features/feed/feed-page.tsx')),
+  search,
+  quoteSearch: search,
+  news: lazyPage(() => import('../features/news/news-page.tsx')),
+  newsArticle: lazyPage(() => import('../features/news/article-page.tsx')),
+  ehs: lazyPage(() => import('../features/ehs-pages/ehs-page.tsx')),
+  ehsLearnMore: lazyPage(() => import('../features/ehs-pages/learn-more-page.tsx')),
+  eh500: lazyPage(() => import('../features/ehs-pages/eh500-page.tsx')),
+  all: lazyPage(() => import('../features/ehs-pages/all-assets-page.tsx')),
+  pricing: lazyPage(() => import('../features/pricing/pricing-page.tsx')),
 };
 
 /** Pages that use the sticky-header variant of the navigation bar (long, scrolling tables). */

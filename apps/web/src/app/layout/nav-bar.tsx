@@ -2,7 +2,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
@@ -31,7 +31,6 @@ export interface NavBarProps {
 export function NavBar({ stickyHeader, partner }: NavBarProps) {
   const dispatch = useAppDispatch();
   const auth = useAppSelector((state) => state.auth);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
     <Box
@@ -89,7 +88,11 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
           })}
         </Box>
         <Box sx={{ flex: 1 }} />
-        <IconAction aria-label="Search symbols" title="Search symbols" onClick={() => navigate('/search')}>
+        <IconAction
+          aria-label="Search symbols"
+          title="Search symbols"
+          onClick={() => dispatch(modalOpened({ kind: 'symbolSearch' }))}
+        >
           <SearchIcon />
         </IconAction>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>

@@ -44,4 +44,9 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   economicEvent: lazy(() => import('../calendar/economic-event-modal.tsx')),
   callEvent: lazy(() => import('../calendar/call-event-modal.tsx')),
   embedCalendar: lazy(() => import('../embed/embed-calendar-modal.tsx')),
+  symbolSearch: lazy(() => import('../search/search-modal.tsx')),
+  newsArticle: lazy(() => import('../news/news-article-modal.tsx')),
+  newsSettings: lazy(() => import('../news/news-settings-modal.tsx')),
+  indexRebalance: lazy(() => import('../ehs-pages/index-rebalance-modal.tsx')),
+  learnMoreEhs: lazy(() => import('../ehs-pages/learn-more-ehs-modal.tsx')),
 };

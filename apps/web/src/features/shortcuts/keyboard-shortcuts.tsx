@@ -26,7 +26,7 @@ export default function KeyboardShortcuts() {
       // A shortcut never acts behind an open dialog.
       if (document.querySelector('[role="dialog"]')) return;
       event.preventDefault();
-      if (action === 'search') navigate('/search');
+      if (action === 'search') dispatch(modalOpened({ kind: 'symbolSearch' }));
       else if (action === 'calendar') navigate(CALENDAR_HOME);
       else if (action === 'theme') dispatch(themeToggled());
       else dispatch(modalOpened({ kind: 'shortcuts' }));

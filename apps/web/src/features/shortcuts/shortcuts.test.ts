@@ -27,4 +27,11 @@ describe(shortcutFor.name, () => {
     expect(shortcutFor(press('c', { ctrlKey: true }))).toBeNull();
     expect(shortcutFor(press('c', { metaKey: true }))).toBeNull();
   });
+
+  it('opens search with Ctrl+K or ⌘+K, even while typing', () => {
+    expect(shortcutFor(press('k', { ctrlKey: true }))).toBe('search');
+    expect(shortcutFor(press('K', { metaKey: true, targetTag: 'INPUT' }))).toBe('search');
+    expect(shortcutFor(press('k', { ctrlKey: true, altKey: true }))).toBeNull();
+    expect(shortcutFor(press('k'))).toBeNull();
+  });
 });

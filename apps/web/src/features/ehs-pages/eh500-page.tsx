@@ -1,0 +1,229 @@
+import { EH500_INDEX_ID, EH500_NAME } from '@eh/domain';
+import {
+  Box,
+  Button,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Pagination,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { pageById } from '../../app/page-content.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { formatCompact, formatDate, formatPercent } from '../market/format.ts';
+import { type MarketIndexResponse, useGetIndexRebalancesQuery, useGetMarketIndexQuery } from '../market/market-api.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+
+type Constituent = MarketIndexResponse['constituents'][number];
+const COLUMNS = [
+  { key: 'rank', label: 'Rank', numeric: true },
+  { key: 'symbol', label: 'Symbol', numeric: false },
+  { key: 'sector', label: 'Sector', numeric: false },
+  { key: 'marketCap', label: 'Market cap', numeric: true },
+  { key: 'score', label: 'EHS', numeric: true },
+  { key: 'weight', label: 'Weight', numeric: true },
+  { key: 'addedDate', label: 'Member since', numeric: false },
+] as const;
+type SortKey = (typeof COLUMNS)[number]['key'];
+const PAGE_SIZE = 50;
+
+export function sortConstituents(rows: readonly Constituent[], key: SortKey, direction: 'asc' | 'desc'): Constituent[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    // Unknown values sort last whatever the direction.
+    if (x === null && y === null) return a.rank - b.rank;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return order * sign || a.rank - b.rank;
+  });
+}
+
+function Rebalances() {
+  const dispatch = useAppDispatch();
+  const rebalances = useGetIndexRebalancesQuery({ id: EH500_INDEX_ID, limit: 20 });
+  const items = rebalances.data?.rebalances ?? [];
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="rebalances-h" sx={{ p: 2 }}>
+      <Typography variant="h3" component="h2" id="rebalances-h" sx={{ mb: 1 }}>
+        Rebalances
+      </Typography>
+      {rebalances.isLoading ? (
+        <LoadingRows rows={4} />
+      ) : rebalances.error ? (
+        <LoadError error={rebalances.error} onRetry={rebalances.refetch} />
+      ) : items.length === 0 ? (
+        <EmptyState>No rebalance yet.</EmptyState>
+      ) : (
+        <List dense disablePadding data-testid="rebalance-list">
+          {items.map((item) => (
+            <ListItemButton
+              key={item.date}
+              onClick={() => dispatch(modalOpened({ kind: 'indexRebalance', props: { date: item.date } }))}
+              sx={{ borderRadius: 1 }}
+            >
+              <ListItemText
+                primary={formatDate(item.date)}
+                secondary={`${item.added.length} added · ${item.removed.length} removed`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+/** /eh500: the index's members with rank, sector, market cap, score and weight, sortable; and its rebalances. */
+export default function Eh500Page() {
+  const page = pageById('eh500');
+  useDocumentMeta(page.title, page.description);
+  const dispatch = useAppDispatch();
+  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
+  const [sort, setSort] = useState<{ key: SortKey; direction: 'asc' | 'desc' }>({ key: 'rank', direction: 'asc' });
+  const [pageNumber, setPageNumber] = useState(1);
+  const rows = useMemo(
+    () => sortConstituents(index.data?.constituents ?? [], sort.key, sort.direction),
+    [index.data, sort],
+  );
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = rows.slice((pageNumber - 1) * PAGE_SIZE, pageNumber * PAGE_SIZE);
+  const sortBy = (key: SortKey, numeric: boolean) => {
+    setPageNumber(1);
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: numeric && key !== 'rank' ? 'desc' : 'asc' },
+    );
+  };
+  return (
+    <PageFrame
+      title={page.title}
+      description={index.data?.description ?? page.description}
+      aside={
+        <Button onClick={() => dispatch(modalOpened({ kind: 'learnMoreEhs' }))} variant="outlined">
+          How EHS works
+        </Button>
+      }
+    >
+      {index.data?.gated ? (
+        <Box sx={{ mb: 2 }}>
+          <UpgradePrompt gate={index.data.gated} note="The ranking and weights are free; the scores come with Pro." />
+        </Box>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 1fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          {index.isLoading ? (
+            <Box sx={{ p: 2 }}>
+              <LoadingRows rows={10} />
+            </Box>
+          ) : index.error ? (
+            <Box sx={{ p: 2 }}>
+              <LoadError error={index.error} onRetry={index.refetch} />
+            </Box>
+          ) : (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label={`${EH500_NAME} members`} data-testid="eh500-table">
+                  <TableHead>
+                    <TableRow>
+                      {COLUMNS.map((column) => (
+                        <TableCell
+                          key={column.key}
+                          align={column.numeric ? 'right' : 'left'}
+                          sortDirection={sort.key === column.key ? sort.direction : false}
+                          sx={{
+                            fontWeight: 700,
+                            whiteSpace: 'nowrap',
+                            display:
+                              column.key === 'sector' || column.key === 'addedDate'
+                                ? { xs: 'none', md: 'table-cell' }
+                                : undefined,
+                          }}
+                        >
+                          <TableSortLabel
+                            active={sort.key === column.key}
+                            direction={sort.key === column.key ? sort.direction : 'asc'}
+                            onClick={() => sortBy(column.key, column.numeric)}
+                          >
+                            {column.label}
+                          </TableSortLabel>
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {shown.map((row) => (
+                      <TableRow key={row.symbol} hover data-testid="eh500-row">
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {row.rank}
+                        </TableCell>
+                        <TableCell>
+                          <Link
+                            component={RouterLink}
+                            to={`/quote/${encodeURIComponent(row.symbol)}/ehs`}
+                            sx={{ fontWeight: 700 }}
+                          >
+                            {row.symbol}
+                          </Link>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            noWrap
+                            sx={{ display: 'block', maxWidth: 220 }}
+                          >
+                            {row.name}
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.sector ?? '—'}</TableCell>
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatCompact(row.marketCap, { currency: true })}
+                        </TableCell>
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+                          {row.score !== null ? row.score.toFixed(1) : '—'}
+                        </TableCell>
+                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {row.weight !== null ? formatPercent(row.weight * 100, { signed: false }) : '—'}
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                          {formatDate(row.addedDate)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <Box sx={{ display: 'flex', justifyContent: 'center', p: 1.5 }}>
+                <Pagination
+                  count={pages}
+                  page={pageNumber}
+                  onChange={(_, value) => setPageNumber(value)}
+                  siblingCount={0}
+                  aria-label="Member pages"
+                />
+              </Box>
+            </>
+          )}
+        </Paper>
+        <Rebalances />
+      </Box>
+    </PageFrame>
+  );
+}

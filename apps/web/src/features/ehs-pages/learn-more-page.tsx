@@ -1,0 +1,15 @@
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { pageById } from '../../app/page-content.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { MethodView } from './method-view.tsx';
+
+/** /ehs/learn-more: the published method of docs/ehs.md. */
+export default function LearnMorePage() {
+  const page = pageById('ehsLearnMore');
+  useDocumentMeta(page.title, page.description);
+  return (
+    <PageFrame title={page.title} description={page.description} maxWidth="md">
+      <MethodView />
+    </PageFrame>
+  );
+}

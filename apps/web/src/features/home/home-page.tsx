@@ -1,0 +1,96 @@
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { usePartner } from '../../app/layout/sticky-header.ts';
+import { pageById } from '../../app/page-content.ts';
+import { preferences } from '../../app/preferences.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { PartnerHero } from '../partners/partner-hero.tsx';
+import { useCurrentPage } from '../shell/planned-page.tsx';
+import {
+  CalendarSection,
+  FeedSection,
+  MoversSection,
+  NewsSection,
+  OverallScoreSection,
+  TopMarketCapSection,
+} from './home-sections.tsx';
+
+/** The home tabs; the reader's choice is kept (SPEC §2) and cleared on sign-out (SPEC §4). */
+export const HOME_TABS = [
+  { key: 'markets', label: 'Markets' },
+  { key: 'earnings', label: 'Earnings' },
+  { key: 'news', label: 'News' },
+] as const;
+export type HomeTab = (typeof HOME_TABS)[number]['key'];
+
+export function storedHomeTab(): HomeTab {
+  const stored = preferences.get('homepageTab');
+  return HOME_TABS.find((tab) => tab.key === stored)?.key ?? 'markets';
+}
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  alignItems: 'start',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+/**
+ * The home (/, /home, /landing, /welcome, /dashboard, and the partner homes /CNBC and /wolf): the SPEC §2
+ * sections in three tabs. Markets: the earnings calendar, gainers, losers, most popular, top market cap and the
+ * overall score; Earnings: the feed and the calendar; News: top stories and the feed.
+ */
+export default function HomePage() {
+  const current = useCurrentPage();
+  const page = current ?? pageById('home');
+  const partner = usePartner();
+  useDocumentMeta(page.title, page.description);
+  const [tab, setTab] = useState<HomeTab>(storedHomeTab);
+  const choose = (next: HomeTab) => {
+    setTab(next);
+    preferences.set('homepageTab', next);
+  };
+  return (
+    <PageFrame title={page.title} description={page.description}>
+      {partner ? <PartnerHero partner={partner} /> : null}
+      <Tabs
+        value={tab}
+        onChange={(_, value: HomeTab) => choose(value)}
+        aria-label="Home sections"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {HOME_TABS.map((item) => (
+          <Tab key={item.key} value={item.key} label={item.label} id={`home-tab-${item.key}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" aria-labelledby={`home-tab-${tab}`} data-testid={`home-panel-${tab}`}>
+        {tab === 'markets' ? (
+          <Box sx={grid}>
+            <CalendarSection />
+            <MoversSection kind="gainers" />
+            <MoversSection kind="losers" />
+            <MoversSection kind="popular" />
+            <TopMarketCapSection />
+            <OverallScoreSection />
+          </Box>
+        ) : tab === 'earnings' ? (
+          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
+            <FeedSection />
+            <CalendarSection />
+          </Box>
+        ) : (
+          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
+            <NewsSection />
+            <FeedSection />
+          </Box>
+        )}
+      </Box>
+      <Paper variant="outlined" sx={{ mt: 3, p: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          Prices, reports and news here come from the demo market: realistic, generated, and labelled as such.
+        </Typography>
+      </Paper>
+    </PageFrame>
+  );
+}

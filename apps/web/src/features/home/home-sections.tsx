@@ -1,0 +1,289 @@
+import { DEFAULT_LIMITS, EH500_INDEX_ID } from '@eh/domain';
+import { Box, Button, Chip, Link, List, ListItem, ListItemButton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { CALENDAR_HOME } from '../../app/routes.ts';
+import { FeedList } from '../feed/feed-list.tsx';
+import { earningsTiming, formatCompact, formatPrice } from '../market/format.ts';
+import {
+  useGetMarketIndexQuery,
+  useGetMoversQuery,
+  useGetTagNewsQuery,
+  useGetTopMarketEarningsQuery,
+  useGetTopMarketQuery,
+} from '../market/market-api.ts';
+import { NewsItems } from '../news/news-items.tsx';
+import { NEWS_TAGS, useNewsContentTypes, useNewsTag } from '../news/news-preferences.ts';
+import { ChangeText } from '../quote/change-text.tsx';
+import { DateStatusChip } from '../quote/date-status-chip.tsx';
+import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { SectionCard } from '../quote/section-card.tsx';
+import { useTimeZone } from '../quote/symbol-context.ts';
+import { SymbolLogo } from '../search/symbol-logo.tsx';
+
+/** Rows in each home list (SPEC §9: top market earnings 10). */
+const HOME_ROWS = DEFAULT_LIMITS.topMarketEarnings;
+const HOME_FEED_ITEMS = 6;
+const SCORE_LEADERS = 10;
+
+interface QueryLike {
+  isLoading: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+function Loaded({ query, empty, children }: { query: QueryLike; empty: boolean; children: ReactNode }) {
+  if (query.isLoading) return <LoadingRows rows={5} height={36} />;
+  if (query.error)
+    return <LoadError error={query.error as Parameters<typeof LoadError>[0]['error']} onRetry={query.refetch} />;
+  if (empty) return <EmptyState>Nothing to list right now.</EmptyState>;
+  return <>{children}</>;
+}
+
+function MoreLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button component={RouterLink} to={to} size="small">
+      {children}
+    </Button>
+  );
+}
+
+interface QuoteRow {
+  symbol: string;
+  name: string;
+  price: number | null;
+  changePercent: number | null;
+  aside?: ReactNode;
+}
+
+/** Symbol, name, price and change: the rows of the market lists. */
+function QuoteRows({ rows, testId }: { rows: readonly QuoteRow[]; testId: string }) {
+  return (
+    <List disablePadding dense data-testid={testId}>
+      {rows.map((row) => (
+        <ListItemButton
+          key={row.symbol}
+          component={RouterLink}
+          to={`/quote/${encodeURIComponent(row.symbol)}`}
+          sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}
+          data-testid="quote-row"
+        >
+          <SymbolLogo symbol={row.symbol} size={28} />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography component="span" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}>
+              {row.symbol}
+            </Typography>
+            <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+              {row.name}
+            </Typography>
+          </Box>
+          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', display: 'block' }}
+            >
+              {row.price !== null ? formatPrice(row.price) : '—'}
+            </Typography>
+            <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+              {row.aside ?? <ChangeText percent={row.changePercent} />}
+            </Typography>
+          </Box>
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+type MoverKind = 'gainers' | 'losers' | 'popular';
+const MOVER_TITLES: Readonly<Record<MoverKind, string>> = {
+  gainers: 'Top Gainers',
+  losers: 'Top Losers',
+  popular: 'Most Popular',
+};
+const MOVER_SUBTITLES: Readonly<Record<MoverKind, string>> = {
+  gainers: 'Biggest rises today, companies worth $1B or more',
+  losers: 'Biggest falls today, companies worth $1B or more',
+  popular: 'The most followed symbols',
+};
+
+export function MoversSection({ kind }: { kind: MoverKind }) {
+  const movers = useGetMoversQuery({ type: kind, limit: HOME_ROWS });
+  const rows = movers.data?.assets ?? [];
+  return (
+    <SectionCard title={MOVER_TITLES[kind]} subtitle={MOVER_SUBTITLES[kind]} flush data-testid={`home-${kind}`}>
+      <Box sx={{ px: movers.isLoading || movers.error || rows.length === 0 ? 2.5 : 0 }}>
+        <Loaded query={movers} empty={rows.length === 0}>
+          <QuoteRows rows={rows} testId={`${kind}-rows`} />
+        </Loaded>
+      </Box>
+    </SectionCard>
+  );
+}
+
+export function TopMarketCapSection() {
+  const top = useGetTopMarketQuery({ limit: HOME_ROWS });
+  const rows = (top.data?.assets ?? []).map((asset) => ({
+    symbol: asset.symbol,
+    name: asset.name,
+    price: asset.quote?.price ?? null,
+    changePercent: asset.quote?.changePercent ?? null,
+    aside: (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {formatCompact(asset.marketCap, { currency: true })}
+      </Box>
+    ),
+  }));
+  return (
+    <SectionCard title="Top Market Cap" subtitle="The largest companies we cover" flush data-testid="home-market-cap">
+      <Box sx={{ px: top.isLoading || top.error || rows.length === 0 ? 2.5 : 0 }}>
+        <Loaded query={top} empty={rows.length === 0}>
+          <QuoteRows rows={rows} testId="market-cap-rows" />
+        </Loaded>
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** This week's notable reports: the largest companies reporting around today, with time, session and status. */
+export function CalendarSection() {
+  const timeZone = useTimeZone();
+  const earnings = useGetTopMarketEarningsQuery({ limit: HOME_ROWS });
+  const rows = earnings.data?.earnings ?? [];
+  return (
+    <SectionCard
+      title="Earnings Calendar"
+      subtitle="Notable reports this week and next"
+      action={<MoreLink to={CALENDAR_HOME}>Full calendar</MoreLink>}
+      flush
+      data-testid="home-calendar"
+    >
+      <Box sx={{ px: earnings.isLoading || earnings.error || rows.length === 0 ? 2.5 : 0 }}>
+        <Loaded query={earnings} empty={rows.length === 0}>
+          <List disablePadding dense data-testid="calendar-rows">
+            {rows.map((row) => {
+              const timing = earningsTiming(row, timeZone);
+              return (
+                <ListItem key={row.id} divider sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}>
+                  <SymbolLogo symbol={row.symbol} size={28} />
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/quote/${encodeURIComponent(row.symbol)}/earnings`}
+                      sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}
+                    >
+                      {row.symbol}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+                      {timing.date}
+                      {timing.time ? `, ${timing.time}` : timing.session ? ` · ${timing.session}` : ''}
+                    </Typography>
+                  </Box>
+                  <DateStatusChip status={row.dateStatus} />
+                </ListItem>
+              );
+            })}
+          </List>
+        </Loaded>
+      </Box>
+    </SectionCard>
+  );
+}
+
+export function NewsSection() {
+  const tag = useNewsTag();
+  const news = useGetTagNewsQuery({ tag, limit: DEFAULT_LIMITS.topStories });
+  const items = news.data?.news ?? [];
+  return (
+    <SectionCard
+      title="News"
+      subtitle={NEWS_TAGS.find((item) => item.key === tag)?.label ?? tag}
+      action={<MoreLink to="/news">All news</MoreLink>}
+      data-testid="home-news"
+    >
+      <Loaded query={news} empty={items.length === 0}>
+        <NewsItems items={items} dense />
+      </Loaded>
+    </SectionCard>
+  );
+}
+
+export function FeedSection() {
+  const types = useNewsContentTypes();
+  return (
+    <SectionCard
+      title="Earnings Feed"
+      subtitle="Results and call summaries as they land"
+      action={<MoreLink to="/earnings-feed">Open the feed</MoreLink>}
+      data-testid="home-feed"
+    >
+      <FeedList types={types} limit={HOME_FEED_ITEMS} dense />
+    </SectionCard>
+  );
+}
+
+/** SPEC §2 Overall Score Widget: the EH500 leaders by rank; the scores themselves come with the Pro plan. */
+export function OverallScoreSection() {
+  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
+  const leaders = (index.data?.constituents ?? []).slice(0, SCORE_LEADERS);
+  const gated = Boolean(index.data?.gated);
+  return (
+    <SectionCard
+      title="Overall Score"
+      subtitle="EH500 leaders by EHS"
+      action={<MoreLink to="/eh500">EH500</MoreLink>}
+      flush
+      data-testid="home-score"
+    >
+      <Box sx={{ px: index.isLoading || index.error || leaders.length === 0 ? 2.5 : 0 }}>
+        <Loaded query={index} empty={leaders.length === 0}>
+          <List disablePadding dense data-testid="score-rows">
+            {leaders.map((row) => (
+              <ListItemButton
+                key={row.symbol}
+                component={RouterLink}
+                to={`/quote/${encodeURIComponent(row.symbol)}/ehs`}
+                sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}
+              >
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ width: 24, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {row.rank}
+                </Typography>
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography component="span" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}>
+                    {row.symbol}
+                  </Typography>
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    color="text.secondary"
+                    noWrap
+                    sx={{ display: 'block' }}
+                  >
+                    {row.name}
+                  </Typography>
+                </Box>
+                {row.score !== null ? (
+                  <Chip size="small" color="primary" label={row.score.toFixed(1)} sx={{ fontWeight: 700 }} />
+                ) : null}
+              </ListItemButton>
+            ))}
+          </List>
+          {gated ? (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2.5, pt: 1 }}>
+              Scores come with the{' '}
+              <Link component={RouterLink} to="/pricing">
+                Pro plan
+              </Link>
+              ; the ranking is free.
+            </Typography>
+          ) : null}
+        </Loaded>
+      </Box>
+    </SectionCard>
+  );
+}

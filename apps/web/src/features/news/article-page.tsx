@@ -1,0 +1,36 @@
+import { Container } from '@mui/material';
+import { useParams } from 'react-router';
+import { NOT_FOUND_HEADING } from '../../app/constants.ts';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { pageById } from '../../app/page-content.ts';
+import { paramsAreValid } from '../../app/routes.ts';
+import NotFoundPage from '../info/not-found-page.tsx';
+import { useGetNewsItemQuery } from '../market/market-api.ts';
+import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { ArticleView } from './article-view.tsx';
+
+/** /news/{articleId}/{slug}: one article; its title and summary become the document's title and description. */
+export default function ArticlePage() {
+  const params = useParams();
+  const id = Number(params.articleId);
+  const valid = paramsAreValid(params) && Number.isInteger(id) && id > 0;
+  const article = useGetNewsItemQuery({ id }, { skip: !valid });
+  const notFound = !valid || (article.error && 'status' in article.error && article.error.status === 404);
+  const page = pageById('newsArticle');
+  useDocumentMeta(
+    notFound ? NOT_FOUND_HEADING : (article.data?.title ?? page.title),
+    notFound ? undefined : (article.data?.summary ?? page.description),
+  );
+  if (notFound) return <NotFoundPage />;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      {article.data ? (
+        <ArticleView article={article.data} />
+      ) : article.error ? (
+        <LoadError error={article.error} onRetry={article.refetch} />
+      ) : (
+        <LoadingRows rows={8} />
+      )}
+    </Container>
+  );
+}
