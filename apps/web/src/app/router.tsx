@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
+import type { MarketPageId } from '../features/home/market-pages.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { preferences } from './preferences.ts';
 import { BootFallback, RootShell } from './root-shell.tsx';
@@ -25,8 +26,10 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Lazy {
 const planned = lazyPage(() => import('../features/shell/planned-page.tsx'));
 const calendar = lazyPage(() => import('../features/calendar/calendar-page.tsx'));
 const transcript = lazyPage(() => import('../features/transcripts/transcript-page.tsx'));
-const home = lazyPage(() => import('../features/home/home-page.tsx'));
-const search = lazyPage(() => import('../features/search/search-page.tsx'));
+/** The market pages come through one table of their own (one import in the first load instead of one per page). */
+const market =
+  (id: MarketPageId): Lazy =>
+  async () => ({ Component: (await (await import('../features/home/market-pages.ts')).MARKET_PAGES[id]()).default });
 
 /** Pages with their real content in this release; every other page shows its planned frame. */
 const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
@@ -52,23 +55,23 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   transcriptByPeriod: transcript,
   transcriptFile: transcript,
   transcript,
-  home,
-  homeAlias: home,
-  landing: home,
-  welcome: home,
-  dashboard: home,
-  partnerCnbc: home,
-  partnerWolf: home,
-  earningsFeed: lazyPage(() => import('../features/feed/feed-page.tsx')),
-  search,
-  quoteSearch: search,
-  news: lazyPage(() => import('../features/news/news-page.tsx')),
-  newsArticle: lazyPage(() => import('../features/news/article-page.tsx')),
-  ehs: lazyPage(() => import('../features/ehs-pages/ehs-page.tsx')),
-  ehsLearnMore: lazyPage(() => import('../features/ehs-pages/learn-more-page.tsx')),
-  eh500: lazyPage(() => import('../features/ehs-pages/eh500-page.tsx')),
-  all: lazyPage(() => import('../features/ehs-pages/all-assets-page.tsx')),
-  pricing: lazyPage(() => import('../features/pricing/pricing-page.tsx')),
+  home: market('home'),
+  homeAlias: market('homeAlias'),
+  landing: market('landing'),
+  welcome: market('welcome'),
+  dashboard: market('dashboard'),
+  partnerCnbc: market('partnerCnbc'),
+  partnerWolf: market('partnerWolf'),
+  earningsFeed: market('earningsFeed'),
+  search: market('search'),
+  quoteSearch: market('quoteSearch'),
+  news: market('news'),
+  newsArticle: market('newsArticle'),
+  ehs: market('ehs'),
+  ehsLearnMore: market('ehsLearnMore'),
+  eh500: market('eh500'),
+  all: market('all'),
+  pricing: market('pricing'),
 };
 
 /** Pages that use the sticky-header variant of the navigation bar (long, scrolling tables). */

@@ -1,0 +1,32 @@
+/**
+ * The market pages (home, feed, search, news, EHS, EH500, all assets, pricing), loaded through this one table: the
+ * router's first-load chunk then carries a single import for all of them instead of one preload list per page.
+ */
+import type { ComponentType } from 'react';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+const home: PageModule = () => import('./home-page.tsx');
+const search: PageModule = () => import('../search/search-page.tsx');
+
+export const MARKET_PAGES = {
+  home,
+  homeAlias: home,
+  landing: home,
+  welcome: home,
+  dashboard: home,
+  partnerCnbc: home,
+  partnerWolf: home,
+  earningsFeed: () => import('../feed/feed-page.tsx'),
+  search,
+  quoteSearch: search,
+  news: () => import('../news/news-page.tsx'),
+  newsArticle: () => import('../news/article-page.tsx'),
+  ehs: () => import('../ehs-pages/ehs-page.tsx'),
+  ehsLearnMore: () => import('../ehs-pages/learn-more-page.tsx'),
+  eh500: () => import('../ehs-pages/eh500-page.tsx'),
+  all: () => import('../ehs-pages/all-assets-page.tsx'),
+  pricing: () => import('../pricing/pricing-page.tsx'),
+} satisfies Record<string, PageModule>;
+
+export type MarketPageId = keyof typeof MARKET_PAGES;
