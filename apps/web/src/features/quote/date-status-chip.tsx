@@ -3,6 +3,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { Chip } from '@mui/material';
 import { DATE_STATUS_LABELS } from '../market/format.ts';
+import { WARNING_CHIP_SX } from './demo-badge.tsx';
 
 /** Confirmed or estimated, always visible: an estimated date never reads as certain. */
 export function DateStatusChip({ status, size = 'small' }: { status: EarningsDateStatus; size?: 'small' | 'medium' }) {
@@ -15,7 +16,7 @@ export function DateStatusChip({ status, size = 'small' }: { status: EarningsDat
       label={DATE_STATUS_LABELS[status]}
       color={confirmed ? 'success' : 'warning'}
       variant="outlined"
-      sx={{ fontWeight: 600 }}
+      sx={confirmed ? { fontWeight: 600 } : WARNING_CHIP_SX}
     />
   );
 }

@@ -1,5 +1,13 @@
 import { DEMO_SOURCE } from '@eh/domain';
-import { Chip, Tooltip } from '@mui/material';
+import { Chip, type Theme, Tooltip } from '@mui/material';
+
+/** Orange text dark enough for 4.5:1 on the page in both themes (the theme's warning orange is lighter). */
+export const WARNING_CHIP_SX = {
+  fontWeight: 600,
+  color: (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.warning.light : '#8a4600'),
+  borderColor: (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.warning.light : '#b35c00'),
+  '& .MuiChip-icon': { color: 'inherit' },
+} as const;
 
 /** Says where the figures come from: demo data is always labelled as such (issue 5, provenance). */
 export function DemoBadge({ source }: { source: string | null | undefined }) {
@@ -12,7 +20,7 @@ export function DemoBadge({ source }: { source: string | null | undefined }) {
         color="warning"
         variant="outlined"
         data-testid="demo-data-label"
-        sx={{ fontWeight: 600 }}
+        sx={WARNING_CHIP_SX}
       />
     </Tooltip>
   );

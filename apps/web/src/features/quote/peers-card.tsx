@@ -40,7 +40,7 @@ export function PeersCard({
             <li key={peer.symbol}>
               <ButtonBase
                 onClick={() => dispatch(modalOpened({ kind: 'symbol', props: { symbol: peer.symbol } }))}
-                aria-label={`${peer.symbol}, ${peer.name}: quick look`}
+                title={`Quick look at ${peer.symbol}`}
                 sx={{
                   width: '100%',
                   display: 'flex',

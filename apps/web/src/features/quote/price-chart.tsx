@@ -109,6 +109,19 @@ class EventLines implements ISeriesPrimitive<Time> {
   }
 }
 
+/**
+ * Runs a clean-up that touches the main chart. When the chart type or theme changes, the chart is removed
+ * before the effects that fed it clean up, and the library then throws 'Object is disposed': nothing is left to
+ * undo.
+ */
+function whileAlive(cleanUp: () => void) {
+  try {
+    cleanUp();
+  } catch (error) {
+    if (!(error instanceof Error && error.message === 'Object is disposed')) throw error;
+  }
+}
+
 interface ChartHandles {
   chart: IChartApi;
   series: ISeriesApi<SeriesType>;
@@ -261,16 +274,7 @@ export default function PriceChart({
         color: p.close >= p.open ? `${up}66` : `${down}66`,
       })),
     );
-    return () => {
-      // The chart may be gone already (type or theme change removed it with its series).
-      if (handles.chart.panes().length > 0) {
-        try {
-          handles.chart.removeSeries(volume);
-        } catch {
-          // Removed with its chart.
-        }
-      }
-    };
+    return () => whileAlive(() => handles.chart.removeSeries(volume));
   }, [handles, settings.volume, points, up, down]);
 
   // Crosshair lines and the axis mode.
@@ -329,7 +333,7 @@ export default function PriceChart({
     main.timeScale().subscribeVisibleLogicalRangeChange(sync);
     sync(main.timeScale().getVisibleLogicalRange());
     return () => {
-      main.timeScale().unsubscribeVisibleLogicalRangeChange(sync);
+      whileAlive(() => main.timeScale().unsubscribeVisibleLogicalRangeChange(sync));
       nav.remove();
       setWindowBox(null);
     };
@@ -378,11 +382,11 @@ export default function PriceChart({
         ) : null}
       </Box>
       <Box
+        component="figure"
         ref={mainRef}
-        role="img"
         aria-label={label}
         data-testid="price-chart"
-        sx={{ height: { xs: 300, sm: 380, md: 420 }, position: 'relative' }}
+        sx={{ height: { xs: 300, sm: 380, md: 420 }, position: 'relative', m: 0 }}
       />
       {settings.navigator ? (
         <Box

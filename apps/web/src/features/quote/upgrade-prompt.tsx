@@ -101,7 +101,7 @@ export function UpgradePrompt({ gate, note, compact }: UpgradePromptProps) {
         >
           Upgrade to {plan}
         </Button>
-        <Button component={RouterLink} to="/pricing" size="small">
+        <Button component={RouterLink} to="/pricing" size="small" color="inherit">
           Plans
         </Button>
       </Box>
