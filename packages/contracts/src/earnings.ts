@@ -242,7 +242,7 @@ export const getEarningsFilterSymbols = defineRoute({
   path: '/earnings/filters/symbols',
   group: 'public',
   summary:
-    "Symbols of a calendar filter group, most popular first: all (every active stock and OTC name), popular (the 100 most followed), one_billion / ten_billion / hundred_billion (market cap at least $1B / $10B / $100B). The custom group (earningshub_custom, legacy earningshub_alerts) is the user's own list: 401 when signed out, and 400 until lists exist",
+    "Symbols of a calendar filter group, most popular first: all (every active stock and OTC name), popular (the 100 most followed), one_billion / ten_billion / hundred_billion (market cap at least $1B / $10B / $100B). The custom group (earningshub_custom, legacy earningshub_alerts) is the caller's own earnings filter: 401 when signed out",
   tags: TAGS,
   query: z.object({ filter: EarningsSymbolFilter.default('popular') }),
   response: z.object({

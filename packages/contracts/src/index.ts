@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './alerts.ts';
 export * from './common.ts';
 export * from './core.ts';
 export * from './earnings.ts';
@@ -6,7 +7,9 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './files.ts';
 export * from './headers.ts';
+export * from './lists.ts';
 export * from './market.ts';
 export * from './news.ts';
+export * from './plans.ts';
 export * from './route.ts';
 export * from './users.ts';

@@ -59,6 +59,6 @@ export const seedRuns = pgTable('seed_runs', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './identity-schema.ts';
+export * from './lists-schema.ts';
 export * from './market-schema.ts';
 export * from './users-schema.ts';
-export * from './lists-schema.ts';

@@ -1,9 +1,11 @@
 import type { Role } from '../roles.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { alertsRoutes } from './alerts/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { filesRoutes } from './files/routes.ts';
+import { listsRoutes } from './lists/routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -22,6 +24,8 @@ export const apiRole: Role = {
         await api.register(filesRoutes);
         await api.register(marketRoutes);
         await api.register(newsRoutes);
+        await api.register(listsRoutes);
+        await api.register(alertsRoutes);
       },
       { prefix: '/api' },
     );

@@ -375,13 +375,13 @@ describe('GET /api/earnings/filters/symbols', () => {
     expect((await get('/api/earnings/filters/symbols')).json.filter).toBe('popular');
   });
 
-  it('asks for sign-in for the custom group, and says signed-in users cannot use it yet', async () => {
+  it('asks for sign-in for the custom group; the legacy alerts value reads the custom filter (empty at first)', async () => {
     const anonymous = await get('/api/earnings/filters/symbols?filter=earningshub_custom');
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.message).toBe('Please sign in to use your custom filter.');
     const legacy = await get('/api/earnings/filters/symbols?filter=earningshub_alerts', free.headers);
-    expect(legacy.status).toBe(400);
-    expect(legacy.json.message).toMatch(/^query\.filter: earningshub_custom is not available yet/);
+    expect(legacy.status).toBe(200);
+    expect(legacy.json).toEqual({ filter: 'earningshub_custom', count: 0, symbols: [] });
   });
 
   it('rejects an unknown group', async () => {

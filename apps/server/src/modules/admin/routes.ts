@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag } from '@eh/contracts';
+import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag, setUserPlan } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { mount } from '../../http/route.ts';
 import * as core from '../core/service.ts';
+import * as plans from '../plans/service.ts';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -23,4 +24,5 @@ export async function adminRoutes(app: FastifyInstance) {
   mount(app, putFlag, async (req) =>
     core.setFlag(ctx, { name: req.params.name, enabled: req.body.enabled, message: req.body.message }),
   );
+  mount(app, setUserPlan, async (req) => plans.setPlan(ctx, req.body.email, req.body.plan));
 }

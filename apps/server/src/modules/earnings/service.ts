@@ -1,7 +1,6 @@
 import {
   type EarningsCalendar,
   type EarningsRow,
-  ErrorCode,
   getEarningsCalendar,
   type getSymbolEarnings,
   type getTopMarketEarnings,
@@ -33,7 +32,8 @@ import {
 } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import { type Caller, unauthorized } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { customFilterSymbols } from '../alerts/service.ts';
 import { findAsset } from '../market/queries.ts';
 import * as q from './queries.ts';
 import { type ResponseCache, type SerializedBody, serializeBody } from './response-cache.ts';
@@ -231,13 +231,11 @@ export type FilterQuery = SymbolFilter | typeof LEGACY_ALERTS_FILTER;
 
 export async function filterSymbols(ctx: AppContext, caller: Caller | undefined, filter: FilterQuery) {
   if (filter === CUSTOM_SYMBOL_FILTER || filter === LEGACY_ALERTS_FILTER) {
-    // The custom group is the user's own list (SPEC §3 earnings filter), which the lists issue brings.
+    // The custom group is the user's own earnings filter (SPEC §3); the legacy alerts value reads the same.
     if (!caller) throw unauthorized('Please sign in to use your custom filter.');
-    throw new HttpError(
-      400,
-      ErrorCode.validation,
-      `query.filter: ${CUSTOM_SYMBOL_FILTER} is not available yet; use all, popular, one_billion, ten_billion or hundred_billion`,
-    );
+    const symbols = await customFilterSymbols(ctx, caller);
+    const custom: SymbolFilter = CUSTOM_SYMBOL_FILTER;
+    return { filter: custom, count: symbols.length, symbols };
   }
   const symbols =
     filter === 'all'
