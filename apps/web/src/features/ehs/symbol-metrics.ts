@@ -4,6 +4,7 @@
  * the price and the shares outstanding: the same numbers the server ranks, never a second formula.
  */
 import {
+  addDays,
   computeMetricsFor,
   type EarningsReport,
   earningsPublishedAt,
@@ -56,6 +57,9 @@ export function currentMetrics(
   return computeMetricsFor({ price, sharesOutstanding, reports: toReports(rows), knownAt: now });
 }
 
+/** A report is valued with a close at most this many days after it (a weekend, a holiday), never a later one. */
+const CLOSE_WINDOW_DAYS = 7;
+
 export interface MetricPoint {
   /** The report date the point belongs to. */
   date: IsoDate;
@@ -82,7 +86,7 @@ export function metricsAfterEachReport(
     .filter((row) => row.epsActual !== null || row.revenueActual !== null)
     .sort((a, b) => (a.date < b.date ? -1 : 1));
   for (const row of reported) {
-    const close = sortedCloses.find((bar) => bar.date >= row.date);
+    const close = sortedCloses.find((bar) => bar.date >= row.date && bar.date <= addDays(row.date, CLOSE_WINDOW_DAYS));
     const report = reports.find((r) => r.periodYear === row.periodYear && r.period === row.period);
     if (!report) continue;
     const metrics = computeMetricsFor({
