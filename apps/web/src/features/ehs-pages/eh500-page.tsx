@@ -128,7 +128,14 @@ export default function Eh500Page() {
           <UpgradePrompt gate={index.data.gated} note="The ranking and weights are free; the scores come with Pro." />
         </Box>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           {index.isLoading ? (
             <Box sx={{ p: 2 }}>
@@ -202,7 +209,7 @@ export default function Eh500Page() {
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                           {row.weight !== null ? formatPercent(row.weight * 100, { signed: false }) : '—'}
                         </TableCell>
-                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                        <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' }, whiteSpace: 'nowrap' }}>
                           {formatDate(row.addedDate)}
                         </TableCell>
                       </TableRow>

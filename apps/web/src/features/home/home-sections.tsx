@@ -149,7 +149,10 @@ export function TopMarketCapSection() {
 export function CalendarSection() {
   const timeZone = useTimeZone();
   const earnings = useGetTopMarketEarningsQuery({ limit: HOME_ROWS });
-  const rows = earnings.data?.earnings ?? [];
+  // Soonest first: the section reads as a small calendar of the largest companies' reports.
+  const rows = [...(earnings.data?.earnings ?? [])].sort((a, b) =>
+    `${a.date}${a.time ?? ''}`.localeCompare(`${b.date}${b.time ?? ''}`),
+  );
   return (
     <SectionCard
       title="Earnings Calendar"
@@ -175,7 +178,7 @@ export function CalendarSection() {
                       {row.symbol}
                     </Link>
                     <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-                      {timing.date}
+                      {timing.date.replace(/, \d{4}$/, '')}
                       {timing.time ? `, ${timing.time}` : timing.session ? ` · ${timing.session}` : ''}
                     </Typography>
                   </Box>

@@ -62,12 +62,14 @@ export default function PricingPage() {
                 {previous ? `Everything in ${PLAN_LABELS[previous.plan]}, plus` : 'Included'}
               </Typography>
               <List dense disablePadding>
-                <ListItem disableGutters>
-                  <ListItemIcon sx={{ minWidth: 30 }}>
-                    <CheckIcon fontSize="small" color="primary" />
-                  </ListItemIcon>
-                  <ListItemText primary={listLimitLabel(step.features.listLimit)} />
-                </ListItem>
+                {previous?.features.listLimit === step.features.listLimit ? null : (
+                  <ListItem disableGutters>
+                    <ListItemIcon sx={{ minWidth: 30 }}>
+                      <CheckIcon fontSize="small" color="primary" />
+                    </ListItemIcon>
+                    <ListItemText primary={listLimitLabel(step.features.listLimit)} />
+                  </ListItem>
+                )}
                 {(previous ? step.added : (['calendar', 'quotes', 'news'] as const)).map((feature) => (
                   <ListItem key={feature} disableGutters>
                     <ListItemIcon sx={{ minWidth: 30 }}>

@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+interface Index {
+  constituents: { rank: number; symbol: string; marketCap: number | null }[];
+}
+
+describe('EHS pages', () => {
+  it('/ehs shows the EH500 distribution with its median and the leaderboard', async () => {
+    const stats = await api<{ count: number; median: number }>('/pricing/stats?type=overallScore');
+    const index = await api<Index>('/pricing/indexes/eh500');
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/ehs', { waitUntil: 'networkidle' });
+      await page.getByTestId('ehs-distribution').waitFor();
+      expect(await page.getByTestId('ehs-distribution').innerText()).toContain(`${stats.count} companies`);
+      expect(await page.getByTestId('ehs-percentiles').innerText()).toContain(stats.median.toFixed(1));
+      const leaders = await page.getByTestId('ehs-leaders').innerText();
+      expect(leaders).toContain(index.constituents[0]?.symbol);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/eh500 lists the members by rank, sorts by market cap, and opens a rebalance', async () => {
+    const index = await api<Index>('/pricing/indexes/eh500');
+    const rebalances = await api<{ rebalances: { date: string; added: string[]; removed: string[] }[] }>(
+      '/pricing/indexes/eh500/rebalances',
+    );
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/eh500', { waitUntil: 'networkidle' });
+      const rows = page.getByTestId('eh500-row');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(Math.min(50, index.constituents.length));
+      expect(await rows.first().innerText()).toContain(index.constituents[0]?.symbol);
+      await page.getByRole('button', { name: 'Market cap' }).click();
+      const biggest = [...index.constituents].sort((a, b) => (b.marketCap ?? 0) - (a.marketCap ?? 0))[0];
+      expect(await rows.first().innerText()).toContain(biggest?.symbol);
+      const latest = rebalances.rebalances[0];
+      if (!latest) throw new Error('no rebalance in the demo market');
+      await page.getByTestId('rebalance-list').getByRole('button').first().click();
+      const modal = page.getByTestId('modal-indexRebalance');
+      await modal.getByTestId('rebalance-details').waitFor();
+      const text = await modal.innerText();
+      expect(text).toContain(`${latest.added.length} added, ${latest.removed.length} removed`);
+      for (const symbol of [...latest.added, ...latest.removed]) expect(text).toContain(symbol);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/ehs/learn-more publishes the method of docs/ehs.md', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/ehs/learn-more', { waitUntil: 'networkidle' });
+      const method = page.getByTestId('ehs-method');
+      await method.waitFor();
+      const text = await method.innerText();
+      for (const heading of ['1. The four numbers', '2. From four numbers to one score', '5. EH500', '7. Limitations'])
+        expect(text).toContain(heading);
+      expect(await method.locator('table').count()).toBeGreaterThan(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/all pages through every asset A to Z', async () => {
+    const list = await api<{ count: number }>('/static/assets.json');
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/all', { waitUntil: 'networkidle' });
+      await page.getByTestId('all-row').first().waitFor();
+      expect(await page.getByTestId('all-count').innerText()).toContain(`${list.count.toLocaleString('en-US')} assets`);
+      expect(await page.getByTestId('all-row').count()).toBe(Math.min(100, list.count));
+      const symbols = await page.getByTestId('all-row').locator('td:first-child').allInnerTexts();
+      expect(symbols).toEqual([...symbols].sort());
+      await page.getByRole('button', { name: 'Go to page 2' }).click();
+      expect(await page.getByTestId('all-count').innerText()).toContain('page 2');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('screenshots', () => {
+  it.each([
+    ['desktop', 'light'],
+    ['desktop', 'dark'],
+    ['phone', 'light'],
+    ['phone', 'dark'],
+  ] as [ViewportName, 'light' | 'dark'][])('/ehs and /eh500 at %s width, %s', async (viewport, colorScheme) => {
+    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+    try {
+      await page.goto('/ehs', { waitUntil: 'networkidle' });
+      await page.getByTestId('ehs-distribution').waitFor();
+      await screenshot(page, `ehs-${viewport}-${colorScheme}`);
+      await page.goto('/eh500', { waitUntil: 'networkidle' });
+      await page.getByTestId('eh500-row').first().waitFor();
+      await screenshot(page, `eh500-${viewport}-${colorScheme}`);
+    } finally {
+      await context.close();
+    }
+  });
+});

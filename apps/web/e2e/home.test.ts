@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Prices as the page writes them ($1,234.56). */
+const dollars = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('home', () => {
+  it('shows the market sections with the real rows and prices of the API', async () => {
+    const gainers = await api<{ assets: { symbol: string; price: number }[] }>(
+      '/pricing/assets/info/movers?type=gainers&limit=10',
+    );
+    const losers = await api<{ assets: { symbol: string; price: number }[] }>(
+      '/pricing/assets/info/movers?type=losers&limit=10',
+    );
+    const top = await api<{ assets: { symbol: string }[] }>('/pricing/assets/info/top-market?limit=10');
+    const reports = await api<{ earnings: { symbol: string }[] }>('/pricing/assets/earnings/top-market?limit=10');
+    expect(gainers.assets.length).toBeGreaterThan(0);
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      expect(await page.title()).toContain('Earnings this week');
+      const gainerRows = page.getByTestId('gainers-rows').getByTestId('quote-row');
+      await gainerRows.first().waitFor();
+      expect(await gainerRows.count()).toBe(gainers.assets.length);
+      const first = gainers.assets[0];
+      const firstRow = await gainerRows.first().innerText();
+      expect(firstRow).toContain(first?.symbol);
+      expect(firstRow).toContain(dollars(first?.price ?? 0));
+      expect(await page.getByTestId('losers-rows').getByTestId('quote-row').first().innerText()).toContain(
+        losers.assets[0]?.symbol,
+      );
+      expect(await page.getByTestId('market-cap-rows').innerText()).toContain(top.assets[0]?.symbol);
+      const calendar = await page.getByTestId('calendar-rows').innerText();
+      for (const row of reports.earnings) expect(calendar).toContain(row.symbol);
+      expect(await page.getByTestId('calendar-rows').getByTestId('date-status').count()).toBe(reports.earnings.length);
+      await page.getByTestId('score-rows').waitFor();
+      expect(await page.getByTestId('home-popular').getByTestId('quote-row').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the chosen home tab across visits (the homepageTab preference)', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/home', { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: 'News' }).click();
+      await page.getByTestId('home-news').getByTestId('news-items').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('earningshub.homepageTab'))).toBe('"news"');
+      await page.goto('/dashboard', { waitUntil: 'networkidle' });
+      await page.getByTestId('home-panel-news').waitFor();
+      expect(await page.getByRole('tab', { name: 'News', selected: true }).count()).toBe(1);
+      await page.getByTestId('home-feed').getByTestId('feed-list').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the partner branding on /CNBC and /wolf', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      for (const [path, partner] of [
+        ['/CNBC', 'CNBC'],
+        ['/wolf', 'Wolf'],
+      ] as const) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        expect(await page.getByTestId('partner-hero').innerText()).toContain(`In partnership with ${partner}`);
+        await page.getByTestId('gainers-rows').waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical axe violations', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByTestId('gainers-rows').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('earnings feed', () => {
+  it('lists the default content types (earnings results and call summaries) and follows the chosen types', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/earnings-feed', { waitUntil: 'networkidle' });
+      const list = page.getByTestId('feed-list');
+      await list.waitFor();
+      const kinds = await list
+        .locator('[data-kind]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
+      expect(kinds.length).toBeGreaterThan(0);
+      expect(new Set(kinds)).toEqual(new Set(['earningsResults', 'transcriptSummary']));
+      await page
+        .getByRole('group', { name: 'Feed content types' })
+        .getByRole('button', { name: 'Earnings results' })
+        .click();
+      await page.waitForLoadState('networkidle');
+      const after = await list
+        .locator('[data-kind]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
+      expect(new Set(after)).toEqual(new Set(['transcriptSummary']));
+      expect(await page.evaluate(() => localStorage.getItem('earningshub.newsContentTypes'))).toBe(
+        '["transcript_summary"]',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('screenshots', () => {
+  it.each([
+    ['desktop', 'light'],
+    ['desktop', 'dark'],
+    ['phone', 'light'],
+    ['phone', 'dark'],
+  ] as [ViewportName, 'light' | 'dark'][])(
+    'home, /CNBC and /pricing at %s width, %s',
+    async (viewport, colorScheme) => {
+      const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+      try {
+        await page.goto('/', { waitUntil: 'networkidle' });
+        await page.getByTestId('gainers-rows').waitFor();
+        await screenshot(page, `home-${viewport}-${colorScheme}`);
+        await page.goto('/CNBC', { waitUntil: 'networkidle' });
+        await page.getByTestId('gainers-rows').waitFor();
+        await screenshot(page, `partner-cnbc-${viewport}-${colorScheme}`);
+        await page.goto('/pricing', { waitUntil: 'networkidle' });
+        await page.getByTestId('plan-earningshub_pro').waitFor();
+        await screenshot(page, `pricing-${viewport}-${colorScheme}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
