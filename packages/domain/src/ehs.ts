@@ -291,6 +291,21 @@ export interface EligibilityInput {
   metrics: StockMetrics;
 }
 
+/** The date-only limits of the eligibility rules, remembered per date (the scorer checks every stock per date). */
+const cutoffCache = new Map<IsoDate, { listedBy: IsoDate; reportedSince: number }>();
+function eligibilityCutoffs(date: IsoDate): { listedBy: IsoDate; reportedSince: number } {
+  let cutoffs = cutoffCache.get(date);
+  if (cutoffs === undefined) {
+    if (cutoffCache.size >= 10_000) cutoffCache.clear();
+    cutoffs = {
+      listedBy: addDays(date, -EHS_MIN_LISTING_DAYS),
+      reportedSince: nyInstant(addDays(date, -EHS_MAX_REPORT_AGE_DAYS), '00:00'),
+    };
+    cutoffCache.set(date, cutoffs);
+  }
+  return cutoffs;
+}
+
 /** Why a stock is not scored on a date, or null when it is eligible. The first failing rule wins. */
 export function ehsIneligibility(input: EligibilityInput): EhsIneligibleReason | null {
   const { metrics } = input;
@@ -300,11 +315,12 @@ export function ehsIneligibility(input: EligibilityInput): EhsIneligibleReason |
   if (metrics.price < EHS_MIN_PRICE) return 'penny_stock';
   if (metrics.marketCap === null) return 'no_market_cap';
   if (metrics.marketCap < EHS_MIN_MARKET_CAP) return 'small_cap';
-  if (input.firstTradeDate === null || input.firstTradeDate > addDays(input.date, -EHS_MIN_LISTING_DAYS)) {
+  const cutoffs = eligibilityCutoffs(input.date);
+  if (input.firstTradeDate === null || input.firstTradeDate > cutoffs.listedBy) {
     return 'short_history';
   }
   if (metrics.latestQuarter === null || metrics.ttmRevenue === null) return 'no_earnings';
-  if (metrics.latestQuarter.publishedAt < nyInstant(addDays(input.date, -EHS_MAX_REPORT_AGE_DAYS), '00:00')) {
+  if (metrics.latestQuarter.publishedAt < cutoffs.reportedSince) {
     return 'stale_earnings';
   }
   if (metrics.ttmRevenue <= 0) return 'no_revenue';

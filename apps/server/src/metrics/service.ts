@@ -127,18 +127,23 @@ export async function refreshMetricsAndIndexes(db: Database, params: RefreshPara
       revenuePriorYear: e.revenuePriorYear,
     });
   }
-  const closeOf = new Map<string, queries.CloseRow>();
-  for (const c of closes) closeOf.set(`${c.assetId}|${c.point}`, c);
+  const closesByPoint = new Map<IsoDate, Map<number, queries.CloseRow>>();
+  for (const c of closes) {
+    const byAsset = closesByPoint.get(c.point) ?? new Map<number, queries.CloseRow>();
+    byAsset.set(c.assetId, c);
+    closesByPoint.set(c.point, byAsset);
+  }
 
   const byPoint = new Map<IsoDate, Map<number, PointResult>>();
   const rows: queries.MetricsRow[] = [];
   for (const point of points) {
     const isLatest = point === latest;
     const knownAt = isLatest ? asOfMs : Math.min(closeInstant(point), asOfMs);
+    const closeOf = closesByPoint.get(point);
     const results = new Map<number, PointResult>();
     const eligible: { id: number; sector: string | null; metrics: StockMetrics }[] = [];
     for (const [id, stock] of stocks) {
-      const close = closeOf.get(`${id}|${point}`);
+      const close = closeOf?.get(id);
       const price = isLatest ? latestPrice(stock.row, close, asOfMs) : close?.close;
       const metrics = computeMetricsFor({
         price: price ?? null,
