@@ -4,7 +4,7 @@ import type { Database } from '@eh/db';
 import { isIsoDate, MARKET_ASSET_TYPES } from '@eh/domain';
 import type { AssetKey, Dataset, DatasetRecords } from '../providers/index.ts';
 import { type AssetIds, assetKeyOf } from './asset-ids.ts';
-import { type ColumnSpec, dedupeByKey, type Row, type UpsertSpec, upsertRows } from './bulk.ts';
+import { type ColumnSpec, dedupeByKey, type InsertHints, type Row, type UpsertSpec, upsertRows } from './bulk.ts';
 
 export interface WriteContext {
   /** The provider's name, stored as every row's `source`. */
@@ -12,6 +12,8 @@ export interface WriteContext {
   assets: AssetIds;
   /** Instant of the run ("now" for the provider). */
   now: Date;
+  /** Per table, whether the last batch's rows were new (see {@link InsertHints}). */
+  insertHints: InsertHints;
 }
 
 export interface BatchCounts {
@@ -95,10 +97,11 @@ export async function upsertCounted(
   rows: Row[],
   counts: BatchCounts,
   key: (row: Row) => string,
+  hints?: InsertHints,
 ) {
   const unique = dedupeByKey(rows, key);
   counts.skipped += rows.length - unique.length;
-  const result = await upsertRows(db, spec, unique);
+  const result = await upsertRows(db, spec, unique, hints);
   counts.added += result.added;
   counts.changed += result.changed;
   counts.skipped += result.skipped;

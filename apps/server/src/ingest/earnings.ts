@@ -175,6 +175,7 @@ export const writeEarnings: DatasetWriter<'earnings'> = async (db, records, ctx)
     rows,
     counts,
     (row) => `${row.asset_id}:${row.period_year}:${row.period}`,
+    ctx.insertHints,
   );
   await insertChanges(db, changes);
   return counts;

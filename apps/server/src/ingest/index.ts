@@ -103,7 +103,12 @@ export async function ingest(
   const started = performance.now();
   const datasets = datasetsToRun(provider, options.datasets);
   const assets = options.assets?.filter((asset) => provider.canHandle(asset));
-  const ctx: WriteContext = { source: provider.name, assets: new AssetIds(), now: options.now ?? new Date() };
+  const ctx: WriteContext = {
+    source: provider.name,
+    assets: new AssetIds(),
+    now: options.now ?? new Date(),
+    insertHints: new Map(),
+  };
   const report: IngestReport = {
     provider: provider.name,
     datasets: [],
@@ -152,7 +157,7 @@ async function ingestDataset<D extends Dataset>(
   const started = performance.now();
   const [run] = await db
     .insert(ingestionRuns)
-    .values({ provider: provider.name, dataset, status: 'running' })
+    .values({ provider: provider.name, dataset, status: 'running', startedAt: new Date() })
     .returning({ id: ingestionRuns.id });
   if (!run) throw new Error('ingestion run was not recorded');
   const counts = { added: 0, changed: 0, skipped: 0, errors: 0 };

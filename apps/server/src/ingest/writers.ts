@@ -37,7 +37,14 @@ function assetScoped<D extends Dataset>(
     const kept = validRecords(records, valid, counts, what);
     const paired = await withAssetIds(db, kept as (DatasetRecords[D] & AssetKey)[], ctx, counts);
     const rows = paired.map(({ record, assetId }) => toRow(record, assetId, ctx));
-    await upsert(db, spec, rows, counts, (row) => spec.conflict.map((c) => String(row[c])).join('\u0000'));
+    await upsert(
+      db,
+      spec,
+      rows,
+      counts,
+      (row) => spec.conflict.map((c) => String(row[c])).join('\u0000'),
+      ctx.insertHints,
+    );
     return counts;
   };
 }
@@ -107,6 +114,7 @@ const writeAssets: DatasetWriter<'assets'> = async (db, records, ctx) => {
     rows,
     counts,
     (row) => `${row.type}:${row.symbol_upper}`,
+    ctx.insertHints,
   );
   return counts;
 };
@@ -468,6 +476,7 @@ const writeNews: DatasetWriter<'news'> = async (db, records, ctx) => {
     rows,
     counts,
     (row) => String(row.external_id),
+    ctx.insertHints,
   );
   return counts;
 };
@@ -545,6 +554,7 @@ const writeFilings: DatasetWriter<'filings'> = async (db, records, ctx) => {
     rows,
     counts,
     (row) => `${row.accession_number}:${row.cik}`,
+    ctx.insertHints,
   );
   return counts;
 };
@@ -636,6 +646,7 @@ const writeEvents: DatasetWriter<'events'> = async (db, records, ctx) => {
     rows,
     counts,
     (row) => String(row.external_id),
+    ctx.insertHints,
   );
   return counts;
 };
@@ -703,6 +714,7 @@ const writeFiles: DatasetWriter<'files'> = async (db, records, ctx) => {
     rows,
     counts,
     (row) => String(row.id),
+    ctx.insertHints,
   );
   return counts;
 };

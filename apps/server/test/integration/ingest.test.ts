@@ -128,6 +128,27 @@ describe('ingest: counting', () => {
     expect(stored).toMatchObject({ marketCap: 1e9, exchange: 'NASDAQ', externalIds: { fake: 'zqb-1' } });
   });
 
+  it('stores text exactly, whatever its quotes, braces, backslashes or NULL-like words', async () => {
+    const awkward = 'He said "hi", {x} \\ NULL \u00e9\u00e8 \u{1F4C8}';
+    await ingest(
+      db(),
+      fakeProvider('fake-text', {
+        assets: [
+          [
+            asset('ZQT', {
+              name: awkward,
+              description: 'NULL',
+              website: null,
+              externalIds: { 'we"ird': 'va,l}ue' },
+            }),
+          ],
+        ],
+      }),
+    );
+    const [stored] = await db().select().from(assets).where(eq(assets.symbolUpper, 'ZQT'));
+    expect(stored).toMatchObject({ name: awkward, description: 'NULL', website: null, externalIds: { 'we"ird': 'va,l}ue' } });
+  });
+
   it('counts records of unknown assets and invalid records as errors, and writes the rest', async () => {
     const report = await ingest(
       db(),
