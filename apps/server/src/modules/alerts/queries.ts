@@ -83,17 +83,18 @@ export async function followers(db: Db, params: { symbols: string[] }): Promise<
  * 'BRK.B'); symbols no asset carries are missing from the map.
  */
 export async function canonicalSymbols(db: Db, params: { symbols: string[] }): Promise<Map<string, string>> {
-  const keys = new Map<string, string>();
-  for (const symbol of params.symbols) for (const key of symbolKeys(symbol)) keys.set(key, symbol);
-  if (keys.size === 0) return new Map();
+  const askedByKey = new Map<string, string[]>();
+  for (const symbol of params.symbols) {
+    for (const key of symbolKeys(symbol)) askedByKey.set(key, [...(askedByKey.get(key) ?? []), symbol]);
+  }
+  if (askedByKey.size === 0) return new Map();
   const rows = await db
     .selectDistinct({ symbol: assets.symbol, upper: assets.symbolUpper })
     .from(assets)
-    .where(inArray(assets.symbolUpper, [...keys.keys()]));
+    .where(inArray(assets.symbolUpper, [...askedByKey.keys()]));
   const found = new Map<string, string>();
   for (const row of rows) {
-    const asked = keys.get(row.upper);
-    if (asked !== undefined && !found.has(asked)) found.set(asked, row.symbol);
+    for (const asked of askedByKey.get(row.upper) ?? []) if (!found.has(asked)) found.set(asked, row.symbol);
   }
   return found;
 }
