@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_ACCOUNT_FEATURES, UNLIMITED_LIST_LIMIT } from './plans.ts';
-import { canCreateList, isSymbolViewTransaction, listLimitMessage, transactionEffect } from './portfolio.ts';
+import {
+  canCreateList,
+  isSymbolViewTransaction,
+  listFigures,
+  listLimitMessage,
+  listPerformance,
+  type PerformanceTransaction,
+  transactionEffect,
+} from './portfolio.ts';
 
 describe(canCreateList.name, () => {
   it('lets a free user create one list only', () => {
@@ -40,5 +48,107 @@ describe(isSymbolViewTransaction.name, () => {
     expect(isSymbolViewTransaction({ type: 'sell', status: 'pending' })).toBe(false);
     expect(isSymbolViewTransaction({ type: 'deposit', status: 'executed' })).toBe(false);
     expect(isSymbolViewTransaction({ type: 'watch', status: 'executed' })).toBe(false);
+  });
+});
+
+describe(listFigures.name, () => {
+  const prices = new Map([
+    ['AAA', { price: 110, prevClose: 100 }],
+    ['BBB', { price: 45, prevClose: 50 }],
+    ['CCC', { price: 7, prevClose: null }],
+  ]);
+
+  it('values holdings at the latest price and adds cash; the day change is over yesterday’s value', () => {
+    // 10 × 110 + 4 × 45 = 1,100 + 180 = 1,280; + cash 20 = 1,300
+    // day: 10 × (+10) + 4 × (−5) = 100 − 20 = +80 over 10 × 100 + 4 × 50 = 1,200 → 6.666…%
+    const figures = listFigures(
+      [
+        { symbol: 'AAA', quantity: 10 },
+        { symbol: 'BBB', quantity: 4 },
+      ],
+      prices,
+      20,
+    );
+    expect(figures.value).toBe(1300);
+    expect(figures.dayChange).toBe(80);
+    expect(figures.dayChangePercent).toBeCloseTo(6.6667, 4);
+    expect(figures.holdings[1]).toEqual({
+      symbol: 'BBB',
+      quantity: 4,
+      price: 45,
+      value: 180,
+      dayChange: -20,
+      dayChangePercent: -10,
+    });
+    expect(listFigures([{ symbol: 'AAA', quantity: 10 }], prices, 20, false).value).toBe(1100);
+  });
+
+  it('leaves a symbol without a quote out, and one without a previous close out of the day change', () => {
+    const figures = listFigures(
+      [
+        { symbol: 'CCC', quantity: 3 },
+        { symbol: 'ZZZ', quantity: 5 },
+      ],
+      prices,
+      0,
+    );
+    expect(figures.value).toBe(21);
+    expect(figures.dayChange).toBe(0);
+    expect(figures.dayChangePercent).toBeNull();
+    expect(figures.holdings[1]).toMatchObject({ symbol: 'ZZZ', price: null, value: null });
+  });
+});
+
+describe(listPerformance.name, () => {
+  const start = '2026-01-01T00:00:00Z';
+  const executed = (type: PerformanceTransaction['type'], at: string, values: Partial<PerformanceTransaction>) => ({
+    type,
+    status: 'executed' as const,
+    symbol: null,
+    quantity: null,
+    price: null,
+    amount: null,
+    executedAt: at,
+    ...values,
+  });
+
+  it('measures holdings held through the range against the start close', () => {
+    // 10 AAA from 100 to 120, cash 50 untouched: +200 on 1,050 → 19.047…%
+    const result = listPerformance({
+      items: [{ symbol: 'AAA', quantity: 10 }],
+      cash: 50,
+      transactions: [executed('add', '2025-06-01T00:00:00Z', { symbol: 'AAA', quantity: 10, price: 80 })],
+      start,
+      startCloses: new Map([['AAA', 100]]),
+      prices: new Map([['AAA', 120]]),
+    });
+    expect(result.dollars).toBe(200);
+    expect(result.percent).toBeCloseTo(19.0476, 4);
+  });
+
+  it('undoes later trades and does not count deposits as gains', () => {
+    // Start: cash 1,000, no shares. Then deposit 500, buy 10 AAA at 100 (cash 500), sell 4 at 130 (cash 1,020).
+    // Now: 6 AAA at 125 = 750 + cash 1,020 = 1,770. Put in 500. Gain = 1,770 − 1,000 − 500 = 270 on 1,500 = 18%.
+    const result = listPerformance({
+      items: [{ symbol: 'AAA', quantity: 6 }],
+      cash: 1020,
+      transactions: [
+        executed('initial_cash', '2025-01-01T00:00:00Z', { amount: 1000 }),
+        executed('deposit', '2026-02-01T00:00:00Z', { amount: 500 }),
+        executed('buy', '2026-02-02T00:00:00Z', { symbol: 'AAA', quantity: 10, price: 100 }),
+        executed('sell', '2026-03-01T00:00:00Z', { symbol: 'AAA', quantity: 4, price: 130 }),
+      ],
+      start,
+      startCloses: new Map([['AAA', 90]]),
+      prices: new Map([['AAA', 125]]),
+    });
+    expect(result.dollars).toBe(270);
+    expect(result.percent).toBe(18);
+  });
+
+  it('has no percent when nothing was at work', () => {
+    expect(
+      listPerformance({ items: [], cash: 0, transactions: [], start, startCloses: new Map(), prices: new Map() }),
+    ).toEqual({ dollars: 0, percent: null });
   });
 });

@@ -57,8 +57,135 @@ export function transactionEffect(
 
 /** SPEC §5: a symbol's transactions across portfolios keep only comment, buy, sell and add that were executed. */
 export function isSymbolViewTransaction(transaction: { type: TransactionType; status: TransactionStatus }): boolean {
-  return (
-    transaction.status === 'executed' &&
-    SYMBOL_VIEW_TRANSACTION_TYPES.some((type) => type === transaction.type)
-  );
+  return transaction.status === 'executed' && SYMBOL_VIEW_TRANSACTION_TYPES.some((type) => type === transaction.type);
+}
+
+// ---- My Stocks figures -------------------------------------------------------------------------------------------
+
+export interface HoldingPrice {
+  /** The latest price. */
+  price: number;
+  /** The previous session's close; null when unknown (the day change is then unknown too). */
+  prevClose: number | null;
+}
+
+export interface HoldingFigures {
+  symbol: string;
+  quantity: number;
+  price: number | null;
+  value: number | null;
+  dayChange: number | null;
+  dayChangePercent: number | null;
+}
+
+export interface ListFigures {
+  holdings: HoldingFigures[];
+  /** Holdings at their latest prices, plus cash when `withCash`. */
+  value: number;
+  dayChange: number;
+  /** The day change over yesterday's value of the same holdings (cash never moves in a day); null at zero. */
+  dayChangePercent: number | null;
+}
+
+/**
+ * A list's value and day change from its holdings and the latest quotes. A symbol with no quote counts for
+ * nothing (shown without a price) rather than for a guessed price.
+ */
+export function listFigures(
+  items: readonly { symbol: string; quantity: number }[],
+  prices: ReadonlyMap<string, HoldingPrice>,
+  cash: number,
+  withCash = true,
+): ListFigures {
+  let value = withCash ? cash : 0;
+  let dayChange = 0;
+  let previousValue = 0;
+  const holdings = items.map((item): HoldingFigures => {
+    const quote = prices.get(item.symbol);
+    if (!quote) return { ...item, price: null, value: null, dayChange: null, dayChangePercent: null };
+    const holdingValue = item.quantity * quote.price;
+    value += holdingValue;
+    const change = quote.prevClose === null ? null : item.quantity * (quote.price - quote.prevClose);
+    if (change !== null && quote.prevClose !== null) {
+      dayChange += change;
+      previousValue += item.quantity * quote.prevClose;
+    }
+    return {
+      ...item,
+      price: quote.price,
+      value: holdingValue,
+      dayChange: change,
+      dayChangePercent:
+        quote.prevClose === null || quote.prevClose === 0
+          ? null
+          : ((quote.price - quote.prevClose) / quote.prevClose) * 100,
+    };
+  });
+  return {
+    holdings,
+    value,
+    dayChange,
+    dayChangePercent: previousValue === 0 ? null : (dayChange / previousValue) * 100,
+  };
+}
+
+export interface PerformanceTransaction {
+  type: TransactionType;
+  status: TransactionStatus;
+  symbol: string | null;
+  quantity: number | null;
+  price: number | null;
+  amount: number | null;
+  /** ISO 8601 instant. */
+  executedAt: string;
+}
+
+export interface Performance {
+  /** Gain in dollars over the range: value now − value at the start − money and shares put in since. */
+  dollars: number;
+  /** The gain over what was at work: the start value plus what was put in since; null when nothing was. */
+  percent: number | null;
+}
+
+/**
+ * Performance of a list over a range, from its transactions and stored closes: the holdings and cash at the
+ * range start are today's with every later executed transaction undone; deposits, withdrawals, opening cash and
+ * shares added from elsewhere (at their recorded price, else today's) are money put in, not gains.
+ */
+export function listPerformance(input: {
+  items: readonly { symbol: string; quantity: number }[];
+  cash: number;
+  transactions: readonly PerformanceTransaction[];
+  /** ISO 8601 instant the range starts at. */
+  start: string;
+  /** Each symbol's close at the range start (the last stored bar on or before it). */
+  startCloses: ReadonlyMap<string, number>;
+  /** Each symbol's latest price. */
+  prices: ReadonlyMap<string, number>;
+}): Performance {
+  const quantityAtStart = new Map(input.items.map((item) => [item.symbol, item.quantity]));
+  let cashAtStart = input.cash;
+  let putIn = 0;
+  const startTime = Date.parse(input.start);
+  for (const transaction of input.transactions) {
+    if (transaction.status !== 'executed' || Date.parse(transaction.executedAt) <= startTime) continue;
+    const effect = transactionEffect(transaction.type, transaction);
+    cashAtStart -= effect.cash;
+    if (transaction.symbol) {
+      quantityAtStart.set(transaction.symbol, (quantityAtStart.get(transaction.symbol) ?? 0) - effect.quantity);
+    }
+    if (transaction.type === 'deposit' || transaction.type === 'initial_cash') putIn += transaction.amount ?? 0;
+    if (transaction.type === 'withdraw') putIn -= transaction.amount ?? 0;
+    if (transaction.type === 'add' && transaction.symbol) {
+      const price = transaction.price ?? input.prices.get(transaction.symbol) ?? 0;
+      putIn += (transaction.quantity ?? 0) * price;
+    }
+  }
+  let startValue = cashAtStart;
+  for (const [symbol, quantity] of quantityAtStart) startValue += quantity * (input.startCloses.get(symbol) ?? 0);
+  let nowValue = input.cash;
+  for (const item of input.items) nowValue += item.quantity * (input.prices.get(item.symbol) ?? 0);
+  const dollars = nowValue - startValue - putIn;
+  const atWork = startValue + Math.max(putIn, 0);
+  return { dollars, percent: atWork > 0 ? (dollars / atWork) * 100 : null };
 }
