@@ -5,7 +5,8 @@
  * sectors, daily bars for --years years (default 3), a quote each, and quarterly results for the whole span. Then
  * times refreshMetricsAndIndexes over the default two-year history, cold and once more on unchanged data, next to
  * a baseline measured in the same run: one plain read of every stock bar of the window (the input a naive
- * implementation would start from). Exits non-zero when the cold refresh takes more than --target-ms (5000).
+ * implementation would start from). Exits non-zero when the cold refresh takes more than --max-ratio (5) times the
+ * baseline: a loose guard (the machine is shared and noisy) that still catches a row-by-row regression.
  */
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '@eh/db';
@@ -21,13 +22,13 @@ const { values } = parseArgs({
     years: { type: 'string', default: '3' },
     seed: { type: 'string', default: '20261123' },
     'as-of': { type: 'string', default: '2026-11-20T21:30:00Z' },
-    'target-ms': { type: 'string', default: '5000' },
+    'max-ratio': { type: 'string', default: '5' },
   },
 });
 const STOCKS = Number(values.stocks);
 const YEARS = Number(values.years);
 const asOf = new Date(values['as-of']);
-const targetMs = Number(values['target-ms']);
+const maxRatio = Number(values['max-ratio']);
 const random = seededRandom(Number(values.seed));
 const SECTORS = [
   'Technology',
@@ -157,7 +158,7 @@ console.log(
 console.log(
   `refresh (again, unchanged data): ${fmt(warmMs)} = ${(warmMs / baselineMs).toFixed(1)}x baseline; ${second.metricsWritten} rows rewritten; load ${second.timings.load} / compute ${second.timings.compute} / write ${second.timings.write} ms`,
 );
-if (coldMs > targetMs) {
-  console.error(`cold refresh ${fmt(coldMs)} is over the ${fmt(targetMs)} target`);
+if (coldMs > maxRatio * baselineMs) {
+  console.error(`cold refresh ${fmt(coldMs)} is over ${maxRatio}x the baseline (${fmt(baselineMs)})`);
   process.exitCode = 1;
 }
