@@ -7,6 +7,7 @@ import {
   listLimitMessage,
   listPerformance,
   type PerformanceTransaction,
+  portfolioRangeStart,
   transactionEffect,
 } from './portfolio.ts';
 
@@ -150,5 +151,16 @@ describe(listPerformance.name, () => {
     expect(
       listPerformance({ items: [], cash: 0, transactions: [], start, startCloses: new Map(), prices: new Map() }),
     ).toEqual({ dollars: 0, percent: null });
+  });
+});
+
+describe(portfolioRangeStart.name, () => {
+  it('counts back from today, stops at the list’s first day, and starts ytd at the last day of last year', () => {
+    expect(portfolioRangeStart('1d', '2026-03-10', '2020-01-01')).toBe('2026-03-09');
+    expect(portfolioRangeStart('1w', '2026-03-10', '2020-01-01')).toBe('2026-03-03');
+    expect(portfolioRangeStart('1y', '2026-03-10', '2020-01-01')).toBe('2025-03-10');
+    expect(portfolioRangeStart('1y', '2026-03-10', '2026-02-01')).toBe('2026-02-01');
+    expect(portfolioRangeStart('ytd', '2026-03-10', '2020-01-01')).toBe('2025-12-31');
+    expect(portfolioRangeStart('all', '2026-03-10', '2024-05-06')).toBe('2024-05-06');
   });
 });

@@ -2,8 +2,14 @@
  * My Stocks rules shared by server and client: the list limit, how each transaction moves cash and holdings,
  * and which transactions a symbol's view shows (SPEC §3, §5, §9).
  */
-import { SYMBOL_VIEW_TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from './market.ts';
+import {
+  type ChartRange,
+  SYMBOL_VIEW_TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from './market.ts';
 import { type AccountFeatures, UNLIMITED_LIST_LIMIT } from './plans.ts';
+import { addDays, type IsoDate } from './time.ts';
 
 /** The id the client passes when a symbol goes to alerts only: no list item is added or removed (SPEC §5). */
 export const ALL_ALERTS_LIST_ID = 'all-alerts';
@@ -188,4 +194,23 @@ export function listPerformance(input: {
   const dollars = nowValue - startValue - putIn;
   const atWork = startValue + Math.max(putIn, 0);
   return { dollars, percent: atWork > 0 ? (dollars / atWork) * 100 : null };
+}
+
+/**
+ * The day a portfolio range starts on (SPEC §3 chart ranges): days back from today, the last day of the previous
+ * year for ytd, and the list's first day for all.
+ */
+export function portfolioRangeStart(range: ChartRange, today: IsoDate, listCreated: IsoDate): IsoDate {
+  const back: Record<Exclude<ChartRange, 'ytd' | 'all'>, number> = {
+    '1d': 1,
+    '1w': 7,
+    '1m': 30,
+    '6m': 182,
+    '1y': 365,
+    '5y': 1826,
+  };
+  if (range === 'all') return listCreated;
+  if (range === 'ytd') return `${Number(today.slice(0, 4)) - 1}-12-31`;
+  const start = addDays(today, -back[range]);
+  return start < listCreated ? listCreated : start;
 }

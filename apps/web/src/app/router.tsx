@@ -45,6 +45,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   createAccount: lazyPage(() => import('../features/auth/create-account-page.tsx')),
   forgotPassword: lazyPage(() => import('../features/auth/forgot-password-page.tsx')),
   profile: lazyPage(() => import('../features/profile/profile-page.tsx')),
+  myStocks: lazyPage(() => import('../features/my-stocks/my-stocks-page.tsx')),
   embedCalendar: lazyPage(() => import('../features/embed/embed-calendar-page.tsx')),
   calendarWeek: calendar,
   calendarMonth: calendar,

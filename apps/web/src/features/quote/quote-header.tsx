@@ -1,4 +1,5 @@
 import { Box, Chip, Container, Skeleton, Typography } from '@mui/material';
+import { AddAlertButton } from '../alerts/add-alert-button.tsx';
 import { formatDateTime, formatPrice, priceDigits } from '../market/format.ts';
 import type { AssetInfoResponse } from '../market/market-api.ts';
 import { useGetMarketStatusQuery, useGetQuoteQuery } from '../market/market-api.ts';
@@ -47,6 +48,7 @@ export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInf
           ) : null}
         </Typography>
         <DemoBadge source={quote?.source ?? asset?.source} />
+        {asset ? <AddAlertButton symbol={asset.symbol} /> : null}
       </Box>
       {facts ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>

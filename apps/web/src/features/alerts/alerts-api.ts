@@ -1,0 +1,62 @@
+import type { addAlert, BodyOf, deleteAlert, getAlerts, ResponseOf } from '@eh/contracts';
+import { ALERT_DEFAULTS } from '@eh/domain';
+import { api } from '../../app/api.ts';
+
+const ALERTS_PATH: (typeof getAlerts)['path'] = '/earnings/alerts';
+const ALERT_PATH: (typeof deleteAlert)['path'] = '/earnings/alerts/:symbol';
+
+export type AlertsResponse = ResponseOf<typeof getAlerts>;
+export type Alert = ResponseOf<typeof addAlert>;
+
+/**
+ * SPEC §7 Alerts. Adds and removes are applied to the cached list at once and undone when the server refuses
+ * (SPEC §4); the caller says so with a toast.
+ */
+export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getAlerts: build.query<AlertsResponse, void>({
+      query: () => ALERTS_PATH,
+      providesTags: ['Alerts'],
+    }),
+    addAlert: build.mutation<Alert, BodyOf<typeof addAlert>>({
+      query: (body) => ({ url: ALERTS_PATH, method: 'POST', body }),
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        const symbol = body.symbol.toUpperCase();
+        const now = new Date().toISOString();
+        const patch = dispatch(
+          alertsApi.util.updateQueryData('getAlerts', undefined, (draft) => {
+            if (draft.alerts.some((alert) => alert.symbol === symbol)) return;
+            draft.alerts.push({ ...ALERT_DEFAULTS, userId: '', symbol, createdAt: now, updatedAt: now });
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            alertsApi.util.updateQueryData('getAlerts', undefined, (draft) => {
+              draft.alerts = draft.alerts.map((alert) => (alert.symbol === symbol ? data : alert));
+            }),
+          );
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    deleteAlert: build.mutation<ResponseOf<typeof deleteAlert>, { symbol: string }>({
+      query: ({ symbol }) => ({ url: ALERT_PATH.replace(':symbol', encodeURIComponent(symbol)), method: 'DELETE' }),
+      async onQueryStarted({ symbol }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          alertsApi.util.updateQueryData('getAlerts', undefined, (draft) => {
+            draft.alerts = draft.alerts.filter((alert) => alert.symbol !== symbol);
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetAlertsQuery, useAddAlertMutation, useDeleteAlertMutation } = alertsApi;
