@@ -122,8 +122,7 @@ function whileAlive(cleanUp: () => void) {
   }
 }
 
-interface ChartHandles {
-  chart: IChartApi;
+interface PriceSeries {
   series: ISeriesApi<SeriesType>;
   markers: ISeriesMarkersPluginApi<Time>;
   lines: EventLines;
@@ -168,7 +167,9 @@ export default function PriceChart({
   const theme = useTheme();
   const mainRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLDivElement>(null);
-  const [handles, setHandles] = useState<ChartHandles | null>(null);
+  // One chart for the component's life (the library's advice): settings change its options and series.
+  const [chart, setChart] = useState<IChartApi | null>(null);
+  const [price, setPrice] = useState<PriceSeries | null>(null);
   const [legend, setLegend] = useState<Legend | null>(null);
   const [windowBox, setWindowBox] = useState<{ left: number; width: number } | null>(null);
   const pointsRef = useRef(points);
@@ -183,54 +184,62 @@ export default function PriceChart({
   const chartType = settings.chartType;
   const fontFamily = theme.typography.fontFamily;
 
-  // The chart itself: created once per type and theme; the effects below feed it through `handles`.
   useEffect(() => {
     const container = mainRef.current;
     if (!container) return;
-    const chart = createChart(container, {
+    const created = createChart(container, {
       autoSize: true,
+      crosshair: { mode: CrosshairMode.Magnet },
+      handleScroll: { vertTouchDrag: false },
+      timeScale: { secondsVisible: false },
+    });
+    setChart(created);
+    return () => {
+      setChart(null);
+      // After the library's own pending frame (a resize), so that it never meets a removed chart.
+      requestAnimationFrame(() => created.remove());
+    };
+  }, []);
+
+  // Theme and time axis.
+  useEffect(() => {
+    chart?.applyOptions({
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
         textColor: palette.text.secondary,
         fontFamily,
       },
-      grid: {
-        vertLines: { color: palette.divider },
-        horzLines: { color: palette.divider },
-      },
+      grid: { vertLines: { color: palette.divider }, horzLines: { color: palette.divider } },
       rightPriceScale: { borderColor: palette.divider },
-      timeScale: { borderColor: palette.divider, timeVisible: true, secondsVisible: false },
-      crosshair: { mode: CrosshairMode.Magnet },
-      handleScroll: { vertTouchDrag: false },
+      timeScale: { borderColor: palette.divider, timeVisible: intraday },
     });
+  }, [chart, palette, fontFamily, intraday]);
+
+  // The price series of the chosen type, with its markers and event lines.
+  useEffect(() => {
+    if (!chart) return;
     const series: ISeriesApi<SeriesType> =
       chartType === 'candlestick'
         ? chart.addSeries(CandlestickSeries, {
-            upColor: palette.success.main,
-            downColor: palette.error.main,
-            wickUpColor: palette.success.main,
-            wickDownColor: palette.error.main,
+            upColor: up,
+            downColor: down,
+            wickUpColor: up,
+            wickDownColor: down,
             borderVisible: false,
           })
         : chart.addSeries(LineSeries, { lineWidth: 2, priceLineVisible: false });
     const lines = new EventLines(palette.text.disabled);
     series.attachPrimitive(lines);
-    const onMove = (param: MouseEventParams<Time>) => {
-      const point = param.time === undefined ? undefined : pointsRef.current.find((p) => p.time === param.time);
-      setLegend(point ? { time: timeLabel(point.time, intraday), point } : null);
-    };
-    chart.subscribeCrosshairMove(onMove);
-    setHandles({ chart, series, markers: createSeriesMarkers(series, []), lines, chartType });
+    setPrice({ series, markers: createSeriesMarkers(series, []), lines, chartType });
     return () => {
-      chart.unsubscribeCrosshairMove(onMove);
-      setHandles(null);
-      chart.remove();
+      setPrice(null);
+      whileAlive(() => chart.removeSeries(series));
     };
-  }, [chartType, palette, fontFamily, intraday]);
+  }, [chart, chartType, up, down, palette.text.disabled]);
 
   // Data, markers, event lines.
   useEffect(() => {
-    if (!handles) return;
+    if (!chart || !price) return;
     const markerColors: Record<MarkerKind, string> = {
       earnings: palette.secondary.main,
       dividend: palette.warning.main,
@@ -238,13 +247,13 @@ export default function PriceChart({
       sell: palette.error.main,
       comment: palette.info.main,
     };
-    if (handles.chartType === 'candlestick') {
-      handles.series.setData(
+    if (price.chartType === 'candlestick') {
+      price.series.setData(
         points.map(({ time, open, high, low, close }) => ({ time: time as Time, open, high, low, close })),
       );
     } else {
-      handles.series.applyOptions({ color: lineColor });
-      handles.series.setData(points.map(({ time, close }) => ({ time: time as Time, value: close })));
+      price.series.applyOptions({ color: lineColor });
+      price.series.setData(points.map(({ time, close }) => ({ time: time as Time, value: close })));
     }
     const seriesMarkers: SeriesMarker<Time>[] = markers.map((marker) => ({
       time: marker.time as Time,
@@ -254,18 +263,26 @@ export default function PriceChart({
       text: marker.text,
       size: 1,
     }));
-    handles.markers.setMarkers(seriesMarkers);
-    handles.lines.set(eventLines, palette.text.disabled);
-    handles.chart.timeScale().fitContent();
-  }, [handles, points, markers, eventLines, lineColor, palette]);
+    price.markers.setMarkers(seriesMarkers);
+    price.lines.set(eventLines, palette.text.disabled);
+    chart.timeScale().fitContent();
+  }, [chart, price, points, markers, eventLines, lineColor, palette]);
+
+  // The legend follows the crosshair.
+  useEffect(() => {
+    if (!chart) return;
+    const onMove = (param: MouseEventParams<Time>) => {
+      const point = param.time === undefined ? undefined : pointsRef.current.find((p) => p.time === param.time);
+      setLegend(point ? { time: timeLabel(point.time, intraday), point } : null);
+    };
+    chart.subscribeCrosshairMove(onMove);
+    return () => whileAlive(() => chart.unsubscribeCrosshairMove(onMove));
+  }, [chart, intraday]);
 
   // Volume bars at the bottom of the pane.
   useEffect(() => {
-    if (!handles || !settings.volume) return;
-    const volume = handles.chart.addSeries(HistogramSeries, {
-      priceFormat: { type: 'volume' },
-      priceScaleId: 'volume',
-    });
+    if (!chart || !settings.volume) return;
+    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume' });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     volume.setData(
       points.map((p) => ({
@@ -274,25 +291,24 @@ export default function PriceChart({
         color: p.close >= p.open ? `${up}66` : `${down}66`,
       })),
     );
-    return () => whileAlive(() => handles.chart.removeSeries(volume));
-  }, [handles, settings.volume, points, up, down]);
+    return () => whileAlive(() => chart.removeSeries(volume));
+  }, [chart, settings.volume, points, up, down]);
 
   // Crosshair lines and the axis mode.
   useEffect(() => {
-    handles?.chart.applyOptions({
+    chart?.applyOptions({
       crosshair: {
         vertLine: { visible: settings.verticalCrosshair, labelVisible: settings.verticalCrosshair },
         horzLine: { visible: settings.horizontalCrosshair, labelVisible: settings.horizontalCrosshair },
       },
       rightPriceScale: { mode: settings.pricePerShare ? PriceScaleMode.Normal : PriceScaleMode.Percentage },
     });
-  }, [handles, settings.verticalCrosshair, settings.horizontalCrosshair, settings.pricePerShare]);
+  }, [chart, settings.verticalCrosshair, settings.horizontalCrosshair, settings.pricePerShare]);
 
   // The navigator: the whole range small, with the main chart's window drawn over it.
   useEffect(() => {
     const container = navRef.current;
-    const main = handles?.chart;
-    if (!settings.navigator || !container || !main) return;
+    if (!settings.navigator || !container || !chart) return;
     const nav = createChart(container, {
       autoSize: true,
       layout: {
@@ -330,19 +346,19 @@ export default function PriceChart({
       const to = Math.min(count - 1, range.to) / (count - 1);
       setWindowBox({ left: from * width, width: Math.max(8, (to - from) * width) });
     };
-    main.timeScale().subscribeVisibleLogicalRangeChange(sync);
-    sync(main.timeScale().getVisibleLogicalRange());
+    chart.timeScale().subscribeVisibleLogicalRangeChange(sync);
+    sync(chart.timeScale().getVisibleLogicalRange());
     return () => {
-      whileAlive(() => main.timeScale().unsubscribeVisibleLogicalRangeChange(sync));
-      nav.remove();
+      whileAlive(() => chart.timeScale().unsubscribeVisibleLogicalRangeChange(sync));
       setWindowBox(null);
+      requestAnimationFrame(() => nav.remove());
     };
-  }, [handles, settings.navigator, points, palette]);
+  }, [chart, settings.navigator, points, palette]);
 
   /** Moves the main chart's window so that it is centred where the navigator was pressed. */
   const moveWindowTo = (clientX: number) => {
     const container = navRef.current;
-    const main = handles?.chart;
+    const main = chart;
     const range = main?.timeScale().getVisibleLogicalRange();
     const count = points.length;
     if (!container || !main || !range || count < 2) return;

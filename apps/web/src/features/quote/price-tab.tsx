@@ -8,6 +8,7 @@ import {
   Box,
   Button,
   Divider,
+  LinearProgress,
   ListItemIcon,
   ListItemText,
   Menu,
@@ -17,7 +18,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
 import {
@@ -31,7 +32,6 @@ import {
   rangeChange,
   rangeRequest,
 } from '../market/chart-data.ts';
-import { formatDate } from '../market/format.ts';
 import {
   useGetAssetTransactionsQuery,
   useGetIntradaySummariesQuery,
@@ -168,6 +168,11 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
         : [],
     [request.kind, points, events.data],
   );
+  // While another range loads, the chart keeps the last points it drew (it stays mounted, no flash).
+  const shown = useRef(points);
+  if (points.length >= 2) shown.current = points;
+  const display =
+    points.length < 2 && (request.kind === 'intraday' ? intraday : daily).isFetching ? shown.current : points;
   const change = rangeChange(points);
   const active = request.kind === 'intraday' ? intraday : daily;
   const gate = firstGate(daily.data?.gated);
@@ -221,28 +226,34 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
           </Typography>
         ) : null}
       </Box>
-      {active.isLoading || active.isFetching ? (
+      {display.length < 2 && active.isFetching ? (
         <Skeleton variant="rounded" height={420} />
-      ) : active.error ? (
+      ) : active.error && !active.isFetching ? (
         <LoadError error={active.error} onRetry={active.refetch} />
-      ) : points.length < 2 ? (
+      ) : display.length < 2 ? (
         <EmptyState>
           {request.kind === 'intraday' ? 'No intraday prices for this range yet.' : 'No prices for this range yet.'}
         </EmptyState>
       ) : (
-        <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
-          <PriceChart
-            points={points}
-            settings={settings}
-            markers={markers}
-            eventLines={settings.eventLines ? lines : []}
-            intraday={request.kind === 'intraday'}
-            currency={asset.currency}
-            label={`${symbol.toUpperCase()} ${settings.chartType} chart, ${CHART_RANGE_LABELS[range]}: from ${formatDate(
-              typeof points[0]?.time === 'string' ? points[0].time : null,
-            )}, ${points.length} points`}
-          />
-        </Suspense>
+        <Box sx={{ position: 'relative' }} aria-busy={active.isFetching}>
+          {active.isFetching ? (
+            <LinearProgress
+              aria-label="Loading prices"
+              sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}
+            />
+          ) : null}
+          <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
+            <PriceChart
+              points={display}
+              settings={settings}
+              markers={display === points ? markers : []}
+              eventLines={settings.eventLines && display === points ? lines : []}
+              intraday={typeof display[0]?.time === 'number'}
+              currency={asset.currency}
+              label={`${symbol.toUpperCase()} ${settings.chartType} chart, ${CHART_RANGE_LABELS[range]}: ${display.length} points`}
+            />
+          </Suspense>
+        </Box>
       )}
       <Box
         component="ul"

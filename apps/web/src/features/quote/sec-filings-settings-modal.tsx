@@ -36,7 +36,7 @@ export default function SecFilingsSettingsModal({ onClose }: ModalContentProps) 
               }
               label={
                 <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                  <Chip size="small" label={kind.form} color={kind.color} sx={{ fontWeight: 700, minWidth: 64 }} />
+                  <Chip size="small" label={kind.form} color={kind.color} sx={{ fontWeight: 700, minWidth: 64 }} />{' '}
                   {kind.label}
                 </Box>
               }

@@ -31,7 +31,10 @@ export function useRefetchOnAuthChange() {
   const status = useAppSelector((state) => state.auth.status);
   const previous = useRef(status);
   useEffect(() => {
-    if (previous.current !== status && previous.current !== 'unknown') dispatch(marketDataInvalidated());
+    // Answers fetched before a stored or ?token= session was restored are anonymous ones: refetch on sign-in
+    // (also from 'unknown'), and on sign-out; an anonymous first visit (unknown → signedOut) keeps its answers.
+    const changed = previous.current !== status;
+    if (changed && (status === 'signedIn' || previous.current === 'signedIn')) dispatch(marketDataInvalidated());
     previous.current = status;
   }, [status, dispatch]);
 }
