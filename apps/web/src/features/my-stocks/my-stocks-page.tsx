@@ -46,6 +46,7 @@ import { type ApiError, errorMessage, errorStatus } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { type PerformanceType, preferences } from '../../app/preferences.ts';
+import { symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import {
   type AssetList,
@@ -441,7 +442,7 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
             {rows.map((row) => (
               <TableRow key={row.symbol} data-testid="holding-row" data-symbol={row.symbol}>
                 <TableCell>
-                  <RouterLink to={`/${row.symbol}`}>{row.symbol}</RouterLink>
+                  <RouterLink to={symbolPath(row.symbol)}>{row.symbol}</RouterLink>
                 </TableCell>
                 <TableCell align="right">
                   <QuantityField

@@ -1,0 +1,180 @@
+/**
+ * My Stocks and alerts in Chromium against the real server, as the free demo user: add a stock to alerts from
+ * the symbol page (SPEC §8 snackbar), create a list, add a holding and read its value, be refused a second
+ * list with the upgrade prompt, and see an optimistic change undone when the server fails (route interception
+ * answering 500). Screenshots of /my-stocks at both widths in both themes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const FREE = { email: 'free@demo.earningshub.dev', password: 'Demo-earnings-1' };
+const SYMBOL = 'AAPL';
+const SECOND = 'MSFT';
+
+let browser: Browser;
+let token: string;
+
+async function idToken(): Promise<string> {
+  const res = await fetch(`${baseUrl}/idp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'earningshub-web',
+      AuthParameters: { USERNAME: FREE.email, PASSWORD: FREE.password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
+  return body.AuthenticationResult.IdToken;
+}
+
+async function api(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
+  return res.json() as Promise<any>;
+}
+
+/** ?token= signs the free demo user in for that visit (SPEC §2). */
+const signedIn = (path: string) => `${path}${path.includes('?') ? '&' : '?'}token=${token}`;
+
+async function toast(page: Page): Promise<string> {
+  const element = page.getByTestId('toast').last();
+  await element.waitFor({ timeout: 15_000 });
+  return (await element.innerText()).trim();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await idToken();
+  // A clean start for the free user, whatever ran before on this server.
+  const { lists } = await api('/earnings/lists');
+  for (const list of lists) await api(`/earnings/lists/${list.id}`, { method: 'DELETE' });
+  await api(`/earnings/alerts/${SYMBOL}`, { method: 'DELETE' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('alerts from the symbol page', () => {
+  it("tells a signed-out visitor 'Please sign in to subscribe to alerts.'", async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(`/quote/${SYMBOL}`);
+    await page.getByTestId('add-alert').click();
+    expect(await toast(page)).toBe('Please sign in to subscribe to alerts.');
+    await context.close();
+  });
+
+  it("adds the default alerts for the free user: 'Added default alerts for AAPL', stored on the server", async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(signedIn(`/quote/${SYMBOL}`));
+    const button = page.getByTestId('add-alert');
+    await button.waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="add-alert"]')?.hasAttribute('disabled'));
+    await button.click();
+    expect(await toast(page)).toBe(`Added default alerts for ${SYMBOL}`);
+    await page.waitForSelector('[data-testid="add-alert"][aria-pressed="true"]');
+    const { alerts } = await api('/earnings/alerts');
+    expect(alerts).toEqual([
+      expect.objectContaining({ symbol: SYMBOL, earningsReminder: true, notifyByEmail: true, notifyBySms: false }),
+    ]);
+    await context.close();
+  });
+});
+
+describe('My Stocks', () => {
+  it('creates a list, adds a holding and shows its value from the live quote', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(signedIn('/my-stocks'));
+    await page.getByTestId('new-list').click();
+    await page.getByTestId('list-name').fill('Core holdings');
+    await page.getByTestId('list-cash').fill('1000');
+    await page.getByTestId('create-list').click();
+    await page.getByRole('tab', { name: 'Core holdings' }).waitFor();
+    await page.getByTestId('holding-symbol').fill(SYMBOL.toLowerCase());
+    await page.getByTestId('holding-quantity').fill('10');
+    await page.getByTestId('add-holding').click();
+    const row = page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`);
+    await row.waitFor();
+
+    const { quotes } = await (await fetch(`${baseUrl}/api/pricing/quotes?stocks=${SYMBOL}`)).json();
+    const price = quotes[0].price as number;
+    const money = (value: number) =>
+      value.toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="list-value"]')?.textContent === expected,
+      money(1000 + 10 * price),
+      { timeout: 15_000 },
+    );
+    expect(await row.getByTestId('holding-value').innerText()).toBe(money(10 * price));
+    expect(await page.getByTestId('list-cash-value').innerText()).toBe(money(1000));
+    await context.close();
+  });
+
+  it('refuses the free user a second list and shows the upgrade prompt', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(signedIn('/my-stocks'));
+    await page.getByRole('tab', { name: 'Core holdings' }).waitFor();
+    await page.getByTestId('new-list').click();
+    const prompt = page.getByTestId('upgrade-prompt');
+    await prompt.waitFor();
+    expect(await prompt.getAttribute('data-feature')).toBe('multipleAssetLists');
+    await page.getByTestId('list-name').fill('Second');
+    await page.getByTestId('create-list').click();
+    await page.getByText('Your plan allows 1 list. Upgrade to a paid plan for unlimited lists.').waitFor();
+    const { lists } = await api('/earnings/lists');
+    expect(lists.map((list: { name: string }) => list.name)).toEqual(['Core holdings']);
+    await context.close();
+  });
+
+  it('rolls an optimistic add back when the server fails, and says so', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(signedIn('/my-stocks'));
+    await page.getByRole('tab', { name: 'Core holdings' }).waitFor();
+    await page.route('**/api/earnings/lists/*/items', async (route) => {
+      // Long enough for the optimistic row to be seen before the failure comes back.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Internal server error', code: 'INTERNAL_ERROR' }),
+      });
+    });
+    await page.getByTestId('holding-symbol').fill(SECOND);
+    await page.getByTestId('add-holding').click();
+    const row = page.locator(`[data-testid="holding-row"][data-symbol="${SECOND}"]`);
+    await row.waitFor({ timeout: 1400 });
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await toast(page)).toBe(`Adding ${SECOND} failed and was undone: Internal server error`);
+    const { lists } = await api('/earnings/lists?includeItems=true');
+    expect(lists[0].items.map((item: { symbol: string }) => item.symbol)).toEqual([SYMBOL]);
+    await context.close();
+  });
+
+  it('is screenshotted at both widths in both themes', async () => {
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { context, page, errors } = await openPage(browser, baseUrl, { viewport, colorScheme });
+        await page.goto(signedIn('/my-stocks'));
+        await page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`).waitFor();
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="list-value"]')?.textContent !== '$1,000.00',
+        );
+        await screenshot(page, `my-stocks-${viewport}-${colorScheme}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
