@@ -63,7 +63,8 @@ export default async function setup(project: TestProject) {
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    // A first start seeds the demo market (about 25 s on an idle machine, much more on a busy one).
+    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/is running at (http:\/\/localhost:\d+)/);
