@@ -110,6 +110,7 @@ describe('symbol search', () => {
     try {
       await page.goto('/about', { waitUntil: 'networkidle' });
       await page.keyboard.press('?');
+      await page.getByTestId('modal-shortcuts').getByText('Ctrl K').waitFor();
       const text = await page.getByTestId('modal-shortcuts').innerText();
       expect(text).toContain('Ctrl K');
       expect(text).toContain('Search symbols');

@@ -4,6 +4,7 @@ import {
   Button,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Pagination,
@@ -74,16 +75,17 @@ function Rebalances() {
       ) : (
         <List dense disablePadding data-testid="rebalance-list">
           {items.map((item) => (
-            <ListItemButton
-              key={item.date}
-              onClick={() => dispatch(modalOpened({ kind: 'indexRebalance', props: { date: item.date } }))}
-              sx={{ borderRadius: 1 }}
-            >
-              <ListItemText
-                primary={formatDate(item.date)}
-                secondary={`${item.added.length} added · ${item.removed.length} removed`}
-              />
-            </ListItemButton>
+            <ListItem key={item.date} disablePadding>
+              <ListItemButton
+                onClick={() => dispatch(modalOpened({ kind: 'indexRebalance', props: { date: item.date } }))}
+                sx={{ borderRadius: 1 }}
+              >
+                <ListItemText
+                  primary={formatDate(item.date)}
+                  secondary={`${item.added.length} added · ${item.removed.length} removed`}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

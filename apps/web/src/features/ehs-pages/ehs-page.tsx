@@ -1,5 +1,5 @@
 import { EH500_INDEX_ID, EH500_NAME, EH500_RANKING, type Metric } from '@eh/domain';
-import { Box, Button, Link, List, ListItemButton, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Link, List, ListItem, ListItemButton, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentMeta } from '../../app/document-meta.ts';
@@ -127,31 +127,32 @@ function Leaderboard() {
         <>
           <List dense disablePadding data-testid="ehs-leaders">
             {leaders.map((row) => (
-              <ListItemButton
-                key={row.symbol}
-                component={RouterLink}
-                to={`/quote/${encodeURIComponent(row.symbol)}/ehs`}
-                sx={{ gap: 1.5, borderRadius: 1 }}
-              >
-                <Typography
-                  component="span"
-                  color="text.secondary"
-                  sx={{ width: 28, fontVariantNumeric: 'tabular-nums' }}
+              <ListItem key={row.symbol} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={`/quote/${encodeURIComponent(row.symbol)}/ehs`}
+                  sx={{ gap: 1.5, borderRadius: 1 }}
                 >
-                  {row.rank}
-                </Typography>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography component="span" sx={{ fontWeight: 700 }}>
-                    {row.symbol}
-                  </Typography>{' '}
-                  <Typography component="span" variant="body2" color="text.secondary" noWrap>
-                    {row.name}
+                  <Typography
+                    component="span"
+                    color="text.secondary"
+                    sx={{ width: 28, fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {row.rank}
                   </Typography>
-                </Box>
-                <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-                  {row.score !== null ? row.score.toFixed(1) : ''}
-                </Typography>
-              </ListItemButton>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography component="span" sx={{ fontWeight: 700 }}>
+                      {row.symbol}
+                    </Typography>{' '}
+                    <Typography component="span" variant="body2" color="text.secondary" noWrap>
+                      {row.name}
+                    </Typography>
+                  </Box>
+                  <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                    {row.score !== null ? row.score.toFixed(1) : ''}
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           {index.data?.gated ? (

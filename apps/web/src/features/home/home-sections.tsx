@@ -61,35 +61,36 @@ function QuoteRows({ rows, testId }: { rows: readonly QuoteRow[]; testId: string
   return (
     <List disablePadding dense data-testid={testId}>
       {rows.map((row) => (
-        <ListItemButton
-          key={row.symbol}
-          component={RouterLink}
-          to={`/quote/${encodeURIComponent(row.symbol)}`}
-          sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}
-          data-testid="quote-row"
-        >
-          <SymbolLogo symbol={row.symbol} size={28} />
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography component="span" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}>
-              {row.symbol}
-            </Typography>
-            <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-              {row.name}
-            </Typography>
-          </Box>
-          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-            <Typography
-              component="span"
-              variant="body2"
-              sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', display: 'block' }}
-            >
-              {row.price !== null ? formatPrice(row.price) : '—'}
-            </Typography>
-            <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-              {row.aside ?? <ChangeText percent={row.changePercent} />}
-            </Typography>
-          </Box>
-        </ListItemButton>
+        <ListItem key={row.symbol} disablePadding>
+          <ListItemButton
+            component={RouterLink}
+            to={`/quote/${encodeURIComponent(row.symbol)}`}
+            sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}
+            data-testid="quote-row"
+          >
+            <SymbolLogo symbol={row.symbol} size={28} />
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography component="span" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}>
+                {row.symbol}
+              </Typography>
+              <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+                {row.name}
+              </Typography>
+            </Box>
+            <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', display: 'block' }}
+              >
+                {row.price !== null ? formatPrice(row.price) : '—'}
+              </Typography>
+              <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+                {row.aside ?? <ChangeText percent={row.changePercent} />}
+              </Typography>
+            </Box>
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
@@ -242,38 +243,39 @@ export function OverallScoreSection() {
         <Loaded query={index} empty={leaders.length === 0}>
           <List disablePadding dense data-testid="score-rows">
             {leaders.map((row) => (
-              <ListItemButton
-                key={row.symbol}
-                component={RouterLink}
-                to={`/quote/${encodeURIComponent(row.symbol)}/ehs`}
-                sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}
-              >
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ width: 24, fontVariantNumeric: 'tabular-nums' }}
+              <ListItem key={row.symbol} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={`/quote/${encodeURIComponent(row.symbol)}/ehs`}
+                  sx={{ gap: 1.25, px: { xs: 2, sm: 2.5 }, py: 0.75 }}
                 >
-                  {row.rank}
-                </Typography>
-                <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography component="span" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}>
-                    {row.symbol}
-                  </Typography>
                   <Typography
                     component="span"
-                    variant="caption"
+                    variant="body2"
                     color="text.secondary"
-                    noWrap
-                    sx={{ display: 'block' }}
+                    sx={{ width: 24, fontVariantNumeric: 'tabular-nums' }}
                   >
-                    {row.name}
+                    {row.rank}
                   </Typography>
-                </Box>
-                {row.score !== null ? (
-                  <Chip size="small" color="primary" label={row.score.toFixed(1)} sx={{ fontWeight: 700 }} />
-                ) : null}
-              </ListItemButton>
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography component="span" sx={{ fontWeight: 700, display: 'block', lineHeight: 1.3 }}>
+                      {row.symbol}
+                    </Typography>
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="text.secondary"
+                      noWrap
+                      sx={{ display: 'block' }}
+                    >
+                      {row.name}
+                    </Typography>
+                  </Box>
+                  {row.score !== null ? (
+                    <Chip size="small" color="primary" label={row.score.toFixed(1)} sx={{ fontWeight: 700 }} />
+                  ) : null}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           {gated ? (

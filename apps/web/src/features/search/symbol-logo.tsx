@@ -1,6 +1,5 @@
 import { Box } from '@mui/material';
 import { memo, useState } from 'react';
-import { SymbolMonogram } from '../calendar/symbol-monogram.tsx';
 
 /**
  * Where company logos live, as `<base>/<SYMBOL>.webp`. Empty by default: no logo host is reachable offline, so the
@@ -12,11 +11,50 @@ export function logoUrl(symbol: string, base: string = LOGO_BASE_URL): string | 
   return base ? `${base}/${encodeURIComponent(symbol.toUpperCase())}.webp` : null;
 }
 
+/** Hues of the initials badges; at 30 % lightness white text stays above 7:1 (small bold letters included). */
+const HUES = [145, 200, 220, 260, 290, 330, 10, 30, 170, 240];
+
+export function initialsOf(symbol: string): string {
+  const letters = symbol.replace(/[^A-Za-z0-9]/g, '');
+  return letters.slice(0, letters.length > 4 ? 2 : 3).toUpperCase();
+}
+
+function hueOf(symbol: string): number {
+  let hash = 0;
+  for (const char of symbol) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return HUES[hash % HUES.length] ?? 145;
+}
+
+/** The initials badge (decorative: the symbol is written beside it). */
+function Initials({ symbol, size }: { symbol: string; size: number }) {
+  const letters = initialsOf(symbol);
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: 1,
+        display: 'grid',
+        placeItems: 'center',
+        flexShrink: 0,
+        color: '#fff',
+        bgcolor: `hsl(${hueOf(symbol)} 45% 30%)`,
+        fontSize: letters.length > 2 ? size * 0.3 : size * 0.36,
+        fontWeight: 800,
+        letterSpacing: '-0.02em',
+      }}
+    >
+      {letters}
+    </Box>
+  );
+}
+
 /** A symbol's logo, falling back silently to its initials when there is no logo host or the image fails. */
 export const SymbolLogo = memo(function SymbolLogo({ symbol, size = 32 }: { symbol: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   const url = logoUrl(symbol);
-  if (!url || failed) return <SymbolMonogram symbol={symbol} size={size} />;
+  if (!url || failed) return <Initials symbol={symbol} size={size} />;
   return (
     <Box
       component="img"

@@ -1,0 +1,111 @@
+/**
+ * Lighthouse figures (performance, accessibility, best practices, SEO) of the built app on the home, the
+ * earnings calendar and a quote page, in headless /usr/bin/chromium with the flags of e2e/browser.ts (no network
+ * beyond this machine). Run after `npm run build`:
+ *   npm run lighthouse                      starts the server on a free port with a fresh data folder
+ *   LIGHTHOUSE_URL=http://127.0.0.1:3413 npm run lighthouse    audits a server already running
+ * Default Lighthouse settings: a mid-range phone on a throttled connection (simulated). `--desktop` audits with
+ * the desktop preset instead. Exits 1 when a score is under the target (90).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const PAGES = ['/', '/earnings-calendar/this-week', '/quote/AAPL'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGET = 90;
+/** The flags of e2e/browser.ts: headless, no first-run or background traffic, every host but this one unreachable. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForServer(url: string, child: ChildProcess | null) {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/api/pricing/assets/info/movers?type=gainers&limit=1`);
+      if (res.ok && ((await res.json()) as { assets: unknown[] }).assets.length > 0) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the server did not start in 15 minutes');
+}
+
+let child: ChildProcess | null = null;
+let dataDir: string | null = null;
+let base = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
+if (!base) {
+  const port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'eh-lighthouse-'));
+  base = `http://127.0.0.1:${port}`;
+  console.log(`Starting the server on ${base} (first start seeds the demo market)…`);
+  child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+let failed = false;
+try {
+  await waitForServer(base, child);
+  const desktop = process.argv.includes('--desktop');
+  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default)'} preset, target ${TARGET}`);
+  console.log(['page'.padEnd(32), ...CATEGORIES.map((c) => c.padStart(15))].join(''));
+  for (const path of PAGES) {
+    const result = await lighthouse(
+      `${base}${path}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      desktop ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    const scores = CATEGORIES.map((category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+    if (scores.some((score) => score < TARGET)) failed = true;
+    console.log([path.padEnd(32), ...scores.map((score) => String(score).padStart(15))].join(''));
+    for (const category of CATEGORIES) {
+      const refs = result.lhr.categories[category]?.auditRefs ?? [];
+      for (const ref of refs) {
+        const audit = result.lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
+          console.log(`    ${category}: ${audit.id} ${audit.displayValue ?? ''} (${Math.round(audit.score * 100)})`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  child?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
