@@ -10,13 +10,15 @@ import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } fro
 
 const baseUrl = inject('baseUrl');
 const FREE = { email: 'free@demo.earningshub.dev', password: 'Demo-earnings-1' };
+const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
 const SYMBOL = 'AAPL';
 const SECOND = 'MSFT';
 
 let browser: Browser;
 let token: string;
+let proToken: string;
 
-async function idToken(): Promise<string> {
+async function idToken(account = FREE): Promise<string> {
   const res = await fetch(`${baseUrl}/idp`, {
     method: 'POST',
     headers: {
@@ -26,17 +28,17 @@ async function idToken(): Promise<string> {
     body: JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: 'earningshub-web',
-      AuthParameters: { USERNAME: FREE.email, PASSWORD: FREE.password },
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
     }),
   });
   const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
   return body.AuthenticationResult.IdToken;
 }
 
-async function api(path: string, init: RequestInit = {}) {
+async function api(path: string, init: RequestInit = {}, as = token) {
   const res = await fetch(`${baseUrl}/api${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${as}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
   });
   return res.json() as Promise<any>;
 }
@@ -53,9 +55,12 @@ async function toast(page: Page): Promise<string> {
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await idToken();
-  // A clean start for the free user, whatever ran before on this server.
-  const { lists } = await api('/earnings/lists');
-  for (const list of lists) await api(`/earnings/lists/${list.id}`, { method: 'DELETE' });
+  proToken = await idToken(PRO);
+  // A clean start for both users, whatever ran before on this server.
+  for (const as of [token, proToken]) {
+    const { lists } = await api('/earnings/lists', {}, as);
+    for (const list of lists) await api(`/earnings/lists/${list.id}`, { method: 'DELETE' }, as);
+  }
   await api(`/earnings/alerts/${SYMBOL}`, { method: 'DELETE' });
 });
 afterAll(async () => {
@@ -159,6 +164,40 @@ describe('My Stocks', () => {
     expect(await toast(page)).toBe(`Adding ${SECOND} failed and was undone: Internal server error`);
     const { lists } = await api('/earnings/lists?includeItems=true');
     expect(lists[0].items.map((item: { symbol: string }) => item.symbol)).toEqual([SYMBOL]);
+    await context.close();
+  });
+
+  it("adds from the symbol page straight to the user's only list (SPEC §5)", async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(signedIn(`/quote/${SECOND}`));
+    await page.getByTestId('add-to-list').click();
+    expect(await toast(page)).toBe(`Added ${SECOND} to Core holdings`);
+    const { lists } = await api('/earnings/lists?includeItems=true');
+    expect(lists[0].items.map((item: { symbol: string }) => item.symbol).sort()).toEqual([SYMBOL, SECOND].sort());
+    await api(`/earnings/lists/${lists[0].id}/items/${SECOND}`, { method: 'DELETE' });
+    await context.close();
+  });
+
+  it('lets the pro user keep two lists, and then asks which list a symbol goes to', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    const asPro = (path: string) => `${path}?token=${proToken}`;
+    await page.goto(asPro('/my-stocks'));
+    for (const name of ['Growth', 'Income']) {
+      await page.getByTestId('new-list').click();
+      expect(await page.getByTestId('upgrade-prompt').count()).toBe(0);
+      await page.getByTestId('list-name').fill(name);
+      await page.getByTestId('create-list').click();
+      await page.getByRole('tab', { name }).waitFor();
+    }
+    await page.goto(asPro(`/quote/${SYMBOL}`));
+    await page.getByTestId('add-to-list').click();
+    await page.getByTestId('choose-list').getByText('Income').click();
+    expect(await toast(page)).toBe(`Added ${SYMBOL} to Income`);
+    const { lists } = await api('/earnings/lists?includeItems=true', {}, proToken);
+    expect(lists.map((list: { name: string; items: unknown[] }) => [list.name, list.items.length])).toEqual([
+      ['Growth', 0],
+      ['Income', 1],
+    ]);
     await context.close();
   });
 

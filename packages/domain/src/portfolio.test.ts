@@ -4,6 +4,7 @@ import {
   canCreateList,
   isSymbolViewTransaction,
   listFigures,
+  listForAdd,
   listLimitMessage,
   listPerformance,
   type PerformanceTransaction,
@@ -162,5 +163,17 @@ describe(portfolioRangeStart.name, () => {
     expect(portfolioRangeStart('1y', '2026-03-10', '2026-02-01')).toBe('2026-02-01');
     expect(portfolioRangeStart('ytd', '2026-03-10', '2020-01-01')).toBe('2025-12-31');
     expect(portfolioRangeStart('all', '2026-03-10', '2024-05-06')).toBe('2024-05-06');
+  });
+});
+
+describe(listForAdd.name, () => {
+  const one = [{ id: 'a' }];
+  const two = [{ id: 'a' }, { id: 'b' }];
+  it('uses the given list, adds nothing for all-alerts, else the only list, else asks', () => {
+    expect(listForAdd(two, 'b')).toEqual({ kind: 'list', listId: 'b' });
+    expect(listForAdd(one, 'all-alerts')).toEqual({ kind: 'none' });
+    expect(listForAdd(one)).toEqual({ kind: 'list', listId: 'a' });
+    expect(listForAdd(two, null)).toEqual({ kind: 'choose' });
+    expect(listForAdd([])).toEqual({ kind: 'choose' });
   });
 });

@@ -214,3 +214,17 @@ export function portfolioRangeStart(range: ChartRange, today: IsoDate, listCreat
   const start = addDays(today, -back[range]);
   return start < listCreated ? listCreated : start;
 }
+
+export type ListTarget = { kind: 'list'; listId: string } | { kind: 'choose' } | { kind: 'none' };
+
+/**
+ * SPEC §5: where a symbol being added goes: the given list; 'all-alerts' means no list item at all; else the
+ * user's only list; else the user chooses (the choose-list modal, which also offers a first list).
+ */
+export function listForAdd(lists: readonly { id: string }[], givenId?: string | null): ListTarget {
+  if (givenId === ALL_ALERTS_LIST_ID) return { kind: 'none' };
+  if (givenId) return { kind: 'list', listId: givenId };
+  const [only] = lists;
+  if (only && lists.length === 1) return { kind: 'list', listId: only.id };
+  return { kind: 'choose' };
+}

@@ -96,6 +96,9 @@ function sortHoldings(rows: HoldingFigures[], sort: SortState): HoldingFigures[]
   });
 }
 
+/** The price column gives way on phones: value and day change matter more there. */
+const PHONE_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function changeColor(value: number | null | undefined) {
   if (!value) return 'text.secondary';
   return value > 0 ? 'success.main' : 'error.main';
@@ -425,7 +428,11 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
           <TableHead>
             <TableRow>
               {SORT_COLUMNS.map((column) => (
-                <TableCell key={column.key} align={column.numeric ? 'right' : 'left'}>
+                <TableCell
+                  key={column.key}
+                  align={column.numeric ? 'right' : 'left'}
+                  sx={column.key === 'price' ? PHONE_HIDDEN : undefined}
+                >
                   <TableSortLabel
                     active={sort.key === column.key}
                     direction={sort.key === column.key ? sort.direction : 'desc'}
@@ -455,7 +462,9 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
                     }
                   />
                 </TableCell>
-                <TableCell align="right">{row.price === null ? '—' : formatPrice(row.price)}</TableCell>
+                <TableCell align="right" sx={PHONE_HIDDEN}>
+                  {row.price === null ? '—' : formatPrice(row.price)}
+                </TableCell>
                 <TableCell align="right" data-testid="holding-value">
                   {row.value === null ? '—' : formatPrice(row.value)}
                 </TableCell>

@@ -1,5 +1,5 @@
 import { Box, Chip, Container, Skeleton, Typography } from '@mui/material';
-import { AddAlertButton } from '../alerts/add-alert-button.tsx';
+import { SymbolActions } from '../lists/symbol-actions.tsx';
 import { formatDateTime, formatPrice, priceDigits } from '../market/format.ts';
 import type { AssetInfoResponse } from '../market/market-api.ts';
 import { useGetMarketStatusQuery, useGetQuoteQuery } from '../market/market-api.ts';
@@ -48,7 +48,7 @@ export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInf
           ) : null}
         </Typography>
         <DemoBadge source={quote?.source ?? asset?.source} />
-        {asset ? <AddAlertButton symbol={asset.symbol} /> : null}
+        {asset ? <SymbolActions symbol={asset.symbol} /> : null}
       </Box>
       {facts ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
