@@ -41,6 +41,14 @@ const COLUMNS = [
   { key: 'addedDate', label: 'Member since', numeric: false },
 ] as const;
 type SortKey = (typeof COLUMNS)[number]['key'];
+/** Columns left out on narrow screens: rank, symbol, market cap and score always fit a phone. */
+const COLUMN_DISPLAY: Partial<
+  Record<SortKey, { xs: 'none'; sm?: 'table-cell'; md?: 'table-cell'; xl?: 'table-cell' }>
+> = {
+  sector: { xs: 'none', md: 'table-cell' },
+  weight: { xs: 'none', sm: 'table-cell' },
+  addedDate: { xs: 'none', xl: 'table-cell' },
+};
 const PAGE_SIZE = 50;
 
 export function sortConstituents(rows: readonly Constituent[], key: SortKey, direction: 'asc' | 'desc'): Constituent[] {
@@ -161,10 +169,8 @@ export default function Eh500Page() {
                           sx={{
                             fontWeight: 700,
                             whiteSpace: 'nowrap',
-                            display:
-                              column.key === 'sector' || column.key === 'addedDate'
-                                ? { xs: 'none', md: 'table-cell' }
-                                : undefined,
+                            display: COLUMN_DISPLAY[column.key],
+                            px: { xs: 1, sm: 2 },
                           }}
                         >
                           <TableSortLabel
@@ -180,7 +186,12 @@ export default function Eh500Page() {
                   </TableHead>
                   <TableBody>
                     {shown.map((row) => (
-                      <TableRow key={row.symbol} hover data-testid="eh500-row">
+                      <TableRow
+                        key={row.symbol}
+                        hover
+                        data-testid="eh500-row"
+                        sx={{ '& td': { px: { xs: 1, sm: 2 } } }}
+                      >
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                           {row.rank}
                         </TableCell>
@@ -201,17 +212,20 @@ export default function Eh500Page() {
                             {row.name}
                           </Typography>
                         </TableCell>
-                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.sector ?? '—'}</TableCell>
+                        <TableCell sx={{ display: COLUMN_DISPLAY.sector }}>{row.sector ?? '—'}</TableCell>
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                           {formatCompact(row.marketCap, { currency: true })}
                         </TableCell>
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
                           {row.score !== null ? row.score.toFixed(1) : '—'}
                         </TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        <TableCell
+                          align="right"
+                          sx={{ fontVariantNumeric: 'tabular-nums', display: COLUMN_DISPLAY.weight }}
+                        >
                           {row.weight !== null ? formatPercent(row.weight * 100, { signed: false }) : '—'}
                         </TableCell>
-                        <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                        <TableCell sx={{ display: COLUMN_DISPLAY.addedDate, whiteSpace: 'nowrap' }}>
                           {formatDate(row.addedDate)}
                         </TableCell>
                       </TableRow>
