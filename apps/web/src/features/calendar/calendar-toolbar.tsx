@@ -16,8 +16,6 @@ import {
   Popover,
   Switch,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -79,27 +77,46 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
   return (
     <Box data-testid="calendar-toolbar" sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <ToggleButtonGroup
-          value={view}
-          exclusive
-          size="small"
+        <Box
+          component="nav"
           aria-label="Calendar view"
-          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          sx={{
+            display: 'flex',
+            flex: { xs: '1 1 100%', sm: '0 0 auto' },
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1.5,
+            overflow: 'hidden',
+          }}
         >
-          {VIEW_OPTIONS.map((option) => (
-            <ToggleButton
-              key={option.value}
-              value={option.value}
-              component={RouterLink}
-              to={hrefFor({ view: option.value, date: anchor })}
-              onClick={() => props.onViewChosen?.(option.value)}
-              data-testid={`view-${option.value}`}
-              sx={{ flex: { xs: 1, sm: '0 0 auto' }, px: 2, fontWeight: 700 }}
-            >
-              {option.label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          {VIEW_OPTIONS.map((option, index) => {
+            const current = option.value === view;
+            return (
+              <Button
+                key={option.value}
+                component={RouterLink}
+                to={hrefFor({ view: option.value, date: anchor })}
+                onClick={() => props.onViewChosen?.(option.value)}
+                aria-current={current ? 'page' : undefined}
+                data-testid={`view-${option.value}`}
+                sx={{
+                  flex: { xs: 1, sm: '0 0 auto' },
+                  px: 2,
+                  py: 0.75,
+                  borderRadius: 0,
+                  borderLeft: index === 0 ? 0 : 1,
+                  borderColor: 'divider',
+                  fontWeight: 700,
+                  color: current ? 'primary.contrastText' : 'text.primary',
+                  bgcolor: current ? 'primary.main' : 'transparent',
+                  '&:hover': { bgcolor: current ? 'primary.dark' : 'action.hover' },
+                }}
+              >
+                {option.label}
+              </Button>
+            );
+          })}
+        </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 auto', sm: '0 0 auto' } }}>
           <NavLink
             to={previous ? hrefFor({ view, date: previous }) : null}
@@ -127,7 +144,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             onClick={() => setPickerOpen(true)}
             startIcon={<CalendarMonthOutlinedIcon />}
             aria-haspopup="dialog"
-            aria-label={`Choose a date (showing ${rangeLabel})`}
+            aria-label={`${rangeLabel}: choose another date`}
             data-testid="date-picker-button"
             sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: 'text.primary' }}
           >
@@ -141,7 +158,6 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             label="Sort"
             value={sort}
             onChange={(event) => props.onSort(event.target.value as EarningsSortKey)}
-            slotProps={{ htmlInput: { 'data-testid': 'sort-select' } }}
             sx={{ minWidth: 150 }}
           >
             {SORT_OPTIONS.map((option) => (
@@ -154,7 +170,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             <IconButton
               ref={togglesAnchor}
               onClick={() => setTogglesOpen(true)}
-              aria-label="Calendars shown"
+              aria-label={`Calendars shown, ${extrasOn} on`}
               aria-haspopup="dialog"
               data-testid="toggles-button"
             >
@@ -198,6 +214,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
               key={option.value}
               role="radio"
               aria-checked={filter === option.value}
+              aria-disabled={option.disabledHint ? true : undefined}
               label={option.label}
               clickable={!option.disabledHint}
               disabled={Boolean(option.disabledHint)}

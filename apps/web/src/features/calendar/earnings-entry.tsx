@@ -26,6 +26,11 @@ export const stretchedButtonSx = {
   '&:focus-visible::after': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
 } as const;
 
+/** The accessible name of a report's button: what, when (the visible symbol first). */
+export function entryLabel(row: EarningsRow): string {
+  return `${row.symbol}, ${row.name}: ${dayHeading(row.date)}, ${SESSION_HEADINGS[sessionKeyOf(row)].toLowerCase()}`;
+}
+
 export function openEarnings(row: EarningsRow) {
   return modalOpened({
     kind: 'earnings',
@@ -204,7 +209,7 @@ export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, re
             type="button"
             onClick={() => dispatch(openEarnings(row))}
             sx={{ ...stretchedButtonSx, fontWeight: 700, fontSize: '0.9rem', flexShrink: 0 }}
-            aria-label={`${row.symbol}, ${row.name}: ${dayHeading(row.date)}, ${SESSION_HEADINGS[sessionKeyOf(row)].toLowerCase()}`}
+            aria-label={entryLabel(row)}
           >
             {row.symbol}
           </Box>

@@ -16,7 +16,7 @@ import {
   SESSION_HEADINGS,
 } from './calendar-model.ts';
 import { DateStatusMark } from './date-status-mark.tsx';
-import { CallButton, FigureText, openEarnings, stretchedButtonSx, TimeLabel } from './earnings-entry.tsx';
+import { CallButton, entryLabel, FigureText, openEarnings, stretchedButtonSx, TimeLabel } from './earnings-entry.tsx';
 import { ExtraItemView } from './extra-item.tsx';
 import { MoreButton } from './more-button.tsx';
 import { SymbolMonogram } from './symbol-monogram.tsx';
@@ -218,6 +218,7 @@ function CompanyCell({ row }: { row: EarningsRow }) {
           component="button"
           type="button"
           onClick={() => dispatch(openEarnings(row))}
+          aria-label={entryLabel(row)}
           sx={{ ...stretchedButtonSx, fontWeight: 700, fontSize: '0.9rem' }}
         >
           {row.symbol}

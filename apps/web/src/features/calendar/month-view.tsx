@@ -4,6 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { longDay } from './calendar-format.ts';
 import type { DayGroup } from './calendar-model.ts';
+import { screenReaderOnly } from './screen-reader-only.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
 /** Names a month cell lists before "+N". */
@@ -112,14 +113,12 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
     .slice(0, NAMES_PER_DAY - shown.length);
   const names = [...shown.map((row) => ({ row, muted: false })), ...others.map((row) => ({ row, muted: true }))];
   const more = Math.max(0, total - names.length);
-  const label = `${longDay(date)}: ${total === 0 ? 'no reports' : `${total} report${total === 1 ? '' : 's'}`}${locked ? ', history needs a paid plan' : ''}`;
   return (
     <Box role="gridcell" sx={{ minWidth: 0 }}>
       <Box
         component="button"
         type="button"
         onClick={() => onOpen(date)}
-        aria-label={label}
         aria-current={today ? 'date' : undefined}
         data-testid="month-day"
         data-date={date}
@@ -140,7 +139,6 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
           border: 1,
           borderColor: selected || today ? 'primary.main' : 'divider',
           bgcolor: inMonth ? 'background.paper' : alpha(theme.palette.text.primary, 0.03),
-          opacity: inMonth ? 1 : 0.7,
           overflow: 'hidden',
           '&:hover': { borderColor: 'primary.main' },
         })}
@@ -154,9 +152,17 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
               color: today ? 'primary.main' : inMonth ? 'text.primary' : 'text.secondary',
             }}
           >
+            <Box component="span" sx={screenReaderOnly}>
+              {`${longDay(date).replace(/ \d+, \d{4}$/, '')} `}
+            </Box>
             {Number(date.slice(8, 10))}
+            <Box component="span" sx={screenReaderOnly}>
+              {`, ${date.slice(0, 4)}: `}
+            </Box>
           </Typography>
-          {locked ? <LockOutlinedIcon aria-hidden sx={{ fontSize: 14, color: 'text.secondary' }} /> : null}
+          {locked ? (
+            <LockOutlinedIcon titleAccess="History needs a paid plan" sx={{ fontSize: 14, color: 'text.secondary' }} />
+          ) : null}
           {total > 0 ? (
             <Box
               component="span"
@@ -171,8 +177,15 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
               }}
             >
               {total.toLocaleString('en-US')}
+              <Box component="span" sx={screenReaderOnly}>
+                {` report${total === 1 ? '' : 's'}`}
+              </Box>
             </Box>
-          ) : null}
+          ) : (
+            <Box component="span" sx={screenReaderOnly}>
+              no reports
+            </Box>
+          )}
         </Box>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, flexWrap: 'wrap', gap: 0.5 }}>
           {names.map(({ row, muted }) => (

@@ -7,6 +7,7 @@ import { type MoreCell, SESSION_HEADINGS } from './calendar-model.ts';
 /** "+N more": the symbols the filter hides in a day's session, shown on demand (and hidden again). */
 export function MoreButton({ cell, onToggle }: { cell: MoreCell; onToggle: (cell: MoreCell) => void }) {
   const where = `${dayHeading(cell.date)}, ${SESSION_HEADINGS[cell.session].toLowerCase()}`;
+  const text = cell.expanded ? 'Show fewer' : `+${cell.hiddenCount.toLocaleString('en-US')} more`;
   return (
     <Button
       size="small"
@@ -21,7 +22,7 @@ export function MoreButton({ cell, onToggle }: { cell: MoreCell; onToggle: (cell
       data-testid="more-button"
       sx={{ justifyContent: 'flex-start', color: 'text.secondary', fontWeight: 600 }}
     >
-      {cell.expanded ? 'Show fewer' : `+${cell.hiddenCount.toLocaleString('en-US')} more`}
+      {text}
     </Button>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { EarningsCard } from './earnings-entry.tsx';
 import { ExtraItemView } from './extra-item.tsx';
 import { MoreButton } from './more-button.tsx';
+import { screenReaderOnly } from './screen-reader-only.ts';
 import { VirtualRows } from './virtual-rows.tsx';
 
 export const BAND_ICONS = {
@@ -243,7 +244,7 @@ function DayTab({
       component="button"
       type="button"
       aria-pressed={selected}
-      aria-label={`${dayHeading(day.date)}: ${day.total} report${day.total === 1 ? '' : 's'}${holiday ? `, ${holiday.status === 'closed' ? 'market closed' : 'early close'} (${holiday.name})` : ''}${today ? ', today' : ''}`}
+      aria-current={today ? 'date' : undefined}
       onClick={() => onSelect(day.date)}
       data-testid="day-tab"
       data-date={day.date}
@@ -323,6 +324,11 @@ function DayTab({
             : wide
               ? `${day.total.toLocaleString('en-US')} report${day.total === 1 ? '' : 's'}${day.shownCount < day.total ? ` · ${day.shownCount} shown` : ''}`
               : day.total.toLocaleString('en-US')}
+        {wide ? null : (
+          <Box component="span" sx={screenReaderOnly}>
+            {` report${day.total === 1 ? '' : 's'}`}
+          </Box>
+        )}
       </Typography>
     </Box>
   );

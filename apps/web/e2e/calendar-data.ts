@@ -1,0 +1,113 @@
+/**
+ * What the calendar e2e suites ask the API directly, to choose weeks that exercise the UI whatever today's date
+ * is (the demo market rolls with the clock) and to check the page against the data it was given.
+ */
+import type { CalendarEvent, EarningsRow } from '@eh/contracts';
+import { addDays, type IsoDate, nyDate, weekWindow } from '@eh/domain';
+import type { Page } from 'playwright-core';
+
+export async function getJson<T>(baseUrl: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`);
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface WeekCounts {
+  start: IsoDate;
+  total: number;
+  confirmed: number;
+  estimated: number;
+}
+
+interface DailyCounts {
+  days: { date: IsoDate; total: number; confirmed: number; estimated: number }[];
+}
+
+/** Reports per Monday–Friday week, from the daily counts of the days a visitor's plan shows. */
+export async function weeksAround(baseUrl: string, daysBefore: number, daysAfter: number): Promise<WeekCounts[]> {
+  const today = nyDate(new Date());
+  const { historyStart } = await getJson<{ historyStart: IsoDate | null }>(
+    baseUrl,
+    '/pricing/assets/earnings/calendar',
+  );
+  let start = addDays(today, -daysBefore);
+  if (historyStart && start < historyStart) start = historyStart;
+  const daily = await getJson<DailyCounts>(
+    baseUrl,
+    `/pricing/assets/earnings/calendar/daily?start=${start}&end=${addDays(today, daysAfter)}`,
+  );
+  const weeks = new Map<IsoDate, WeekCounts>();
+  for (const day of daily.days) {
+    const monday = weekWindow(day.date).start;
+    if (monday < start) continue;
+    const week = weeks.get(monday) ?? { start: monday, total: 0, confirmed: 0, estimated: 0 };
+    week.total += day.total;
+    week.confirmed += day.confirmed;
+    week.estimated += day.estimated;
+    weeks.set(monday, week);
+  }
+  return [...weeks.values()].sort((a, b) => a.start.localeCompare(b.start));
+}
+
+export async function weekRows(baseUrl: string, monday: IsoDate): Promise<EarningsRow[]> {
+  const body = await getJson<{ earnings: EarningsRow[] }>(
+    baseUrl,
+    `/pricing/assets/earnings/calendar?start=${monday}&end=${addDays(monday, 4)}`,
+  );
+  return body.earnings;
+}
+
+export async function weekEvents(baseUrl: string, monday: IsoDate, type: string): Promise<CalendarEvent[]> {
+  const body = await getJson<{ events: CalendarEvent[] }>(
+    baseUrl,
+    `/events?start=${monday}&end=${addDays(monday, 4)}&type=${type}&limit=500`,
+  );
+  return body.events;
+}
+
+/** Sets calendar preferences before the app reads them (a fresh context has empty storage). */
+export async function presetPreferences(page: Page, values: Record<string, unknown>) {
+  await page.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries))
+      localStorage.setItem(`earningshub.${key}`, JSON.stringify(value));
+  }, values);
+}
+
+export interface SeenEntry {
+  symbol: string;
+  status: string | null;
+  /** The confirmed / estimated mark's accessible name. */
+  label: string | null;
+  time: string;
+}
+
+/**
+ * Scrolls the whole page from top to bottom and collects every report the virtualised list drew on the way
+ * (it draws only what is near the screen), with the most entry elements present at any one time.
+ */
+export async function scrollAndCollect(page: Page): Promise<{ seen: Map<string, SeenEntry>; maxInDom: number }> {
+  const seen = new Map<string, SeenEntry>();
+  let maxInDom = 0;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let step = 0; step < 2000; step += 1) {
+    const batch = await page.$$eval('[data-testid="calendar-entry"]', (nodes) =>
+      nodes.map((node) => ({
+        symbol: node.getAttribute('data-symbol') ?? '',
+        status: node.querySelector('[data-testid="date-status"]')?.getAttribute('data-status') ?? null,
+        label: node.querySelector('[data-testid="date-status"]')?.getAttribute('aria-label') ?? null,
+        time: node.querySelector('[data-testid="report-time"]')?.textContent ?? '',
+      })),
+    );
+    maxInDom = Math.max(maxInDom, batch.length);
+    for (const entry of batch) seen.set(entry.symbol, entry);
+    const atEnd = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY === before;
+    });
+    if (atEnd) break;
+    // Let the virtualiser draw the rows that scrolled into view.
+    await page.waitForTimeout(60);
+  }
+  return { seen, maxInDom };
+}

@@ -1,0 +1,164 @@
+/**
+ * A season week of 1,400 reports (the busiest real weeks carry 1,300+) must stay smooth: the calendar draws only
+ * what is near the screen. The rows are real: a server of its own, with the reports written by the ingestion
+ * writer from a scripted provider (a vendor stand-in), read back through the calendar API by the browser.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, FISCAL_PERIODS, weekWindow } from '@eh/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.ts';
+import { ingest } from '../../server/src/ingest/index.ts';
+import type { AssetRecord, EarningsRecord } from '../../server/src/providers/index.ts';
+import { type RunningServer, startServer } from '../../server/src/server.ts';
+import { fakeProvider } from '../../server/test/fake-provider.ts';
+import { launchBrowser, VIEWPORTS } from './browser.ts';
+import { presetPreferences, scrollAndCollect } from './calendar-data.ts';
+
+const REPORTS = 1400;
+/** A Monday far from the demo market's dates, so the week holds only these reports. */
+const WEEK = weekWindow('2031-03-03');
+
+/** Every company reports once that week, most mid-week, before the open or after the close, a tenth unannounced. */
+function season(): { assets: AssetRecord[]; earnings: EarningsRecord[] } {
+  const assets: AssetRecord[] = [];
+  const earnings: EarningsRecord[] = [];
+  const dayWeights = [0.1, 0.25, 0.3, 0.25, 0.1];
+  for (let i = 0; i < REPORTS; i += 1) {
+    const symbol = `ZS${String(i).padStart(4, '0')}`;
+    assets.push({
+      symbol,
+      type: 'stock',
+      name: `Season Company ${i} Inc.`,
+      exchange: i % 3 === 0 ? 'NYSE' : 'NASDAQ',
+      marketCap: Math.round(2e12 / (1 + i) ** 1.1),
+      popularity: REPORTS - i,
+    });
+    let spot = (i * 0.6180339887) % 1;
+    let day = 0;
+    while (day < dayWeights.length - 1 && spot > (dayWeights[day] ?? 0)) {
+      spot -= dayWeights[day] ?? 0;
+      day += 1;
+    }
+    const timing = i % 10 === 9 ? null : i % 2 === 0 ? '07:30' : '16:05';
+    earnings.push({
+      symbol,
+      type: 'stock',
+      periodYear: 2031,
+      period: FISCAL_PERIODS[0],
+      date: WEEK.days[day] ?? WEEK.start,
+      time: timing,
+      session: timing === null ? null : timing < '09:30' ? 'before' : 'after',
+      dateStatus: i % 4 === 3 ? 'estimated' : 'confirmed',
+      epsEstimate: 0.5 + (i % 50) / 10,
+      revenueEstimate: 1e9 + i * 1e6,
+      estimateCount: 5 + (i % 20),
+    });
+  }
+  return { assets, earnings };
+}
+
+/** The list's last report: Friday, time not announced, the least popular (ties in time go by popularity). */
+const lastOfWeek = season()
+  .earnings.filter((row) => row.date === WEEK.end && row.time === null)
+  .map((row) => row.symbol)
+  .sort()
+  .at(-1);
+
+let server: RunningServer;
+let dataDir: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-season-'));
+  server = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_MAX: '100000',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    }),
+  );
+  const { assets, earnings } = season();
+  const report = await ingest(server.ctx.db, fakeProvider('season', { assets: [assets], earnings: [earnings] }));
+  const written = report.datasets.find((d) => d.dataset === 'earnings');
+  expect(written?.added).toBe(REPORTS);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const EVERYTHING = {
+  earningsSettings: { calendarView: 'list', filter: 'all', newsTypes: [], sort: 'time', autoExpandHiddenSymbols: true },
+};
+
+async function open(path: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
+  // The browser resolves no host names but 127.0.0.1 (browser.ts).
+  const baseURL = server.url.replace('localhost', '127.0.0.1');
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  await presetPreferences(page, EVERYTHING);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.getByTestId('calendar-entry').first().waitFor();
+  return page;
+}
+
+describe('a season week of 1,400 reports', () => {
+  it.each([
+    ['list', 'desktop', `/earnings-list/week-of/${WEEK.start}`, 80],
+    ['list', 'phone', `/earnings-list/week-of/${WEEK.start}`, 60],
+    ['week', 'desktop', `/earnings-calendar/week-of/${WEEK.start}`, 200],
+  ] as const)(
+    'keeps the %s view at %s width to a screenful of elements and scrolls to the last report',
+    async (_view, viewport, path, budget) => {
+      const page = await open(path, viewport);
+      try {
+        expect(
+          await page
+            .getByText(`${REPORTS.toLocaleString('en-US')} reports`)
+            .first()
+            .isVisible(),
+        ).toBe(true);
+        const initial = await page.getByTestId('calendar-entry').count();
+        expect(initial).toBeGreaterThan(0);
+        expect(initial).toBeLessThan(budget);
+
+        const { seen, maxInDom } = await scrollAndCollect(page);
+        // Every report was reachable by scrolling, yet the page never held more than a screenful or so.
+        expect(seen.size).toBe(REPORTS);
+        expect(maxInDom).toBeLessThan(budget);
+        if (_view === 'list') {
+          // At the very end: Friday's reports whose time is not announced, least popular last (sort by time).
+          const last = await page.$$eval('[data-testid="calendar-entry"]', (nodes) =>
+            nodes.at(-1)?.getAttribute('data-symbol'),
+          );
+          expect(last).toBe(lastOfWeek);
+        }
+        const statuses = new Set([...seen.values()].map((entry) => entry.status));
+        expect(statuses).toEqual(new Set(['confirmed', 'estimated']));
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it('shows the busiest day alone on a phone, still virtualised', async () => {
+    const page = await open(`/earnings-calendar/week-of/${WEEK.start}?selectedDate=${addDays(WEEK.start, 2)}`, 'phone');
+    try {
+      const { seen, maxInDom } = await scrollAndCollect(page);
+      expect(seen.size).toBeGreaterThan(REPORTS * 0.25);
+      expect(maxInDom).toBeLessThan(60);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,590 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { EarningsRow } from '@eh/contracts';
+import {
+  addDays,
+  formatMonthSlug,
+  type IsoDate,
+  isWeekend,
+  nyDate,
+  nyToUtc,
+  weekWindow,
+  yearMonthOf,
+} from '@eh/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import {
+  presetPreferences,
+  scrollAndCollect,
+  type WeekCounts,
+  weekEvents,
+  weekRows,
+  weeksAround,
+} from './calendar-data.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+/** The busiest week a visitor can see, one with estimated dates, one with economic releases. */
+let busy: WeekCounts;
+let withEstimates: WeekCounts;
+let economicWeek: IsoDate;
+/** The day of the busy week with the most reports (a phone shows one day). */
+let busyDay: IsoDate;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const weeks = await weeksAround(baseUrl, 90, 120);
+  const busiest = [...weeks].sort((a, b) => b.total - a.total)[0];
+  const estimated = weeks.filter((w) => w.estimated > 0 && w.confirmed > 0).sort((a, b) => b.total - a.total)[0];
+  if (!busiest || !estimated) throw new Error('the demo market has no season week with confirmed and estimated dates');
+  busy = busiest;
+  withEstimates = estimated;
+  const perDay = new Map<IsoDate, number>();
+  for (const row of await weekRows(baseUrl, busy.start)) perDay.set(row.date, (perDay.get(row.date) ?? 0) + 1);
+  busyDay = [...perDay.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? busy.start;
+  const today = nyDate(new Date());
+  for (let monday = weekWindow(today).start; ; monday = addDays(monday, 7)) {
+    if ((await weekEvents(baseUrl, monday, 'economic')).length > 0) {
+      economicWeek = monday;
+      break;
+    }
+    if (monday > addDays(today, 60)) throw new Error('no economic release in the next two months');
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ALL_EXPANDED = {
+  earningsSettings: {
+    calendarView: 'week',
+    filter: 'all',
+    newsTypes: ['earnings_results'],
+    sort: 'popularity',
+    autoExpandHiddenSymbols: true,
+  },
+};
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+async function openCalendar(
+  url: string,
+  options: {
+    viewport?: ViewportName;
+    colorScheme?: 'light' | 'dark';
+    timezoneId?: string;
+    preferences?: Record<string, unknown>;
+  } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    colorScheme: options.colorScheme ?? 'light',
+    timezoneId: options.timezoneId ?? 'America/New_York',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (options.preferences) await presetPreferences(page, options.preferences);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByTestId('calendar').waitFor();
+  await page.getByTestId('calendar-loading').waitFor({ state: 'detached' });
+  return { context, page, errors };
+}
+
+/** Reports drawn in the first session of a day column or list, in order. */
+async function symbolsInOrder(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid="calendar-entry"]', (nodes) =>
+    nodes.map((n) => n.getAttribute('data-symbol') ?? ''),
+  );
+}
+
+describe('week view', () => {
+  it('shows the week Monday to Friday split by session, every report marked confirmed or estimated, with its exact time', async () => {
+    const rows = await weekRows(baseUrl, withEstimates.start);
+    const { context, page, errors } = await openCalendar(`/earnings-calendar/week-of/${withEstimates.start}`, {
+      preferences: ALL_EXPANDED,
+      timezoneId: 'America/Los_Angeles',
+    });
+    try {
+      const days = await page
+        .getByTestId('day-tab')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-date')));
+      expect(days).toEqual(weekWindow(withEstimates.start).days);
+      const bands = await page
+        .getByTestId('session-band')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-band')));
+      expect(bands.length).toBeGreaterThan(0);
+      expect(
+        bands.every((band) => ['before', 'market', 'after', 'unknown', 'events', 'dividends'].includes(band ?? '')),
+      ).toBe(true);
+
+      const { seen } = await scrollAndCollect(page);
+      expect(seen.size).toBe(rows.length);
+      const statuses = new Set([...seen.values()].map((entry) => entry.status));
+      expect(statuses).toEqual(new Set(['confirmed', 'estimated']));
+
+      // The time is New York's converted to the reader's zone (Los Angeles here), as Intl says.
+      const timed = rows.find((row) => row.time !== null);
+      if (!timed?.time) throw new Error('no report with a time this week');
+      const expected = nyToUtc(timed.date, timed.time).toLocaleTimeString('en-US', {
+        timeZone: 'America/Los_Angeles',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      });
+      expect(seen.get(timed.symbol)?.time).toBe(expected);
+      expect(expected).toMatch(/P[SD]T$/);
+
+      // Estimated dates never read as certain: the mark's accessible name says so, and who estimated it.
+      for (const row of rows) {
+        const entry = seen.get(row.symbol);
+        expect(entry?.status, row.symbol).toBe(row.dateStatus);
+        expect(entry?.label, row.symbol).toMatch(
+          row.dateStatus === 'estimated'
+            ? /^Estimated date \(by .+\)\. The company has not confirmed it yet\.$/
+            : /^Date confirmed by the company\. Source: .+\.$/,
+        );
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('names the week in the title and description, and navigates by URL', async () => {
+    const { context, page } = await openCalendar(`/earnings-calendar/week-of/${busy.start}`);
+    try {
+      const monday = new Date(`${busy.start}T12:00:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+      expect(await page.title()).toBe(`Earnings Calendar — week of ${monday} · EarningsHub`);
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description).toMatch(new RegExp(`^${busy.total.toLocaleString('en-US')} companies report from `));
+
+      await page.getByTestId('nav-next').click();
+      await page.waitForURL((url) => url.pathname !== `/earnings-calendar/week-of/${busy.start}`);
+      const next = addDays(busy.start, 7);
+      const thisWeek = weekWindow(nyDate(new Date())).start;
+      expect(pathname(page)).toBe(
+        next === thisWeek ? '/earnings-calendar/this-week' : `/earnings-calendar/week-of/${next}`,
+      );
+      await page.getByTestId('nav-previous').click();
+      await page.waitForURL((url) => url.pathname.endsWith(busy.start) || url.pathname.endsWith('this-week'));
+      await page.getByTestId('nav-today').click();
+      await page.waitForURL('**/earnings-calendar/this-week');
+      await page.getByTestId('view-list').click();
+      await page.waitForURL('**/earnings-list/this-week');
+      await page.getByTestId('list-view').waitFor();
+      await page.getByTestId('view-month').click();
+      await page.waitForURL('**/earnings-calendar/this-month');
+      await page.getByTestId('month-view').waitFor();
+      await page.getByTestId('view-week').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/earnings-calendar/'));
+      await page.getByTestId('week-view').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('picks a day with the date picker and keeps it as ?selectedDate=', async () => {
+    const { context, page } = await openCalendar(`/earnings-calendar/week-of/${busy.start}`);
+    try {
+      await page.getByTestId('date-picker-button').click();
+      const dialog = page.getByRole('dialog', { name: 'Choose a date' });
+      await dialog.waitFor();
+      // The picker opens on the week's month; take the 15th of it.
+      await dialog.getByRole('gridcell', { name: '15', exact: true }).click();
+      const { year, month } = yearMonthOf(busy.start);
+      const chosen = `${year}-${String(month).padStart(2, '0')}-15`;
+      await page.waitForURL((url) => url.searchParams.get('selectedDate') === chosen);
+      const shown = weekWindow(chosen);
+      expect(pathname(page)).toMatch(new RegExp(`/earnings-calendar/(week-of/${shown.start}|this-week)$`));
+      // A weekend day shows the next week (SPEC §4), with its Monday selected.
+      const day = isWeekend(chosen) ? shown.start : chosen;
+      await page.locator(`[data-testid="day-tab"][aria-pressed="true"][data-date="${day}"]`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('changes its rows with the filter group and reveals hidden symbols with "+N more"', async () => {
+    const rows = await weekRows(baseUrl, busy.start);
+    const caps = new Map(rows.map((row) => [row.symbol, row.marketCap]));
+    const { context, page } = await openCalendar(`/earnings-calendar/week-of/${busy.start}`);
+    try {
+      expect(await page.getByTestId('filter-popular').getAttribute('aria-checked')).toBe('true');
+      const popular = await symbolsInOrder(page);
+      await page.getByTestId('filter-hundred_billion').click();
+      await expect.poll(() => symbolsInOrder(page)).not.toEqual(popular);
+      const big = await symbolsInOrder(page);
+      expect(big.length).toBeGreaterThan(0);
+      expect(big.every((symbol) => (caps.get(symbol) ?? 0) >= 1e11)).toBe(true);
+
+      const more = page.getByTestId('more-button').first();
+      const label = await more.innerText();
+      const hidden = Number(label.replace(/[^\d]/g, ''));
+      expect(hidden).toBeGreaterThan(0);
+      const before = (await symbolsInOrder(page)).length;
+      await more.click();
+      expect(await page.getByTestId('more-button').first().getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(async () => (await symbolsInOrder(page)).length).toBeGreaterThan(before);
+      const after = await symbolsInOrder(page);
+      expect(after.some((symbol) => (caps.get(symbol) ?? 0) < 1e11)).toBe(true);
+
+      // The custom group arrives with stock lists: shown, disabled, with a hint.
+      expect(await page.getByTestId('filter-earningshub_custom').getAttribute('aria-disabled')).toBe('true');
+      const stored = await page.evaluate(() => localStorage.getItem('earningshub.earningsSettings'));
+      expect(JSON.parse(stored ?? '{}').filter).toBe('hundred_billion');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('list view', () => {
+  it('sorts a session by the chosen key', async () => {
+    const rows = await weekRows(baseUrl, busy.start);
+    const { context, page } = await openCalendar(`/earnings-list/week-of/${busy.start}`, { preferences: ALL_EXPANDED });
+    try {
+      const firstDay = rows.map((row) => row.date).sort()[0];
+      const firstSession = (list: EarningsRow[]) => {
+        const day = list.filter((row) => row.date === firstDay);
+        const order = ['before', 'market', 'after', null];
+        const session = order.find((s) => day.some((row) => row.session === s));
+        return day.filter((row) => row.session === session);
+      };
+      const session = firstSession(rows);
+      const count = Math.min(5, session.length);
+
+      await page.getByRole('combobox', { name: 'Sort' }).click();
+      await page.getByTestId('sort-alphabetical').click();
+      const alphabetical = session
+        .map((row) => row.symbol)
+        .sort((a, b) => a.localeCompare(b, 'en-US'))
+        .slice(0, count);
+      await expect.poll(async () => (await symbolsInOrder(page)).slice(0, count)).toEqual(alphabetical);
+
+      await page.getByRole('combobox', { name: 'Sort' }).click();
+      await page.getByTestId('sort-marketCap').click();
+      const byCap = [...session]
+        .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1) || b.popularity - a.popularity)
+        .slice(0, count)
+        .map((row) => row.symbol);
+      await expect.poll(async () => (await symbolsInOrder(page)).slice(0, count)).toEqual(byCap);
+      expect(byCap).not.toEqual(alphabetical);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a report’s details with its date status and source', async () => {
+    const { context, page } = await openCalendar(`/earnings-list/week-of/${withEstimates.start}`, {
+      preferences: ALL_EXPANDED,
+    });
+    try {
+      const first = page.getByTestId('calendar-entry').first();
+      const symbol = await first.getAttribute('data-symbol');
+      await first.getByRole('button', { name: new RegExp(`^${symbol}, `) }).click();
+      const modal = page.getByTestId('modal-earnings');
+      await modal.getByTestId('earnings-status-text').waitFor();
+      expect(await modal.getByTestId('earnings-status-text').innerText()).toMatch(
+        /^(Date confirmed by the company\. Source: .+\.|Estimated date \(by .+\)\. The company has not confirmed it yet\.)$/,
+      );
+      expect(await modal.innerText()).toContain(symbol ?? '???');
+      expect(await modal.innerText()).toMatch(/Estimate[\s\S]*Actual[\s\S]*Surprise/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('month view', () => {
+  it('counts each day’s reports and opens a day in the selected month day modal', async () => {
+    const { year, month } = yearMonthOf(busy.start);
+    const { context, page } = await openCalendar(`/earnings-calendar/month/${formatMonthSlug({ year, month })}`);
+    try {
+      expect(await page.title()).toMatch(/^Earnings Calendar — \w+ \d{4} · EarningsHub$/);
+      const counts = await page
+        .getByTestId('month-day')
+        .evaluateAll((nodes) =>
+          nodes.map((n) => ({ date: n.getAttribute('data-date') ?? '', count: Number(n.getAttribute('data-count')) })),
+        );
+      expect(counts.length % 5).toBe(0);
+      const busiestDay = [...counts].sort((a, b) => b.count - a.count)[0];
+      if (!busiestDay || busiestDay.count === 0) throw new Error('an empty month');
+      await page.locator(`[data-testid="month-day"][data-date="${busiestDay.date}"]`).click();
+      const modal = page.getByTestId('modal-selectedMonthDay');
+      await modal.getByTestId('month-day-details').waitFor();
+      await modal.getByText(`${busiestDay.count} report`).first().waitFor();
+      expect(search(page).get('selectedDate')).toBe(busiestDay.date);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('calendar routes', () => {
+  it('redirects the calendar aliases to the saved view', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      for (const alias of ['/earnings', '/earnings-calendar', '/earnings-list']) {
+        await page.goto(alias, { waitUntil: 'networkidle' });
+        expect(pathname(page), alias).toBe('/earnings-calendar/this-week');
+      }
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'earningshub.earningsSettings',
+          JSON.stringify({
+            calendarView: 'list',
+            filter: 'popular',
+            newsTypes: [],
+            sort: 'time',
+            autoExpandHiddenSymbols: false,
+          }),
+        ),
+      );
+      await page.goto('/earnings', { waitUntil: 'networkidle' });
+      expect(pathname(page)).toBe('/earnings-list/this-week');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves a week slug to its Monday, keeping the day, and says so when a slug names nothing', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      const wednesday = addDays(busy.start, 2);
+      await page.goto(`/earnings-calendar/week-of/${wednesday}`, { waitUntil: 'networkidle' });
+      await page.waitForURL((url) => url.pathname.endsWith(busy.start) || url.pathname.endsWith('this-week'));
+      expect(search(page).get('selectedDate')).toBe(wednesday);
+      await page.goto('/earnings-calendar/week-of/2026-02-30', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'No such week' }).waitFor();
+      await page.goto('/earnings-calendar/month/smarch-2026', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'No such month' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('earnings settings', () => {
+  it('saves the settings and the calendar follows them after a reload', async () => {
+    const { context, page } = await openCalendar('/earnings-calendar/this-week');
+    try {
+      await page.getByTestId('settings-button').click();
+      const modal = page.getByTestId('modal-earningsSettings');
+      await modal.getByTestId('earnings-settings').waitFor();
+      await modal.getByTestId('settings-view-list').check();
+      await modal.getByTestId('settings-filter-ten_billion').check();
+      await modal.getByTestId('settings-auto-expand').check();
+      await modal.getByTestId('settings-save').click();
+      await modal.waitFor({ state: 'detached' });
+      const stored = JSON.parse(
+        (await page.evaluate(() => localStorage.getItem('earningshub.earningsSettings'))) ?? '{}',
+      );
+      expect(stored).toMatchObject({
+        calendarView: 'list',
+        filter: 'ten_billion',
+        autoExpandHiddenSymbols: true,
+        sort: 'popularity',
+      });
+
+      await page.goto('/earnings', { waitUntil: 'networkidle' });
+      expect(pathname(page)).toBe('/earnings-list/this-week');
+      await page.getByTestId('list-view').waitFor();
+      expect(await page.getByTestId('filter-ten_billion').getAttribute('aria-checked')).toBe('true');
+      // Auto-expand: nothing stays behind "+N more".
+      expect(await page.locator('[data-testid="more-button"][aria-expanded="false"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('migrates the legacy alerts filter to the custom filter and fills missing settings with defaults', async () => {
+    const { context, page } = await openCalendar('/earnings', {
+      preferences: { earningsSettings: { calendarView: 'month', filter: 'earningshub_alerts' } },
+    });
+    try {
+      expect(pathname(page)).toBe('/earnings-calendar/this-month');
+      expect(await page.getByTestId('filter-earningshub_custom').getAttribute('aria-checked')).toBe('true');
+      await page.getByTestId('settings-button').click();
+      const modal = page.getByTestId('modal-earningsSettings');
+      await modal.getByTestId('earnings-settings').waitFor();
+      expect(await modal.getByTestId('settings-filter-earningshub_custom').isChecked()).toBe(true);
+      expect(await modal.getByTestId('settings-auto-expand').isChecked()).toBe(false);
+      await modal.getByTestId('settings-save').click();
+      await modal.waitFor({ state: 'detached' });
+      const stored = JSON.parse(
+        (await page.evaluate(() => localStorage.getItem('earningshub.earningsSettings'))) ?? '{}',
+      );
+      expect(stored).toEqual({
+        calendarView: 'month',
+        filter: 'earningshub_custom',
+        newsTypes: ['earnings_results'],
+        sort: 'popularity',
+        autoExpandHiddenSymbols: false,
+      });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('calendar toggles', () => {
+  it('adds economic releases and dividend dates, with an upgrade prompt for the figures a free plan withholds', async () => {
+    const { context, page } = await openCalendar(`/earnings-calendar/week-of/${economicWeek}`);
+    try {
+      expect(await page.locator('[data-testid="calendar-extra"]').count()).toBe(0);
+      await page.getByTestId('toggles-button').click();
+      // My Stocks overview arrives with stock lists: listed, switched off, not available yet.
+      expect(await page.getByTestId('toggle-myStocksOverview').isDisabled()).toBe(true);
+      await page.getByTestId('toggle-economic').check();
+      await page.getByTestId('toggle-exDividend').check();
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="calendar-extra"][data-kind="economic"]').first().waitFor();
+      await page.locator('[data-testid="calendar-extra"][data-kind="dividend_ex"]').first().waitFor();
+      const prompt = page.locator('[data-testid="upgrade-prompt"][data-feature="economicCalendar"]');
+      await prompt.waitFor();
+      const economic = page.locator('[data-testid="calendar-extra"][data-kind="economic"]').first();
+      expect(await economic.getByTestId('gated-mark').count()).toBe(1);
+      await economic.locator('button').click();
+      const modal = page.getByTestId('modal-economicEvent');
+      await modal.getByTestId('event-title').waitFor();
+      await modal.getByTestId('upgrade-prompt').waitFor();
+      expect(await modal.getByTestId('event-figures').count()).toBe(0);
+      await modal.getByRole('button', { name: 'Close' }).last().click();
+
+      const toggles = JSON.parse(
+        (await page.evaluate(() => localStorage.getItem('earningshub.calendarToggles'))) ?? '{}',
+      );
+      expect(toggles).toMatchObject({ economic: true, exDividend: true, ipo: false });
+      await page.getByTestId('toggles-button').click();
+      await page.getByTestId('toggle-economic').uncheck();
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="calendar-extra"][data-kind="economic"]').first().waitFor({ state: 'detached' });
+      expect(await page.locator('[data-testid="calendar-extra"][data-kind="dividend_ex"]').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('embed', () => {
+  it('shows the calendar without site chrome and honours ?theme=dark', async () => {
+    const { context, page, errors } = await openCalendar(`/embed/calendar?selectedDate=${busy.start}&theme=dark`);
+    try {
+      await page.getByTestId('calendar-entry').first().waitFor();
+      expect(await page.locator('header').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Pricing' }).count()).toBe(0);
+      expect(await page.getByTestId('embed-attribution').getAttribute('target')).toBe('_blank');
+      const background = await page
+        .getByTestId('embed-calendar')
+        .evaluate((node) => getComputedStyle(node).backgroundColor.match(/\d+/g)?.map(Number) ?? []);
+      expect(background.slice(0, 3).reduce((a, b) => a + b, 0)).toBeLessThan(120);
+      await page.getByTestId('nav-next').click();
+      await page.waitForURL((url) => url.searchParams.get('selectedDate') === addDays(busy.start, 7));
+      expect(search(page).get('theme')).toBe('dark');
+      expect(pathname(page)).toBe('/embed/calendar');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a visitor the iframe snippet and copies it', async () => {
+    const { context, page } = await openCalendar('/earnings-calendar/this-week');
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      await page.getByTestId('embed-button').click();
+      const modal = page.getByTestId('modal-embedCalendar');
+      await modal.getByTestId('embed-snippet').waitFor();
+      await modal.getByTestId('embed-view-list').click();
+      await modal.getByTestId('embed-theme-dark').click();
+      const snippet = await modal.getByTestId('embed-snippet').inputValue();
+      expect(snippet).toBe(
+        `<iframe src="${baseUrl}/embed/calendar?view=list&amp;theme=dark" title="Earnings calendar by EarningsHub" width="100%" height="800" style="border:0;max-width:100%" loading="lazy"></iframe>`,
+      );
+      await modal.getByTestId('embed-copy').click();
+      await page.getByTestId('toast').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('accessibility', () => {
+  it.each(['week', 'list', 'month', 'embed'] as const)(
+    'has no serious or critical axe violations in the %s view',
+    async (view) => {
+      const url = {
+        week: `/earnings-calendar/week-of/${withEstimates.start}`,
+        list: `/earnings-list/week-of/${withEstimates.start}`,
+        month: `/earnings-calendar/month/${formatMonthSlug(yearMonthOf(withEstimates.start))}`,
+        embed: `/embed/calendar?selectedDate=${withEstimates.start}`,
+      }[view];
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { context, page } = await openCalendar(url, { colorScheme });
+        try {
+          const results = await new AxeBuilder({ page }).analyze();
+          const bad = results.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          expect(bad).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  );
+});
+
+describe('screenshots', () => {
+  it.each([
+    ['desktop', 'light'],
+    ['desktop', 'dark'],
+    ['phone', 'light'],
+    ['phone', 'dark'],
+  ] as const)('saves %s %s screenshots of the week, list, month and embed', async (viewport, colorScheme) => {
+    const shots = {
+      week: `/earnings-calendar/week-of/${busy.start}?selectedDate=${busyDay}`,
+      list: `/earnings-list/week-of/${busy.start}`,
+      month: `/earnings-calendar/month/${formatMonthSlug(yearMonthOf(busy.start))}`,
+      embed: `/embed/calendar?selectedDate=${busyDay}&theme=${colorScheme}`,
+    };
+    for (const [name, url] of Object.entries(shots)) {
+      const { context, page } = await openCalendar(url, {
+        viewport,
+        colorScheme,
+        preferences: {
+          calendarToggles: {
+            estimatedDates: true,
+            ipo: true,
+            economic: true,
+            fed: true,
+            exDividend: false,
+            dividendPayment: false,
+            indices: false,
+            myStocksOverview: true,
+            calls: true,
+          },
+        },
+      });
+      try {
+        if (name !== 'month') await page.getByTestId('calendar-entry').first().waitFor();
+        await screenshot(page, `calendar-${name}-${viewport}-${colorScheme}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
