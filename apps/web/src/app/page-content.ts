@@ -52,7 +52,6 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'Earnings this week',
     description:
       'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
-    arrivesWith: 'the earnings calendar and feed',
     sections: HOME_SECTIONS,
   },
   homeAlias: {
@@ -60,7 +59,6 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'Earnings this week',
     description:
       'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
-    arrivesWith: 'the earnings calendar and feed',
     sections: HOME_SECTIONS,
   },
   landing: {
@@ -113,7 +111,6 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'Earnings feed',
     description:
       'Results against estimates the moment they land, transcripts and AI summaries as they are published, newest first.',
-    arrivesWith: 'the earnings feed',
   },
   calls: {
     title: 'Earnings calls',
@@ -123,24 +120,20 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   news: {
     title: 'News',
     description: 'Top stories, headlines and why-it-is-moving notes, filtered to the content types you choose.',
-    arrivesWith: 'the news feed',
   },
   newsArticle: {
     title: 'News article',
     description: 'One article with the symbols it mentions and their quotes.',
-    arrivesWith: 'the news feed',
   },
   eh500: {
     title: 'EH500',
     description: 'Our ranking of the top 500 companies by EHS, with its index and the history of its rebalances.',
-    arrivesWith: 'EHS and the EH500 index',
   },
   ehs: {
     menuLabel: 'EHS scores',
     title: 'EHS scores',
     description:
       'The EarningsHub score of each company from price to sales, price to earnings, year-over-year EPS and revenue growth.',
-    arrivesWith: 'EHS and the EH500 index',
     sections: ['Overall Score Widget', 'Price to Sales', 'Price to Earnings', 'YoY EPS', 'YoY Revenue'],
   },
   ehsLearnMore: {
@@ -148,25 +141,21 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'How EHS is computed',
     description:
       'The published method behind the score: the metrics it uses, how each is weighted and how often it updates.',
-    arrivesWith: 'EHS and the EH500 index',
   },
   all: {
     title: 'All symbols',
     description: 'Every stock, crypto and over-the-counter asset we cover, A to Z, with its next report date.',
-    arrivesWith: 'symbol search',
   },
   search: {
     menuLabel: 'Search',
     title: 'Search symbols',
     description:
       'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
-    arrivesWith: 'symbol search',
   },
   quoteSearch: {
     title: 'Search symbols',
     description:
       'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
-    arrivesWith: 'symbol search',
   },
   transcriptByPeriod: {
     title: '{symbol} {period} {periodYear} earnings call',
@@ -213,7 +202,6 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'Plans and pricing',
     description:
       'Free to browse. Plus adds alerts, transcripts, analyst ratings and the economic and Fed calendars; Pro adds EHS, short interest, guidance and earnings moves; Team is Pro for organisations.',
-    arrivesWith: 'billing',
   },
   stripeCheckout: {
     title: 'Checkout',
@@ -287,14 +275,12 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     menuLabel: 'CNBC partner home',
     title: 'EarningsHub for CNBC viewers',
     description: 'The earnings calendar and live calls, with the CNBC partner offer.',
-    arrivesWith: 'the earnings calendar and the partner offer',
     sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
   },
   partnerWolf: {
     menuLabel: 'Wolf partner home',
     title: 'EarningsHub for Wolf members',
     description: 'The earnings calendar and live calls, with the Wolf partner offer.',
-    arrivesWith: 'the earnings calendar and the partner offer',
     sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
   },
   dev: {
