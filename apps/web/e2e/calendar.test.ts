@@ -452,7 +452,7 @@ describe('calendar toggles', () => {
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="calendar-extra"][data-kind="economic"]').first().waitFor();
       await page.locator('[data-testid="calendar-extra"][data-kind="dividend_ex"]').first().waitFor();
-      const prompt = page.locator('[data-testid="upgrade-prompt"][data-feature="economicCalendar"]');
+      const prompt = page.locator('[data-testid="upgrade-prompt"][data-feature~="economicCalendar"]');
       await prompt.waitFor();
       const economic = page.locator('[data-testid="calendar-extra"][data-kind="economic"]').first();
       expect(await economic.getByTestId('gated-mark').count()).toBe(1);

@@ -6,12 +6,12 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import type { CalendarView } from '../../app/preferences.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { LoadError } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { calendarPageText, monthLabel, rangeLabel, shortDate } from './calendar-format.ts';
 import { groupKey, type MoreCell } from './calendar-model.ts';
 import { useCalendarToggles, useEarningsSettings, useTimeZone } from './calendar-preferences.ts';
 import { type CalendarLocation, fetchWindow, focusDay, neighbours } from './calendar-route.ts';
 import { type CalendarTarget, CalendarToolbar } from './calendar-toolbar.tsx';
+import { GatedNotice } from './gated-notice.tsx';
 import { IndicesStrip } from './indices-strip.tsx';
 import { ListView } from './list-view.tsx';
 import { MonthView } from './month-view.tsx';
@@ -28,6 +28,12 @@ export interface CalendarBoardProps {
   navigate: (target: CalendarTarget, options?: { replace?: boolean }) => void;
   /** The chromeless embed: smaller heading, no settings or embed buttons, no sticky offset for a header. */
   embedded?: boolean;
+}
+
+/** 'Times in New York time' from 'America/New_York'; 'Times in UTC'. */
+function zoneLabel(zone: string): string {
+  const city = zone.split('/').at(-1)?.replace(/_/g, ' ') ?? zone;
+  return zone.includes('/') ? `Times in ${city} time` : `Times in ${city}`;
 }
 
 const NOTHING_EXPANDED: ReadonlySet<string> = new Set();
@@ -127,7 +133,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {location.view === 'month' ? label : `${shortDate(window.start)} – ${shortDate(window.end)}`}
           {' · '}
-          Times in {timeZone.replace(/_/g, ' ')}
+          {zoneLabel(timeZone)}
           {data.loading
             ? ''
             : ` · ${windowRows.length.toLocaleString('en-US')} report${windowRows.length === 1 ? '' : 's'}`}
@@ -158,24 +164,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
             })}
       />
       {toggles.indices ? <IndicesStrip /> : null}
-      {data.gated.length > 0 ? (
-        <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
-          {data.gated.map((gate) => (
-            <UpgradePrompt
-              key={gate.feature}
-              gate={gate}
-              compact
-              note={
-                gate.feature === 'earningsHistory' && data.historyStart
-                  ? `Your plan shows reports from ${shortDate(data.historyStart)} on.`
-                  : gate.feature === 'economicCalendar' || gate.feature === 'fedCalendar'
-                    ? 'You see each release’s title and time.'
-                    : undefined
-              }
-            />
-          ))}
-        </Box>
-      ) : null}
+      <GatedNotice gated={data.gated} historyStart={data.historyStart} />
       {data.extrasError ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Events and dividend dates could not be loaded; the reports below are complete.
