@@ -63,6 +63,8 @@ describe('news', () => {
       await page.locator('main h1').waitFor();
       expect(await page.locator('main h1').innerText()).toBe(first.title);
       expect(await page.title()).toContain(first.title);
+      // The symbols it mentions, each with its latest price.
+      await page.getByTestId('article-symbols').getByText(/\$\d/).first().waitFor();
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description).toBe(first.summary);
       // Nothing executable made it into the article.

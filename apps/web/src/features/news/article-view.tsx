@@ -1,13 +1,60 @@
 import type { getNewsItem, ResponseOf } from '@eh/contracts';
 import { Box, Chip, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../market/format.ts';
+import { formatDateTime, formatPrice } from '../market/format.ts';
+import { useGetQuotesQuery } from '../market/market-api.ts';
+import { ChangeText } from '../quote/change-text.tsx';
 import { DemoBadge } from '../quote/demo-badge.tsx';
 import { NEWS_TYPE_LABELS } from '../quote/news-tab.tsx';
 import { useTimeZone } from '../quote/symbol-context.ts';
 import { SafeBody } from './safe-body.tsx';
 
 export type NewsArticleData = ResponseOf<typeof getNewsItem>;
+
+/** The symbols an article mentions, each with its latest price and change (indexes start with ^). */
+function MentionedSymbols({ symbols }: { symbols: readonly string[] }) {
+  const stocks = symbols.filter((symbol) => !symbol.startsWith('^'));
+  const indexes = symbols.filter((symbol) => symbol.startsWith('^'));
+  const quotes = useGetQuotesQuery(
+    { stocks: stocks.join(',') || undefined, indexes: indexes.join(',') || undefined },
+    { skip: symbols.length === 0 },
+  );
+  if (symbols.length === 0) return null;
+  const bySymbol = new Map((quotes.data?.quotes ?? []).map((quote) => [quote.symbol.toUpperCase(), quote]));
+  return (
+    <Box
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2.5 }}
+      aria-label="Symbols mentioned"
+      data-testid="article-symbols"
+    >
+      {symbols.map((symbol) => {
+        const quote = bySymbol.get(symbol.toUpperCase());
+        return (
+          <Chip
+            key={symbol}
+            component={RouterLink}
+            to={`/quote/${encodeURIComponent(symbol)}`}
+            clickable
+            variant="outlined"
+            label={
+              <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'baseline' }}>
+                <Box component="span" sx={{ fontWeight: 700 }}>
+                  {symbol}
+                </Box>
+                {quote ? (
+                  <>
+                    <span>{formatPrice(quote.price)}</span>
+                    <ChangeText percent={quote.changePercent} />
+                  </>
+                ) : null}
+              </Box>
+            }
+          />
+        );
+      })}
+    </Box>
+  );
+}
 
 /** One article: type, time, author, the symbols it mentions, then its body (or summary and the source link). */
 export function ArticleView({
@@ -31,21 +78,7 @@ export function ArticleView({
       <Typography variant={headingLevel === 'h1' ? 'h1' : 'h2'} component={headingLevel} sx={{ mb: 2 }}>
         {article.title}
       </Typography>
-      {article.symbols.length > 0 ? (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label="Symbols mentioned">
-          {article.symbols.map((symbol) => (
-            <Chip
-              key={symbol}
-              component={RouterLink}
-              to={`/quote/${encodeURIComponent(symbol)}`}
-              clickable
-              size="small"
-              color="primary"
-              label={symbol}
-            />
-          ))}
-        </Box>
-      ) : null}
+      <MentionedSymbols symbols={article.symbols} />
       {article.body ? (
         <SafeBody html={article.body} />
       ) : (

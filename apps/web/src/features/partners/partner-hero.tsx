@@ -1,4 +1,5 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
+import { lighten, type Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 
 /** What each partner home says to its audience (the partner viewer flag is the route's `partner`). */
@@ -28,7 +29,15 @@ export function PartnerHero({ partner }: { partner: string }) {
       data-testid="partner-hero"
       sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderColor: copy.colour, borderWidth: 2, borderLeftWidth: 8 }}
     >
-      <Typography variant="overline" sx={{ fontWeight: 800, color: copy.colour, letterSpacing: 1 }}>
+      <Typography
+        variant="overline"
+        sx={{
+          fontWeight: 800,
+          letterSpacing: 1,
+          // The partner's colour is dark: on the dark theme it is lightened to stay readable.
+          color: (theme: Theme) => (theme.palette.mode === 'dark' ? lighten(copy.colour, 0.55) : copy.colour),
+        }}
+      >
         In partnership with {partner}
       </Typography>
       <Typography variant="h2" component="p" sx={{ mb: 1 }}>
