@@ -33,7 +33,7 @@ const grid = {
   display: 'grid',
   gap: 2,
   alignItems: 'start',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
 } as const;
 
 /**
@@ -75,12 +75,12 @@ export default function HomePage() {
             <OverallScoreSection />
           </Box>
         ) : tab === 'earnings' ? (
-          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
+          <Box sx={{ ...grid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
             <FeedSection />
             <CalendarSection />
           </Box>
         ) : (
-          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
+          <Box sx={{ ...grid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
             <NewsSection />
             <FeedSection />
           </Box>

@@ -36,7 +36,14 @@ export default function NewsPage() {
         </Button>
       }
     >
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 3fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" component="section" sx={{ px: { xs: 1.5, sm: 2.5 }, py: 2 }} aria-labelledby="top-h">
           <Typography variant="h3" component="h2" id="top-h" sx={{ mb: 1 }}>
             {tagLabel}
