@@ -286,6 +286,23 @@ describe('list view', () => {
     }
   });
 
+  it('opens on the day of ?selectedDate=', async () => {
+    const friday = addDays(busy.start, 4);
+    const { context, page } = await openCalendar(`/earnings-list/week-of/${busy.start}?selectedDate=${friday}`, {
+      preferences: ALL_EXPANDED,
+    });
+    try {
+      const heading = page.locator(`[data-testid="list-day"][data-date="${friday}"]`);
+      await heading.waitFor();
+      await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThan(0);
+      const box = await heading.boundingBox();
+      expect(box?.y).toBeLessThan(VIEWPORTS.desktop.height / 3);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens a report’s details with its date status and source', async () => {
     const { context, page } = await openCalendar(`/earnings-list/week-of/${withEstimates.start}`, {
       preferences: ALL_EXPANDED,

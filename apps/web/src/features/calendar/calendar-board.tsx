@@ -200,6 +200,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
           onToggleGroup={onToggleGroup}
           today={today}
           timeZone={timeZone}
+          selectedDay={selected}
           {...(stickyTop ? { stickyTop } : {})}
         />
       ) : (

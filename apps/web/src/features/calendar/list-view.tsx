@@ -44,6 +44,8 @@ export interface ListViewProps {
   today: IsoDate;
   timeZone: string;
   stickyTop?: { xs: number; sm: number };
+  /** ?selectedDate=: the day the list opens on. */
+  selectedDay?: IsoDate | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export function ListView({
   today,
   timeZone,
   stickyTop,
+  selectedDay = null,
 }: ListViewProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -187,6 +190,8 @@ export function ListView({
         renderRow={renderRow}
         label="Reports of the week, day by day"
         testId="calendar-rows"
+        scrollToKey={selectedDay ? `day:${selectedDay}` : null}
+        stickyOffset={(stickyTop ? stickyTop.sm : HEADER_HEIGHT.sm) + (wide ? 40 : 0)}
       />
     </Box>
   );

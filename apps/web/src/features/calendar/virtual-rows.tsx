@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface VirtualRowsProps<T> {
   rows: readonly T[];
@@ -12,6 +12,9 @@ export interface VirtualRowsProps<T> {
   role?: string;
   label: string;
   testId?: string;
+  /** A row to bring to the top once drawn (the day of ?selectedDate=), below `stickyOffset` pixels of headers. */
+  scrollToKey?: string | null;
+  stickyOffset?: number;
 }
 
 /**
@@ -27,6 +30,8 @@ export function VirtualRows<T>({
   role = 'list',
   label,
   testId,
+  scrollToKey = null,
+  stickyOffset = 0,
 }: VirtualRowsProps<T>) {
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -53,7 +58,18 @@ export function VirtualRows<T>({
     },
     overscan: 8,
     scrollMargin,
+    scrollPaddingStart: stickyOffset,
   });
+
+  // Once per target: bring the chosen row to the top (its key changes when the reader picks another day).
+  const scrolledTo = useRef<string | null>(null);
+  const targetIndex = scrollToKey ? rows.findIndex((row) => rowKey(row) === scrollToKey) : -1;
+  useEffect(() => {
+    const target = targetIndex >= 0 ? scrollToKey : null;
+    if (target === null || scrolledTo.current === target || scrollMargin === 0) return;
+    scrolledTo.current = target;
+    virtualizer.scrollToIndex(targetIndex, { align: 'start' });
+  }, [scrollToKey, targetIndex, virtualizer, scrollMargin]);
   const items = virtualizer.getVirtualItems();
 
   return (
