@@ -1,7 +1,8 @@
-import { assets, earnings, earningsDateChanges, seedRuns } from '@eh/db';
-import { addDays, nyDate } from '@eh/domain';
-import { eq } from 'drizzle-orm';
+import { assets, earnings, earningsDateChanges, ingestionRuns, seedRuns } from '@eh/db';
+import { addDays, EH500_INDEX_ID, nyDate } from '@eh/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/ingest/bulk.ts';
 import type { EarningsRecord, ProviderFactory } from '../../src/providers/index.ts';
 import { EARLIER_VIEW_DAYS, marketSeed } from '../../src/seed/demo-market.ts';
 import { runSeeds } from '../../src/seed/index.ts';
@@ -78,5 +79,32 @@ describe('market seed', () => {
     expect(seed.applies?.({ ...seedEnv(), config: { ...server.config, SEED_DEMO: false } })).toBe(false);
     expect(marketSeed('y', 'missing', () => undefined).applies?.(seedEnv())).toBe(false);
     expect(seed.applies?.(seedEnv())).toBe(true);
+  });
+});
+
+describe('the demo market seed', () => {
+  it('filled this database on its first start: the universe, the earlier calendar view’s history, metrics and EH500', async () => {
+    const db = server.ctx.db;
+    const counts = async (query: SQL) => rowsOf<Record<string, number>>(await db.execute(query))[0] ?? {};
+    const universe = await counts(sql`
+      select count(*) filter (where type = 'stock')::int as stocks, count(*) filter (where type = 'crypto')::int as crypto,
+        count(*) filter (where type = 'otc')::int as otc, count(*) filter (where source <> 'demo')::int as foreign
+      from ${assets} where source = 'demo' or symbol_upper not like 'ZQ%'`);
+    expect(universe.stocks).toBeGreaterThanOrEqual(500);
+    expect(universe.crypto).toBeGreaterThanOrEqual(50);
+    expect(universe.otc).toBeGreaterThanOrEqual(50);
+    expect(universe.foreign).toBe(0);
+    const facts = await counts(sql`
+      select (select count(*) from ${earningsDateChanges} c where c.source = 'demo')::int as changes,
+        (select count(*) from ${ingestionRuns} r where r.provider = 'demo' and r.status <> 'succeeded')::int as bad_runs,
+        (select count(*) from ${ingestionRuns} r where r.provider = 'demo')::int as runs,
+        (select count(*) from index_constituents where index_id = ${EH500_INDEX_ID})::int as eh500,
+        (select count(*) from metrics)::int as metrics`);
+    // Dates estimated three weeks ago and confirmed or moved since carry their history.
+    expect(facts.changes).toBeGreaterThan(0);
+    expect(facts.bad_runs).toBe(0);
+    expect(facts.runs).toBe(2 + 15);
+    expect(facts.eh500).toBe(500);
+    expect(facts.metrics).toBeGreaterThan(0);
   });
 });

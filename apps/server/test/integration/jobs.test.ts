@@ -1,5 +1,5 @@
 import { type Database, ingestionRuns, jobs } from '@eh/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobHandler } from '../../src/jobs/handlers.ts';
@@ -250,6 +250,31 @@ describe('worker', () => {
     expect(isDue({ every: 'day' }, new Date('2026-03-03T04:30:00Z'), now)).toBe(true);
     expect(isDue({ every: 60_000 }, new Date(now.getTime() - 59_000), now)).toBe(false);
     expect(isDue({ every: 60_000 }, new Date(now.getTime() - 60_000), now)).toBe(true);
+  });
+});
+
+describe('the demo market’s daily roll', () => {
+  it('re-ingests the demo provider from the day before its last run, and moves nothing it should not', async () => {
+    const before = await db()
+      .select({ id: ingestionRuns.id })
+      .from(ingestionRuns)
+      .orderBy(desc(ingestionRuns.id))
+      .limit(1);
+    const id = (await enqueue(db(), { name: 'ingest', payload: { provider: 'demo', rollForward: true } })) ?? 0;
+    const worker = createWorker(server.ctx, log, { schedules: [] });
+    expect(await worker.tick()).toBe(true);
+    expect(await job(id)).toMatchObject({ status: 'done', lastError: null });
+    const runs = await db()
+      .select()
+      .from(ingestionRuns)
+      .where(gt(ingestionRuns.id, before[0]?.id ?? 0));
+    expect(runs).toHaveLength(15);
+    expect(runs.filter((run) => run.status !== 'succeeded')).toEqual([]);
+    // Only the last days of history come again: a few days of bars per asset, not five years.
+    const bars = runs.find((run) => run.dataset === 'dailyBars');
+    expect((bars?.added ?? 0) + (bars?.changed ?? 0) + (bars?.skipped ?? 0)).toBeLessThan(741 * 10);
+    // What was seeded today is today's market: history does not change.
+    expect(runs.find((run) => run.dataset === 'filings')).toMatchObject({ added: 0, changed: 0 });
   });
 });
 
