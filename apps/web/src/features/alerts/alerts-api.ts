@@ -1,9 +1,10 @@
-import type { addAlert, BodyOf, deleteAlert, getAlerts, ResponseOf } from '@eh/contracts';
+import type { addAlert, BodyOf, deleteAlert, getAlerts, ResponseOf, updateAllAlerts } from '@eh/contracts';
 import { ALERT_DEFAULTS } from '@eh/domain';
 import { api } from '../../app/api.ts';
 
 const ALERTS_PATH: (typeof getAlerts)['path'] = '/earnings/alerts';
 const ALERT_PATH: (typeof deleteAlert)['path'] = '/earnings/alerts/:symbol';
+const ALL_ALERTS_PATH: (typeof updateAllAlerts)['path'] = '/earnings/alerts/all';
 
 export type AlertsResponse = ResponseOf<typeof getAlerts>;
 export type Alert = ResponseOf<typeof addAlert>;
@@ -25,8 +26,10 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts'] }).injec
         const now = new Date().toISOString();
         const patch = dispatch(
           alertsApi.util.updateQueryData('getAlerts', undefined, (draft) => {
-            if (draft.alerts.some((alert) => alert.symbol === symbol)) return;
-            draft.alerts.push({ ...ALERT_DEFAULTS, userId: '', symbol, createdAt: now, updatedAt: now });
+            const { symbol: _symbol, ...sent } = body;
+            const existing = draft.alerts.find((alert) => alert.symbol === symbol);
+            if (existing) Object.assign(existing, sent);
+            else draft.alerts.push({ ...ALERT_DEFAULTS, ...sent, userId: '', symbol, createdAt: now, updatedAt: now });
           }),
         );
         try {
@@ -36,6 +39,22 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts'] }).injec
               draft.alerts = draft.alerts.map((alert) => (alert.symbol === symbol ? data : alert));
             }),
           );
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    updateAllAlerts: build.mutation<AlertsResponse, BodyOf<typeof updateAllAlerts>>({
+      query: (body) => ({ url: ALL_ALERTS_PATH, method: 'POST', body }),
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          alertsApi.util.updateQueryData('getAlerts', undefined, (draft) => {
+            for (const alert of draft.alerts) Object.assign(alert, body);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(alertsApi.util.upsertQueryData('getAlerts', undefined, data));
         } catch {
           patch.undo();
         }
@@ -59,4 +78,4 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alerts'] }).injec
   }),
 });
 
-export const { useGetAlertsQuery, useAddAlertMutation, useDeleteAlertMutation } = alertsApi;
+export const { useGetAlertsQuery, useAddAlertMutation, useUpdateAllAlertsMutation, useDeleteAlertMutation } = alertsApi;

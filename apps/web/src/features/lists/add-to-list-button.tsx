@@ -25,7 +25,7 @@ import { type AssetList, LISTS_ARGS, useAddListItemMutation, useGetListsQuery } 
 export function AddToListButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
-  const { data } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
+  const { data, isFetching } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
   const [add, { isLoading }] = useAddListItemMutation();
   const [choosing, setChoosing] = useState(false);
   const display = symbol.toUpperCase();
@@ -62,7 +62,8 @@ export function AddToListButton({ symbol }: { symbol: string }) {
         size="small"
         variant="outlined"
         startIcon={<PlaylistAddIcon />}
-        disabled={isLoading}
+        // The SPEC §5 rule needs the lists: until they are known a click could not tell one list from several.
+        disabled={isLoading || (signedIn && (isFetching || !data))}
         onClick={onClick}
       >
         Add to list

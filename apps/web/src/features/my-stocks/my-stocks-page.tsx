@@ -48,6 +48,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { type PerformanceType, preferences } from '../../app/preferences.ts';
 import { symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { AlertsPanel } from '../alerts/alerts-panel.tsx';
 import {
   type AssetList,
   LISTS_ARGS,
@@ -209,6 +210,7 @@ function SignedInMyStocks() {
           <ListPanel list={current} pinned={current.id === pinnedId} onPin={pin} />
         </>
       ) : null}
+      {data ? <AlertsPanel /> : null}
     </PageFrame>
   );
 }
