@@ -1,6 +1,7 @@
 import { nyDate } from '@eh/domain';
 import {
   Box,
+  Button,
   FormControl,
   FormControlLabel,
   InputLabel,
@@ -18,6 +19,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import {
@@ -296,12 +298,25 @@ function Guidance({ symbol, compact }: SymbolSectionProps) {
   const guidance = useGetAssetGuidanceQuery({ symbol });
   const gate = firstGate(guidance.data?.gated);
   const items = guidance.data?.guidance ?? [];
+  const [all, setAll] = useState(false);
+  // The latest outlook first; earlier ones on demand (the list is newest first).
+  const latest = items[0]?.issuedDate;
+  const shown = all ? items : items.filter((item) => item.issuedDate === latest);
   return (
     <SectionCard
       title="Guidance"
       headingLevel={compact ? 'h3' : 'h2'}
-      subtitle="The company’s own outlook"
+      subtitle={
+        latest && !all ? `The company’s own outlook, issued ${formatDate(latest)}` : 'The company’s own outlook'
+      }
       data-testid="guidance"
+      action={
+        items.length > shown.length || all ? (
+          <Button size="small" onClick={() => setAll((value) => !value)}>
+            {all ? 'Latest only' : `All (${items.length})`}
+          </Button>
+        ) : null
+      }
     >
       {guidance.isLoading ? (
         <LoadingRows rows={2} />
@@ -325,12 +340,12 @@ function Guidance({ symbol, compact }: SymbolSectionProps) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.slice(0, compact ? 6 : 24).map((item) => {
+              {shown.map((item) => {
                 const fmt = (v: number | null) =>
                   item.metric === 'eps' ? formatPrice(v) : formatCompact(v, { currency: true });
                 return (
                   <TableRow key={`${item.periodYear}-${item.period}-${item.metric}-${item.issuedDate}`}>
-                    <TableCell>{periodLabel(item.period, item.periodYear)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodLabel(item.period, item.periodYear)}</TableCell>
                     <TableCell>{item.metric === 'eps' ? 'EPS' : 'Revenue'}</TableCell>
                     <TableCell align="right">{fmt(item.low)}</TableCell>
                     <TableCell align="right">{fmt(item.high)}</TableCell>

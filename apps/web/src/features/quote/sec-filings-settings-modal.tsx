@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, Chip, DialogActions, DialogContent, FormControlL
 import { useState } from 'react';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { setSecFilingSelection, useSecFilingSelection } from './sec-filing-selection.ts';
+import { filingChipSx } from './sec-filings-tab.tsx';
 
 /** SPEC §2 SEC filings settings modal: which of the eleven kinds the filings list shows (kept locally). */
 export default function SecFilingsSettingsModal({ onClose }: ModalContentProps) {
@@ -36,8 +37,7 @@ export default function SecFilingsSettingsModal({ onClose }: ModalContentProps) 
               }
               label={
                 <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                  <Chip size="small" label={kind.form} color={kind.color} sx={{ fontWeight: 700, minWidth: 64 }} />{' '}
-                  {kind.label}
+                  <Chip size="small" label={kind.form} color={kind.color} sx={filingChipSx(kind.color)} /> {kind.label}
                 </Box>
               }
             />

@@ -14,6 +14,18 @@ import type { SymbolSectionProps } from './symbol-context.ts';
 /** Filings listed at first, and added by each "Show more". */
 const PAGE_SIZE = 25;
 
+/**
+ * The kind chips' text: white on the red and green, near-black on the lighter orange and blue, so every label
+ * keeps 4.5:1 contrast (the theme's own contrast text is white on all four).
+ */
+export function filingChipSx(color: string) {
+  return {
+    fontWeight: 700,
+    minWidth: 64,
+    ...(color === 'warning' || color === 'info' ? { color: 'rgba(0, 0, 0, 0.87)' } : {}),
+  };
+}
+
 /** A filing's kind as a chip in its SPEC §3 colour: '10-K' with 'Annual Report'. */
 export function FilingKindChip({ filing }: { filing: Pick<SecFilingItem, 'type' | 'form' | 'color'> }) {
   const kind = filingKind(filing.type);
@@ -22,7 +34,7 @@ export function FilingKindChip({ filing }: { filing: Pick<SecFilingItem, 'type' 
       size="small"
       label={kind?.form ?? filing.form}
       color={filing.color === 'default' ? 'default' : filing.color}
-      sx={{ fontWeight: 700, minWidth: 64 }}
+      sx={filingChipSx(filing.color)}
     />
   );
 }
@@ -33,7 +45,8 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
   const selection = useSecFilingSelection();
   const all = selection.length === SEC_FILING_KINDS.length;
   const files = useGetAssetFilesQuery({ symbol, types: [...selection].join(',') }, { skip: selection.length === 0 });
-  const filings = files.data?.filings ?? [];
+  // Only answers for the kinds chosen now: after a change, the previous kinds never show while the new ones load.
+  const filings = files.currentData?.filings ?? [];
   const [shown, setShown] = useState(PAGE_SIZE);
   return (
     <SectionCard
@@ -57,7 +70,7 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
         <Box sx={{ px: 2.5 }}>
           <EmptyState>No filing kinds chosen. Pick some under Filing types.</EmptyState>
         </Box>
-      ) : files.isLoading ? (
+      ) : !files.currentData && files.isFetching ? (
         <Box sx={{ px: 2 }}>
           <LoadingRows rows={6} height={44} />
         </Box>

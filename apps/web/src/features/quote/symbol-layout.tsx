@@ -1,5 +1,6 @@
 import { Box, Container, Tab, Tabs, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
+import { useEffect, useRef } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { errorStatus } from '../../app/api.ts';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
@@ -23,6 +24,16 @@ export default function SymbolLayout() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const stickyHeader = useStickyHeader();
+  const barRef = useRef<HTMLElement>(null);
+  const currentKey = symbolTabFromPath(pathname).key;
+  // The chosen tab is always in view in the scrolled bar (a phone opened on /price sees "Price").
+  useEffect(() => {
+    const tab = barRef.current?.querySelector<HTMLElement>(`[data-testid="symbol-tab-${currentKey}"]`);
+    const scroller = tab?.parentElement?.closest<HTMLElement>('.MuiTabs-scroller');
+    if (!tab || !scroller) return;
+    const left = tab.offsetLeft - (scroller.clientWidth - tab.offsetWidth) / 2;
+    scroller.scrollTo({ left: Math.max(0, left) });
+  }, [currentKey]);
   const valid = paramsAreValid({ symbol });
   const info = useGetAssetInfoQuery({ symbol }, { skip: !valid });
   useRefetchOnAuthChange();
@@ -36,6 +47,7 @@ export default function SymbolLayout() {
     <>
       <QuoteHeader symbol={symbol} asset={info.data} />
       <Box
+        ref={barRef}
         data-testid="symbol-tabs"
         component="nav"
         aria-label={`${display} sections`}

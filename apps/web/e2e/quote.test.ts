@@ -1,0 +1,469 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REDIRECTS, SYMBOL_TABS, symbolPath } from '../src/app/routes.ts';
+import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SYMBOL = 'AAPL';
+const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A pro demo account's identity token (the app signs in with ?token=). */
+async function proToken(): Promise<string> {
+  const res = await fetch(`${baseUrl}/idp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'earningshub-web',
+      AuthParameters: { USERNAME: PRO.email, PASSWORD: PRO.password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
+  return body.AuthenticationResult.IdToken;
+}
+
+/** The newest transcript of the symbol, as the API lists it. */
+async function latestTranscript(): Promise<{ id: string; periodYear: number; period: string }> {
+  const res = await fetch(`${baseUrl}/api/pricing/assets/${SYMBOL}/files?types=transcript&limit=1`);
+  const body = (await res.json()) as { files: { id: string; periodYear: number; period: string }[] };
+  const file = body.files[0];
+  if (!file) throw new Error(`${SYMBOL} has no transcript in the demo market`);
+  return file;
+}
+
+/** The URL signed in as the pro demo member: ?token= signs in for that visit (SPEC §2), then leaves the address. */
+async function asPro(url: string): Promise<string> {
+  proTokenValue ??= await proToken();
+  return `${url}${url.includes('?') ? '&' : '?'}token=${proTokenValue}`;
+}
+let proTokenValue: string | undefined;
+
+const pathnameOf = (page: Page) => new URL(page.url()).pathname;
+
+/** What each tab must show for real: rows, a chart canvas, a list, or the upgrade prompt for gated data. */
+const TAB_CONTENT: Record<(typeof SYMBOL_TABS)[number]['key'], (page: Page) => Promise<void>> = {
+  overview: async (page) => {
+    await page.getByTestId('key-stats').waitFor();
+    await page.getByTestId('next-earnings').getByTestId('date-status').first().waitFor();
+  },
+  earnings: async (page) => {
+    const rows = page.getByTestId('earnings-table').locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  },
+  ehs: async (page) => {
+    await page.getByTestId('ehs-components').locator('tbody tr').first().waitFor();
+    expect(await page.getByTestId('ehs-components').locator('tbody tr').count()).toBe(4);
+  },
+  analysts: async (page) => {
+    await page.getByTestId('ratings-table').or(page.getByTestId('upgrade-prompt')).first().waitFor();
+  },
+  news: async (page) => {
+    await page.getByTestId('news-list').locator('li').first().waitFor();
+  },
+  short: async (page) => {
+    await page.getByTestId('shares-short').waitFor();
+    expect(await page.getByTestId('shares-short').innerText()).toMatch(/\d/);
+  },
+  price: async (page) => {
+    await page.getByTestId('price-chart').locator('canvas').first().waitFor();
+  },
+  dividends: async (page) => {
+    await page.getByTestId('dividends-table').locator('tbody tr').first().waitFor();
+  },
+  secFilings: async (page) => {
+    await page.getByTestId('sec-filings-list').locator('[role="button"]').first().waitFor();
+  },
+  events: async (page) => {
+    await page.getByTestId('events-list').locator('li').first().waitFor();
+  },
+  trades: async (page) => {
+    await page.getByTestId('trades-list').or(page.getByTestId('empty-state')).first().waitFor();
+  },
+};
+
+describe.each(['desktop', 'phone'] as ViewportName[])('the quote page at %s width', (viewport) => {
+  it('shows the quote and walks every tab, each changing the path and showing real content', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport });
+    try {
+      await page.goto(symbolPath(SYMBOL), { waitUntil: 'networkidle' });
+      const heading = page.getByTestId('symbol-heading');
+      await heading.waitFor();
+      expect(await heading.innerText()).toContain('Apple Inc.');
+      expect(await page.getByTestId('quote-price').innerText()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+      expect(await page.getByTestId('quote-change').innerText()).toMatch(/[+−]?\d+\.\d{2} \([+−]?\d+\.\d{2}%\)/);
+      await page.getByTestId('market-status').waitFor();
+      expect(await page.getByTestId('demo-data-label').innerText()).toBe('Demo data');
+      expect(await page.title()).toContain('AAPL stock price, earnings date and news');
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description).toContain('Apple Inc. (AAPL)');
+
+      // SPEC §2: Short and Price on narrow screens.
+      const shortLabel = await page.getByTestId('symbol-tab-short').innerText();
+      const priceLabel = await page.getByTestId('symbol-tab-price').innerText();
+      expect([shortLabel, priceLabel]).toEqual(
+        viewport === 'phone' ? ['Short', 'Price'] : ['Short Interest', 'Price History'],
+      );
+
+      for (const tab of [...SYMBOL_TABS.slice(1), SYMBOL_TABS[0]]) {
+        const link = page.getByTestId(`symbol-tab-${tab.key}`);
+        await link.scrollIntoViewIfNeeded();
+        await link.click();
+        await page
+          .waitForURL((url) => url.pathname === symbolPath(SYMBOL, tab), { timeout: 15_000 })
+          .catch(() => {
+            throw new Error(`${tab.key}: the tab did not navigate (at ${pathnameOf(page)})`);
+          });
+        await page.getByTestId(`tab-${tab.key}`).waitFor();
+        expect(await page.getByTestId(`symbol-tab-${tab.key}`).getAttribute('aria-selected')).toBe('true');
+        await TAB_CONTENT[tab.key](page);
+        expect(await page.title()).toContain(tab.key === 'overview' ? 'AAPL stock price' : `AAPL ${tab.label}`);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the tab bar on screen while scrolling on narrow screens', async () => {
+    const { context, page } = await openPage(browser, baseUrl, { viewport });
+    try {
+      await page.goto(
+        symbolPath(
+          SYMBOL,
+          SYMBOL_TABS.find((t) => t.key === 'secFilings'),
+        ),
+        { waitUntil: 'networkidle' },
+      );
+      await page.getByTestId('sec-filings-list').waitFor();
+      const bar = page.getByTestId('symbol-tabs');
+      expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe(
+        viewport === 'phone' ? 'sticky' : 'relative',
+      );
+      if (viewport === 'phone') {
+        expect(await bar.evaluate((el) => getComputedStyle(el).backdropFilter)).toBe('blur(12px)');
+        await page.mouse.wheel(0, 1500);
+        await page.waitForTimeout(200);
+        const box = await bar.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual(0);
+        expect(box?.y).toBeLessThan(80);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('symbol routes', () => {
+  it('redirects the legacy paths', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      const legacy = Object.entries(REDIRECTS).filter(([from]) => /pricing|shorts|\/ehs\//.test(from));
+      expect(legacy).toHaveLength(3);
+      for (const [from, to] of legacy) {
+        await page.goto(from, { waitUntil: 'networkidle' });
+        expect(pathnameOf(page), from).toBe(to);
+        await page.getByTestId('symbol-heading').waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives an unknown symbol a clear not-found page, not an error', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport: 'phone' });
+    try {
+      await page.goto('/quote/ZZZZQ/earnings', { waitUntil: 'networkidle' });
+      await page.getByTestId('symbol-not-found').waitFor();
+      expect(await page.locator('main h1').innerText()).toContain('ZZZZQ');
+      expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+      expect(await page.title()).toContain('ZZZZQ: symbol not found');
+      // The only console error is the browser noting the API's 404 for the unknown symbol.
+      expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the price chart', () => {
+  it('switches range and type, follows its settings and keeps the range per symbol', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(
+        symbolPath(
+          SYMBOL,
+          SYMBOL_TABS.find((t) => t.key === 'price'),
+        ),
+        { waitUntil: 'networkidle' },
+      );
+      const chart = page.getByTestId('price-chart');
+      await chart.locator('canvas').first().waitFor();
+      // SPEC §9 defaults: a line chart with the navigator, no volume.
+      expect(await page.getByRole('button', { name: 'Line chart' }).getAttribute('aria-pressed')).toBe('true');
+      await page.getByTestId('chart-navigator').waitFor();
+      await page.getByTestId('chart-settings-button').click();
+      const menu = page.getByTestId('chart-settings');
+      for (const name of ['Buys', 'Sells', 'Comments', 'Earnings', 'Event lines', 'Navigator', 'Price per share']) {
+        expect(await menu.getByRole('menuitemcheckbox', { name }).getAttribute('aria-checked'), name).toBe('true');
+      }
+      expect(await menu.getByRole('menuitemcheckbox', { name: 'Volume' }).getAttribute('aria-checked')).toBe('false');
+      await menu.getByRole('menuitemcheckbox', { name: 'Navigator' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('chart-navigator').waitFor({ state: 'detached' });
+
+      for (const range of ['1D', '1W', '1M', '6M', 'YTD', '1Y', '5Y', 'All']) {
+        await page.getByTestId('chart-ranges').getByRole('button', { name: range, exact: true }).click();
+        await chart.locator('canvas').first().waitFor();
+        expect(await page.getByTestId('range-change').innerText(), range).toMatch(new RegExp(`^${range} `));
+      }
+      await page.getByTestId('chart-ranges').getByRole('button', { name: '5Y', exact: true }).click();
+      await page.getByRole('button', { name: 'Candlestick chart' }).click();
+      await chart.locator('canvas').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Candlestick chart' }).getAttribute('aria-pressed')).toBe('true');
+
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(
+        await page
+          .getByTestId('chart-ranges')
+          .getByRole('button', { name: '5Y', exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      // Another symbol opens on its own kept range (the default, 1Y).
+      await page.goto('/quote/MSFT/price', { waitUntil: 'networkidle' });
+      expect(
+        await page
+          .getByTestId('chart-ranges')
+          .getByRole('button', { name: '1Y', exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('gated data', () => {
+  it('shows anonymous visitors the upgrade prompt, and a pro member the full history and the score', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(
+        symbolPath(
+          SYMBOL,
+          SYMBOL_TABS.find((t) => t.key === 'earnings'),
+        ),
+        { waitUntil: 'networkidle' },
+      );
+      const history = page.getByTestId('earnings-history');
+      await history.getByTestId('upgrade-prompt').waitFor();
+      expect(await history.getByTestId('upgrade-prompt').getAttribute('data-feature')).toBe('earningsHistory');
+      const anonymousRows = await history.locator('tbody tr').count();
+
+      const earningsTab = SYMBOL_TABS.find((t) => t.key === 'earnings');
+      await page.goto(await asPro(symbolPath(SYMBOL, earningsTab)), { waitUntil: 'networkidle' });
+      await history.locator('tbody tr').nth(anonymousRows).waitFor();
+      expect(await history.getByTestId('upgrade-prompt').count()).toBe(0);
+      await page.goto(await asPro(symbolPath(SYMBOL)), { waitUntil: 'networkidle' });
+      const score = page.getByTestId('overview-ehs').getByTestId('ehs-score');
+      await score.waitFor();
+      expect(Number(await score.innerText())).toBeGreaterThanOrEqual(0);
+      expect(await page.getByTestId('metric-pe').getByTestId('metric-value').innerText()).toMatch(/^\d[\d,]*\.\dx$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('SEC filings', () => {
+  it('filters by the kinds chosen in the settings modal, keeps the choice and opens a filing', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(
+        symbolPath(
+          SYMBOL,
+          SYMBOL_TABS.find((t) => t.key === 'secFilings'),
+        ),
+        { waitUntil: 'networkidle' },
+      );
+      const list = page.getByTestId('sec-filings-list');
+      await list.locator('[role="button"]').first().waitFor();
+      await page.getByTestId('sec-filings-settings-button').click();
+      const modal = page.getByTestId('modal-secFilingsSettings');
+      await modal.getByRole('checkbox').first().waitFor();
+      expect(await modal.getByTestId('sec-filing-kinds').getByRole('checkbox').count()).toBe(11);
+      await modal.getByRole('button', { name: 'None' }).click();
+      await modal.getByRole('checkbox', { name: /10-Q Quarterly Report/ }).check();
+      await modal.getByRole('button', { name: 'Save' }).click();
+      await modal.waitFor({ state: 'detached' });
+      await list.locator('[role="button"]').first().waitFor();
+      const labels = await list.locator('[role="button"] .MuiChip-label').allInnerTexts();
+      expect(labels.length).toBeGreaterThan(0);
+      expect(new Set(labels)).toEqual(new Set(['10-Q']));
+
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await page.getByTestId('sec-filings').innerText()).toContain('1 of 11 filing kinds');
+      await list.locator('[role="button"]').first().click();
+      const filing = page.getByTestId('modal-secFiling');
+      await filing.getByTestId('sec-filing').waitFor();
+      expect(await filing.innerText()).toContain('Quarterly Report');
+      expect(await filing.getByRole('link', { name: /Open on SEC EDGAR/ }).getAttribute('href')).toMatch(
+        /^https:\/\/www\.sec\.gov\//,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the symbol modal', () => {
+  it('opens from a sector peer and shows each of its twelve tabs', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(symbolPath(SYMBOL), { waitUntil: 'networkidle' });
+      const peer = page.getByTestId('peer').first();
+      await peer.waitFor();
+      const peerSymbol = (await peer.locator('p').first().innerText()).trim();
+      await peer.click();
+      const modal = page.getByTestId('symbol-modal');
+      await modal.waitFor();
+      const tabs = modal.getByRole('tab');
+      expect(await tabs.count()).toBe(12);
+      for (let i = 0; i < 12; i++) {
+        await tabs.nth(i).click();
+        await modal.getByRole('tabpanel').locator('section').first().waitFor();
+        expect(await modal.getByText('Unexpected Application Error!').count()).toBe(0);
+      }
+      await modal.getByRole('link', { name: 'Full page' }).click();
+      await page.waitForURL((url) => url.pathname === `/quote/${peerSymbol}/events`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('transcripts', () => {
+  it('shows a pro member the call with speakers, sections and the side tabs', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      const file = await latestTranscript();
+      for (const url of [
+        `/quote/${SYMBOL}/${file.periodYear}/${file.period}`,
+        `/${SYMBOL}/${file.period}/${file.periodYear}/${file.id}`,
+        `/transcripts/${file.id}`,
+      ]) {
+        await page.goto(await asPro(url), { waitUntil: 'networkidle' });
+        await page.getByTestId('transcript-text').waitFor();
+        expect(await page.locator('main h1').innerText()).toBe(
+          `${SYMBOL} ${file.period} ${file.periodYear} earnings call`,
+        );
+        expect(await page.getByTestId('transcript-speakers').locator('li').count()).toBeGreaterThan(2);
+        const sections = page.getByTestId('transcript-sections').getByRole('button');
+        expect(await sections.count()).toBeGreaterThanOrEqual(2);
+      }
+      await page.getByTestId('transcript-sections').getByRole('button').last().click();
+      await page.getByTestId('side-tab-ai').click();
+      await page.getByTestId('ai-summary').or(page.getByTestId('ai-empty')).first().waitFor();
+      await page.getByTestId('side-tab-comments').click();
+      await page.getByTestId('comments-empty').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a missing transcript a clear page', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/transcripts/no-such-file', { waitUntil: 'networkidle' });
+      await page.getByTestId('transcript-not-found').waitFor();
+      expect(await page.title()).toContain('Transcript not found');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('accessibility', () => {
+  it.each(['/quote/AAPL', '/quote/AAPL/price', '/quote/AAPL/earnings', '/quote/AAPL/sec-filings'])(
+    'has no serious or critical axe violations on %s',
+    async (url) => {
+      const { context, page } = await openPage(browser, baseUrl);
+      try {
+        await page.goto(url, { waitUntil: 'networkidle' });
+        await page.getByTestId('symbol-heading').waitFor();
+        const results = await new AxeBuilder({ page }).analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(bad).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe('screenshots', () => {
+  it.each([
+    ['desktop', 'light'],
+    ['desktop', 'dark'],
+    ['phone', 'light'],
+    ['phone', 'dark'],
+  ] as const)('saves %s %s screenshots of the symbol pages and a transcript', async (viewport, colorScheme) => {
+    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+    try {
+      const transcript = await latestTranscript();
+      const shots: [string, string, string][] = [
+        ['quote-overview', symbolPath(SYMBOL), 'key-stats'],
+        [
+          'quote-price',
+          symbolPath(
+            SYMBOL,
+            SYMBOL_TABS.find((t) => t.key === 'price'),
+          ),
+          'price-chart',
+        ],
+        [
+          'quote-earnings',
+          symbolPath(
+            SYMBOL,
+            SYMBOL_TABS.find((t) => t.key === 'earnings'),
+          ),
+          'earnings-table',
+        ],
+        [
+          'quote-sec-filings',
+          symbolPath(
+            SYMBOL,
+            SYMBOL_TABS.find((t) => t.key === 'secFilings'),
+          ),
+          'sec-filings-list',
+        ],
+        ['transcript', `/quote/${SYMBOL}/${transcript.periodYear}/${transcript.period}`, 'transcript-text'],
+      ];
+      for (const [name, url, ready] of shots) {
+        await page.goto(await asPro(url), { waitUntil: 'networkidle' });
+        await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(300);
+        await screenshot(page, `${name}-${viewport}-${colorScheme}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
