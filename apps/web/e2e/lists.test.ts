@@ -85,6 +85,7 @@ describe('alerts from the symbol page', () => {
     await button.click();
     expect(await toast(page)).toBe(`Added default alerts for ${SYMBOL}`);
     await page.waitForSelector('[data-testid="add-alert"][aria-pressed="true"]');
+    await screenshot(page, 'symbol-alerts-desktop-light');
     const { alerts } = await api('/earnings/alerts');
     expect(alerts).toEqual([
       expect.objectContaining({ symbol: SYMBOL, earningsReminder: true, notifyByEmail: true, notifyBySms: false }),
