@@ -1,5 +1,6 @@
 import { Container } from '@mui/material';
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { NOT_FOUND_HEADING } from '../../app/constants.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
@@ -16,6 +17,13 @@ export default function ArticlePage() {
   const valid = paramsAreValid(params) && Number.isInteger(id) && id > 0;
   const article = useGetNewsItemQuery({ id }, { skip: !valid });
   const notFound = !valid || (article.error && 'status' in article.error && article.error.status === 404);
+  const navigate = useNavigate();
+  const canonicalSlug = article.data?.slug;
+  // An old or mistyped slug moves to the article's own (one address per article for search engines).
+  useEffect(() => {
+    if (canonicalSlug && canonicalSlug !== params.slug)
+      navigate(`/news/${id}/${canonicalSlug}${window.location.search}`, { replace: true });
+  }, [canonicalSlug, params.slug, id, navigate]);
   const page = pageById('newsArticle');
   useDocumentMeta(
     notFound ? NOT_FOUND_HEADING : (article.data?.title ?? page.title),
