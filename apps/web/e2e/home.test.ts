@@ -138,6 +138,12 @@ describe('earnings feed', () => {
       expect(await page.evaluate(() => localStorage.getItem('earningshub.newsContentTypes'))).toBe(
         '["transcript_summary"]',
       );
+      // Transcripts come from the news and from the transcript files, each call once.
+      await page.getByRole('group', { name: 'Feed content types' }).getByRole('button', { name: 'Transcript' }).click();
+      await list.locator('[data-kind="transcript"]').first().waitFor();
+      const titles = await list.locator('[data-kind="transcript"]').allInnerTexts();
+      expect(titles.length).toBeGreaterThan(0);
+      expect(new Set(titles).size).toBe(titles.length);
     } finally {
       await context.close();
     }
