@@ -56,10 +56,10 @@ export function summaryTable(report: IngestReport): string {
   const line = (row: string[]) =>
     row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
-  const written = total.added + total.changed + total.skipped;
+  const processed = total.added + total.changed + total.skipped;
   const notes = [
-    `${report.provider}: ${number.format(written)} rows in ${seconds(report.ms)}` +
-      (report.ms > 0 ? ` (${number.format(Math.round((written / report.ms) * 1000))} rows/s)` : ''),
+    `${report.provider}: ${number.format(processed)} rows in ${seconds(report.ms)}` +
+      (report.ms > 0 ? ` (${number.format(Math.round((processed / report.ms) * 1000))} rows/s)` : ''),
     ...(report.confirmedFromFilings > 0
       ? [`${number.format(report.confirmedFromFilings)} earnings dates confirmed from 8-K Item 2.02 filings`]
       : []),

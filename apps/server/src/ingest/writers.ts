@@ -432,6 +432,7 @@ const writeNews: DatasetWriter<'news'> = async (db, records, ctx) => {
     const title = plainText(r.title);
     if (!title) {
       counts.errors += 1;
+      counts.problems.push(`news item ${r.externalId} has no title once its markup is removed`);
       return [];
     }
     return [
