@@ -88,6 +88,9 @@ beforeAll(async () => {
   const report = await ingest(server.ctx.db, fakeProvider('season', { assets: [assets], earnings: [earnings] }));
   const written = report.datasets.find((d) => d.dataset === 'earnings');
   expect(written?.added).toBe(REPORTS);
+  // The week is served back whole through the calendar API (and its first, coldest answer is out of the way).
+  const res = await fetch(`${server.url}/api/pricing/assets/earnings/calendar?start=${WEEK.start}&end=${WEEK.end}`);
+  expect(((await res.json()) as { earnings: unknown[] }).earnings).toHaveLength(REPORTS);
   browser = await launchBrowser();
 }, 180_000);
 
@@ -108,7 +111,7 @@ async function open(path: string, viewport: keyof typeof VIEWPORTS): Promise<Pag
   const page = await context.newPage();
   await presetPreferences(page, EVERYTHING);
   await page.goto(path, { waitUntil: 'networkidle' });
-  await page.getByTestId('calendar-entry').first().waitFor();
+  await page.getByTestId('calendar-entry').first().waitFor({ timeout: 60_000 });
   return page;
 }
 
