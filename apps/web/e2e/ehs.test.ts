@@ -57,7 +57,10 @@ describe('EHS pages', () => {
       expect(await rows.first().innerText()).toContain(biggest?.symbol);
       const latest = rebalances.rebalances[0];
       if (!latest) throw new Error('no rebalance in the demo market');
-      await page.getByTestId('rebalance-list').getByRole('button').first().click();
+      const list = page.getByTestId('rebalance-list');
+      await list.waitFor();
+      await list.getByRole('button').first().click();
+      await page.getByTestId('modal-indexRebalance').waitFor();
       const modal = page.getByTestId('modal-indexRebalance');
       await modal.getByTestId('rebalance-details').waitFor();
       const text = await modal.innerText();
