@@ -24,6 +24,8 @@ import {
   PriceScaleMode,
   type SeriesMarker,
   type SeriesType,
+  type TickMarkFormatter,
+  TickMarkType,
   type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
@@ -122,6 +124,18 @@ function whileAlive(cleanUp: () => void) {
   }
 }
 
+/** A day tick reads 'Mar 3' rather than a bare '3'; months, years and times keep the library's labels. */
+const dayTickLabel: TickMarkFormatter = (time, type) => {
+  if (type !== TickMarkType.DayOfMonth) return null;
+  const date =
+    typeof time === 'number'
+      ? new Date(time * 1000)
+      : typeof time === 'string'
+        ? new Date(`${time}T12:00:00Z`)
+        : new Date(Date.UTC(time.year, time.month - 1, time.day, 12));
+  return date.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+};
+
 interface PriceSeries {
   series: ISeriesApi<SeriesType>;
   markers: ISeriesMarkersPluginApi<Time>;
@@ -211,7 +225,7 @@ export default function PriceChart({
       },
       grid: { vertLines: { color: palette.divider }, horzLines: { color: palette.divider } },
       rightPriceScale: { borderColor: palette.divider },
-      timeScale: { borderColor: palette.divider, timeVisible: intraday },
+      timeScale: { borderColor: palette.divider, timeVisible: intraday, tickMarkFormatter: dayTickLabel },
     });
   }, [chart, palette, fontFamily, intraday]);
 

@@ -15,7 +15,9 @@ import {
   Tab,
   Tabs,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { symbolPath } from '../../app/routes.ts';
@@ -99,6 +101,8 @@ export interface TranscriptViewProps {
 export function TranscriptView({ symbol, transcript, files, periodYear, period, compact }: TranscriptViewProps) {
   const timeZone = useTimeZone();
   const [tab, setTab] = useState<SideTab>('transcript');
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true }) || Boolean(compact);
   const audioRef = useRef<HTMLAudioElement>(null);
   const sections = transcript?.content?.sections ?? [];
   const speakers = speakersOf(sections);
@@ -139,24 +143,47 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
           <Typography variant="overline" color="text.secondary" component="p">
             Sections
           </Typography>
-          <List dense disablePadding data-testid="transcript-sections">
-            {sections.map((section, index) => (
-              <ListItemButton
-                key={sectionAnchor(index, section.title)}
-                onClick={() => jump(sectionAnchor(index, section.title))}
-                sx={{ borderRadius: 1 }}
-              >
-                <ListItemText primary={section.title} secondary={`${section.paragraphs.length} paragraphs`} />
-              </ListItemButton>
-            ))}
-          </List>
+          {narrow ? (
+            // On a phone the sections are one row of chips, so the transcript starts on the first screen.
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="transcript-sections">
+              {sections.map((section, index) => (
+                <Chip
+                  key={sectionAnchor(index, section.title)}
+                  label={section.title}
+                  onClick={() => jump(sectionAnchor(index, section.title))}
+                  variant="outlined"
+                />
+              ))}
+            </Box>
+          ) : (
+            <List dense disablePadding data-testid="transcript-sections">
+              {sections.map((section, index) => (
+                <ListItemButton
+                  key={sectionAnchor(index, section.title)}
+                  onClick={() => jump(sectionAnchor(index, section.title))}
+                  sx={{ borderRadius: 1 }}
+                >
+                  <ListItemText
+                    primary={section.title}
+                    secondary={`${section.paragraphs.length} paragraph${section.paragraphs.length === 1 ? '' : 's'}`}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
         </Box>
       ) : null}
       {speakers.length > 0 ? (
-        <Box sx={{ mb: 2 }}>
-          <Typography variant="overline" color="text.secondary" component="p">
-            Speakers
-          </Typography>
+        <Box component={narrow ? 'details' : 'div'} sx={{ mb: 2, '& > summary': { cursor: 'pointer', py: 0.5 } }}>
+          {narrow ? (
+            <Typography component="summary" variant="body2" sx={{ fontWeight: 600 }}>
+              Speakers ({speakers.length})
+            </Typography>
+          ) : (
+            <Typography variant="overline" color="text.secondary" component="p">
+              Speakers
+            </Typography>
+          )}
           <Box
             component="ul"
             sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
