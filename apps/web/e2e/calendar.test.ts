@@ -343,6 +343,17 @@ describe('month view', () => {
       await modal.getByTestId('month-day-details').waitFor();
       await modal.getByText(`${busiestDay.count} report`).first().waitFor();
       expect(search(page).get('selectedDate')).toBe(busiestDay.date);
+
+      // The same URL opened afresh opens that day at once.
+      await page.goto(page.url(), { waitUntil: 'networkidle' });
+      const date = new Date(`${busiestDay.date}T12:00:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+      });
+      expect(await page.getByTestId('modal-selectedMonthDay').getByTestId('month-day-date').innerText()).toBe(date);
     } finally {
       await context.close();
     }

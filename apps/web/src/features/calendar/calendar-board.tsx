@@ -1,6 +1,6 @@
 import { type IsoDate, nyDate } from '@eh/domain';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { CalendarView } from '../../app/preferences.ts';
@@ -114,14 +114,17 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
   const stickyTop = embedded ? { xs: 0, sm: 0 } : undefined;
 
   const onSelectDay = (date: IsoDate) => navigate({ view: location.view, date, select: true }, { replace: true });
+  // ?selectedDate= on a month opens that day once; a click opens it (again) and records it in the URL.
+  const openedDay = useRef<IsoDate | null>(null);
   const openMonthDay = (date: IsoDate) => {
-    navigate({ view: 'month', date, select: true }, { replace: true });
+    openedDay.current = date;
     dispatch(modalOpened({ kind: 'selectedMonthDay', props: { date } }));
+    navigate({ view: 'month', date, select: true }, { replace: true });
   };
-  // ?selectedDate= on a month opens that day.
   useEffect(() => {
-    if (location.view === 'month' && selected)
-      dispatch(modalOpened({ kind: 'selectedMonthDay', props: { date: selected } }));
+    if (location.view !== 'month' || !selected || openedDay.current === selected) return;
+    openedDay.current = selected;
+    dispatch(modalOpened({ kind: 'selectedMonthDay', props: { date: selected } }));
   }, [location.view, selected, dispatch]);
 
   return (
