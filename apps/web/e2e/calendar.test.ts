@@ -576,6 +576,26 @@ describe('accessibility', () => {
   );
 });
 
+describe('modal accessibility', () => {
+  it.each([
+    ['settings-button', 'modal-earningsSettings'],
+    ['embed-button', 'modal-embedCalendar'],
+  ] as const)('has no serious or critical axe violations in the dialog opened by %s', async (button, modal) => {
+    const { context, page } = await openCalendar(`/earnings-calendar/week-of/${busy.start}`);
+    try {
+      await page.getByTestId(button).click();
+      await page.getByTestId(modal).getByRole('button', { name: 'Close' }).last().waitFor();
+      const results = await new AxeBuilder({ page }).include(`[data-testid="${modal}"]`).analyze();
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(bad).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('screenshots', () => {
   it.each([
     ['desktop', 'light'],
