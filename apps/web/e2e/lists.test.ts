@@ -168,6 +168,26 @@ describe('My Stocks', () => {
     await context.close();
   });
 
+  it('records a buy from the holdings table: shares up, cash down by shares × price', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    await page.goto(signedIn('/my-stocks'));
+    const row = page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`);
+    await row.getByTestId('trade').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Shares').fill('2');
+    await dialog.getByLabel('Price per share').fill('100');
+    await dialog.getByRole('button', { name: 'Record' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="list-cash-value"]')?.textContent === '$800.00',
+      undefined,
+      { timeout: 15_000 },
+    );
+    expect(await row.getByRole('spinbutton', { name: 'Shares' }).inputValue()).toBe('12');
+    const history = await api(`/core/transactions/me/assets/stock/${SYMBOL}`);
+    expect(history.transactions[0]).toMatchObject({ type: 'buy', quantity: 2, price: 100, amount: 200 });
+    await context.close();
+  });
+
   it("adds from the symbol page straight to the user's only list (SPEC §5)", async () => {
     const { context, page } = await openPage(browser, baseUrl);
     await page.goto(signedIn(`/quote/${SECOND}`));

@@ -67,6 +67,7 @@ import { useGetQuotesQuery } from '../market/market-api.ts';
 import { useGetMeQuery } from '../profile/users-api.ts';
 import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { toastShown } from '../toasts/toasts-slice.ts';
+import { TradeDialog } from './trade-dialog.tsx';
 
 type SortKey = 'symbol' | 'quantity' | 'price' | 'value' | 'dayChange';
 interface SortState {
@@ -271,6 +272,7 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
   const [performanceType, setPerformanceType] = useState<PerformanceType>(() => preferences.get('performanceType'));
   const [sort, setSort] = useState<SortState>(() => preferences.get('holdingsSort'));
   const [editing, setEditing] = useState(false);
+  const [trading, setTrading] = useState<string | null>(null);
   const [updateItem] = useUpdateListItemMutation();
   const [removeItem] = useRemoveListItemMutation();
   const [deleteList] = useDeleteListMutation();
@@ -455,6 +457,8 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
                 </TableCell>
                 <TableCell align="right">
                   <QuantityField
+                    // A new quantity from the server (a trade, an undo) resets what the field shows.
+                    key={row.quantity}
                     value={row.quantity}
                     onCommit={async (quantity) =>
                       failed(
@@ -475,7 +479,10 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
                     ? '—'
                     : `${formatChange(row.dayChange)} (${formatPercent(row.dayChangePercent)})`}
                 </TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" onClick={() => setTrading(row.symbol)} data-testid="trade">
+                    Trade
+                  </Button>
                   <IconButton
                     size="small"
                     aria-label={`Remove ${row.symbol}`}
@@ -499,6 +506,7 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
         </Table>
       </Box>
       {editing ? <EditListDialog list={list} onClose={() => setEditing(false)} /> : null}
+      {trading ? <TradeDialog listId={list.id} symbol={trading} onClose={() => setTrading(null)} /> : null}
     </Box>
   );
 }
