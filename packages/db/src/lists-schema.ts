@@ -1,15 +1,6 @@
 import { ALERT_DEFAULTS, ASSET_TYPES } from '@eh/domain';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users-schema.ts';
 
 /** SPEC §3 Asset list (My Stocks list): cash defaults to 0, items to none. */
