@@ -36,24 +36,27 @@ async function prepare(env: Record<string, string>) {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'eh-pglite-template-'));
-  let postgresTemplate: string | null = null;
-  try {
-    await prepare({ DATA_DIR: dir });
-    if (TEST_DATABASE_URL) {
-      const name = `eh_it_template_${randomBytes(6).toString('hex')}`;
-      await withAdmin((client) => client.query(`create database ${name}`));
-      postgresTemplate = name;
-      const scratch = mkdtempSync(join(tmpdir(), 'eh-pg-template-'));
-      try {
-        await prepare({
-          DATA_DIR: scratch,
-          DATABASE_URL: databaseUrl(name),
-          IDP_SECRET: randomBytes(32).toString('hex'),
-        });
-      } finally {
-        rmSync(scratch, { recursive: true, force: true });
-      }
+  const postgresTemplate = TEST_DATABASE_URL ? `eh_it_template_${randomBytes(6).toString('hex')}` : null;
+  const preparePostgres = async (name: string) => {
+    await withAdmin((client) => client.query(`create database ${name}`));
+    const scratch = mkdtempSync(join(tmpdir(), 'eh-pg-template-'));
+    try {
+      await prepare({
+        DATA_DIR: scratch,
+        DATABASE_URL: databaseUrl(name),
+        IDP_SECRET: randomBytes(32).toString('hex'),
+      });
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
+  };
+  try {
+    // Side by side: PGlite works in this process, PostgreSQL mostly in its own.
+    const results = await Promise.allSettled([
+      prepare({ DATA_DIR: dir }),
+      postgresTemplate ? preparePostgres(postgresTemplate) : null,
+    ]);
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     if (postgresTemplate) await dropTemplate(postgresTemplate);
