@@ -1,22 +1,15 @@
 /**
- * The market pages (home, feed, search, news, EHS, EH500, all assets, pricing), loaded through this one table: the
+ * The market pages (feed, search, news, EHS, EH500, all assets, pricing), loaded through this one table: the
  * router's first-load chunk then carries a single import for all of them instead of one preload list per page.
+ * The home is not here: the router loads it directly, one step sooner.
  */
 import type { ComponentType } from 'react';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
-const home: PageModule = () => import('./home-page.tsx');
 const search: PageModule = () => import('../search/search-page.tsx');
 
 export const MARKET_PAGES = {
-  home,
-  homeAlias: home,
-  landing: home,
-  welcome: home,
-  dashboard: home,
-  partnerCnbc: home,
-  partnerWolf: home,
   earningsFeed: () => import('../feed/feed-page.tsx'),
   search,
   quoteSearch: search,
