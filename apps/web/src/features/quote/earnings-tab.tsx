@@ -379,20 +379,32 @@ export function UpcomingEarnings({ symbol, compact }: SymbolSectionProps) {
 }
 
 export function EarningsTab(props: SymbolSectionProps) {
+  // Wide: the upcoming report beside the guidance, the history below. Phone: upcoming, history, then guidance.
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: props.compact ? '1fr' : 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: 'start',
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          md: props.compact ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))',
+        },
+        gridTemplateAreas: {
+          xs: '"upcoming" "history" "guidance"',
+          md: props.compact ? '"upcoming" "history" "guidance"' : '"upcoming guidance" "history history"',
+        },
+      }}
+    >
+      <Box sx={{ gridArea: 'upcoming', minWidth: 0 }}>
         <UpcomingEarnings {...props} />
+      </Box>
+      <Box sx={{ gridArea: 'guidance', minWidth: 0 }}>
         <Guidance {...props} />
       </Box>
-      <EarningsHistory {...props} />
+      <Box sx={{ gridArea: 'history', minWidth: 0 }}>
+        <EarningsHistory {...props} />
+      </Box>
     </Box>
   );
 }

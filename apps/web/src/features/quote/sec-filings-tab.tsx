@@ -85,31 +85,32 @@ export function SecFilingsTab({ symbol, compact }: SymbolSectionProps) {
       ) : (
         <List disablePadding data-testid="sec-filings-list">
           {filings.slice(0, compact ? 12 : shown).map((filing) => (
-            <ListItemButton
-              key={filing.id}
-              divider
-              onClick={() => dispatch(modalOpened({ kind: 'secFiling', props: { symbol, filingId: filing.id } }))}
-              sx={{ gap: 1.5, px: { xs: 2, sm: 2.5 }, alignItems: 'flex-start' }}
-            >
-              <FilingKindChip filing={filing} />
-              <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Typography sx={{ fontWeight: 600 }}>{filingKind(filing.type)?.label ?? filing.label}</Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
-                >
-                  Filed {formatDate(filing.filedDate)}
-                  {filing.periodOfReport ? ` · period ${formatDate(filing.periodOfReport)}` : ''}
-                  {filing.items.length > 0 ? ` · items ${filing.items.join(', ')}` : ''}
-                </Typography>
-                {filing.description && !compact ? (
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {filing.description}
+            <li key={filing.id}>
+              <ListItemButton
+                divider
+                onClick={() => dispatch(modalOpened({ kind: 'secFiling', props: { symbol, filingId: filing.id } }))}
+                sx={{ gap: 1.5, px: { xs: 2, sm: 2.5 }, alignItems: 'flex-start' }}
+              >
+                <FilingKindChip filing={filing} />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{filingKind(filing.type)?.label ?? filing.label}</Typography>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  >
+                    Filed {formatDate(filing.filedDate)}
+                    {filing.periodOfReport ? ` · period ${formatDate(filing.periodOfReport)}` : ''}
+                    {filing.items.length > 0 ? ` · items ${filing.items.join(', ')}` : ''}
                   </Typography>
-                ) : null}
-              </Box>
-            </ListItemButton>
+                  {filing.description && !compact ? (
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {filing.description}
+                    </Typography>
+                  ) : null}
+                </Box>
+              </ListItemButton>
+            </li>
           ))}
         </List>
       )}

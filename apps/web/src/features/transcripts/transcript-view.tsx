@@ -158,16 +158,14 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
           ) : (
             <List dense disablePadding data-testid="transcript-sections">
               {sections.map((section, index) => (
-                <ListItemButton
-                  key={sectionAnchor(index, section.title)}
-                  onClick={() => jump(sectionAnchor(index, section.title))}
-                  sx={{ borderRadius: 1 }}
-                >
-                  <ListItemText
-                    primary={section.title}
-                    secondary={`${section.paragraphs.length} paragraph${section.paragraphs.length === 1 ? '' : 's'}`}
-                  />
-                </ListItemButton>
+                <li key={sectionAnchor(index, section.title)}>
+                  <ListItemButton onClick={() => jump(sectionAnchor(index, section.title))} sx={{ borderRadius: 1 }}>
+                    <ListItemText
+                      primary={section.title}
+                      secondary={`${section.paragraphs.length} paragraph${section.paragraphs.length === 1 ? '' : 's'}`}
+                    />
+                  </ListItemButton>
+                </li>
               ))}
             </List>
           )}
