@@ -91,6 +91,20 @@ describe('npm run ingest', () => {
     expect(second.stdout).toMatch(/assets\s+succeeded\s+2\s+0\s+0\s+2\s+0/);
   });
 
+  it('limits a run to --symbols (any case)', async () => {
+    const result = await runCli([
+      'sec',
+      '--from-file',
+      join(recordings, 'sec'),
+      '--datasets',
+      'assets',
+      '--symbols',
+      'zqcb',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/assets\s+succeeded\s+1\s+0\s+0\s+1\s+0/);
+  });
+
   it('exits with 2 when the run finished with errors', async () => {
     // A submissions recording cut short: the vendor's answer cannot be read.
     mkdirSync(join(recordings, 'broken'), { recursive: true });
