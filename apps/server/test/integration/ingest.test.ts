@@ -146,7 +146,12 @@ describe('ingest: counting', () => {
       }),
     );
     const [stored] = await db().select().from(assets).where(eq(assets.symbolUpper, 'ZQT'));
-    expect(stored).toMatchObject({ name: awkward, description: 'NULL', website: null, externalIds: { 'we"ird': 'va,l}ue' } });
+    expect(stored).toMatchObject({
+      name: awkward,
+      description: 'NULL',
+      website: null,
+      externalIds: { 'we"ird': 'va,l}ue' },
+    });
   });
 
   it('counts records of unknown assets and invalid records as errors, and writes the rest', async () => {
