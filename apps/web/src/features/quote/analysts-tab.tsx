@@ -1,4 +1,16 @@
-import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
 import { formatDate, formatMonth, formatPercent, formatPrice, NO_VALUE } from '../market/format.ts';
 import { useGetAssetRatingsQuery } from '../market/market-api.ts';
 import { CONSENSUS_KEYS, CONSENSUS_LABELS, consensusLabel, priceTargets } from './analysts-view.ts';
@@ -16,6 +28,9 @@ const CONSENSUS_COLORS = {
   strongSell: 'error.dark',
 } as const;
 
+/** Ratings listed at first, and added by each "Show more". */
+const RATINGS_PAGE = 25;
+
 const ACTION_COLORS: Record<string, 'success' | 'error' | 'info' | 'default'> = {
   upgrade: 'success',
   downgrade: 'error',
@@ -30,6 +45,7 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
   const items = ratings.data?.ratings ?? [];
   const consensus = ratings.data?.consensus ?? null;
   const targets = priceTargets(items);
+  const [shown, setShown] = useState(RATINGS_PAGE);
   const price = asset.quote?.price ?? null;
   if (ratings.isLoading) return <LoadingRows rows={6} />;
   if (ratings.error) return <LoadError error={ratings.error} onRetry={ratings.refetch} />;
@@ -139,7 +155,7 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {items.slice(0, compact ? 10 : undefined).map((r) => (
+                  {items.slice(0, compact ? 10 : shown).map((r) => (
                     <TableRow key={`${r.date}-${r.firm}-${r.action}`} hover>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
                       <TableCell>
@@ -175,6 +191,11 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
               </Table>
             </TableContainer>
           )}
+          {!compact && items.length > shown ? (
+            <Button onClick={() => setShown((n) => n + RATINGS_PAGE)} sx={{ mt: 1 }}>
+              Show more ({items.length - shown} left)
+            </Button>
+          ) : null}
           {gate ? (
             <Box sx={{ mt: 2 }}>
               <UpgradePrompt gate={gate} />
