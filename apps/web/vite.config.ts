@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const here = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(`${here}/package.json`, 'utf8')) as { version: string };
@@ -53,6 +54,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
     test: /node_modules[\\/](@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store)[\\/]/,
     priority: 30,
   },
+  { name: 'mui', tags: ['$initial'], test: /node_modules[\\/]/, priority: 20 },
+  { name: 'app', tags: ['$initial'], priority: 10 },
 ];
 
 export default defineConfig(({ mode }) => {
@@ -61,7 +64,7 @@ export default defineConfig(({ mode }) => {
   const proxy = serverProxy(env.PORT);
   return {
     root: here,
-    plugins: [react(), appNameInHtml(appName), noZodInBundle()],
+    plugins: [react(), appNameInHtml(appName), noZodInBundle(), precompress()],
     define: {
       __APP_VERSION__: JSON.stringify(pkg.version),
       // amazon-cognito-identity-js (and its Buffer polyfill) read Node's `global`.

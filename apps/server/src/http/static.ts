@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       // Looked up per request, so a rebuild is served without a restart; misses fall to the handler below.
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/: cache it for a year; everything else revalidates.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

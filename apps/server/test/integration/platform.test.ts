@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus } from '../../src/bus/index.ts';
 import { runSeeds, SEEDS } from '../../src/seed/index.ts';
@@ -39,6 +40,10 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    writeFileSync(join(dist, 'assets', 'big-abc123.js'), big);
+    writeFileSync(join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
+    writeFileSync(join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(big));
     server = await startTestServer({ WEB_DIST: dist });
   });
   afterAll(async () => server?.close());
@@ -64,6 +69,19 @@ describe('web app serving', () => {
     const res = await server.api('/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("sends the build's pre-compressed copy the client accepts, and the plain file otherwise", async () => {
+    const br = await fetch(`${server.url}/assets/big-abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('accept-encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(await br.text()).toContain('xxxx');
+    const gz = await fetch(`${server.url}/assets/big-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('answers a missing file or API path with a JSON 404, not the shell', async () => {
