@@ -64,18 +64,21 @@ export const runIngestJob: JobHandler = async ({ ctx, job, signal, log }) => {
   }
 };
 
+/** Beyond this many days away, the demo roll re-ingests everything (cheaper to reason about than a patchwork). */
+export const ROLL_FORWARD_MAX_GAP_DAYS = 31;
+
 /**
- * The demo roll re-ingests from the day before the demo provider last ran (a week back at most), so the days the
- * server was off are filled in too.
+ * The demo roll re-ingests from the day before the demo provider last ran, so the days the server was off are
+ * filled in too; after a long absence (or with no run at all) it re-ingests everything.
  */
-async function rollForwardFrom(db: Database, now: Date): Promise<IsoDate> {
-  const today = nyDate(now);
+export async function rollForwardFrom(db: Database, now: Date): Promise<IsoDate | undefined> {
   const [row] = await db
     .select({ last: max(ingestionRuns.startedAt) })
     .from(ingestionRuns)
     .where(and(eq(ingestionRuns.provider, 'demo'), ne(ingestionRuns.status, 'failed')));
-  const from = addDays(row?.last ? nyDate(row.last) : today, -1);
-  return from < addDays(today, -7) ? addDays(today, -7) : from;
+  if (!row?.last) return undefined;
+  const from = addDays(nyDate(row.last), -1);
+  return from < addDays(nyDate(now), -ROLL_FORWARD_MAX_GAP_DAYS) ? undefined : from;
 }
 
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = { ingest: runIngestJob };

@@ -2,7 +2,7 @@ import { type Database, ingestionRuns, jobs } from '@eh/db';
 import { desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JobHandler } from '../../src/jobs/handlers.ts';
+import { type JobHandler, rollForwardFrom } from '../../src/jobs/handlers.ts';
 import { ingestionStopped, listSwitches, setIngestionStopped } from '../../src/jobs/kill-switch.ts';
 import { claim, complete, enqueue, fail, recoverStale, release } from '../../src/jobs/queue.ts';
 import { enqueueDueSchedules, isDue, type Schedule } from '../../src/jobs/schedules.ts';
@@ -277,6 +277,53 @@ describe('the demo market’s daily roll', () => {
     expect(runs.find((run) => run.dataset === 'filings')).toMatchObject({ added: 0, changed: 0 });
   });
 });
+
+describe('where the demo roll starts', () => {
+  const now = new Date('2026-03-10T15:00:00Z');
+  it('starts the day before the last demo run, or from scratch after a month away or with no run at all', async () => {
+    // Inside a transaction rolled back at the end: this database's own runs stay as they were.
+    await db()
+      .transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        await txDb.delete(ingestionRuns).where(eq(ingestionRuns.provider, 'demo'));
+        expect(await rollForwardFrom(txDb, now)).toBeUndefined();
+        await txDb
+          .insert(ingestionRuns)
+          .values({
+            provider: 'demo',
+            dataset: 'quotes',
+            status: 'succeeded',
+            startedAt: new Date('2026-03-06T20:00:00Z'),
+          });
+        // A failed run does not count as the market brought up to date.
+        await txDb
+          .insert(ingestionRuns)
+          .values({
+            provider: 'demo',
+            dataset: 'quotes',
+            status: 'failed',
+            startedAt: new Date('2026-03-09T20:00:00Z'),
+          });
+        expect(await rollForwardFrom(txDb, now)).toBe('2026-03-05');
+        await txDb.delete(ingestionRuns).where(eq(ingestionRuns.provider, 'demo'));
+        await txDb
+          .insert(ingestionRuns)
+          .values({
+            provider: 'demo',
+            dataset: 'quotes',
+            status: 'succeeded',
+            startedAt: new Date('2026-02-01T20:00:00Z'),
+          });
+        expect(await rollForwardFrom(txDb, now)).toBeUndefined();
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
+});
+
+class Rollback extends Error {}
 
 describe('worker role', () => {
   let withWorker: TestServer;
