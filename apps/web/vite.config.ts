@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 
 const here = import.meta.dirname;
@@ -45,8 +45,15 @@ function noZodInBundle(): Plugin {
   };
 }
 
-/** Libraries every page needs, kept in long-cached vendor chunks; everything else follows the lazy routes. */
-const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
+/**
+ * Libraries every page needs, kept in long-cached vendor chunks; then whatever else the first load imports
+ * statically (rolldown's `$initial` tag): the remaining libraries (MUI core, emotion) in one chunk and the app's
+ * own modules in the entry chunk, instead of some twenty small shared chunks that each compress on their own
+ * (-5 kB gzip). Everything else follows the lazy routes. Each group takes only its own modules, not their
+ * static imports: `plans.ts` imports `time.ts` for a constant the minifier inlines, and taking dependencies
+ * along would move all of `time.ts` into the first load (+1.1 kB).
+ */
+const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
   {
@@ -54,8 +61,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
     test: /node_modules[\\/](@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store)[\\/]/,
     priority: 30,
   },
-  { name: 'mui', tags: ['$initial'], test: /node_modules[\\/]/, priority: 20 },
-  { name: 'app', tags: ['$initial'], priority: 10 },
+  { name: 'mui', tags: ['$initial'], test: /node_modules[\\/]/, priority: 20, includeDependenciesRecursively: false },
+  { name: 'index', tags: ['$initial'], priority: 10, includeDependenciesRecursively: false },
 ];
 
 export default defineConfig(({ mode }) => {
@@ -87,7 +94,7 @@ export default defineConfig(({ mode }) => {
           moduleSideEffects: (id) => (CONTRACTS_SOURCE.test(id) ? false : undefined),
         },
         output: {
-          codeSplitting: { groups: VENDOR_GROUPS },
+          codeSplitting: { groups: CHUNK_GROUPS },
         },
       },
     },

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
 import type { MarketPageId } from '../features/home/market-pages.ts';
 import { AppLayout } from './layout/app-layout.tsx';
+import type { PageLoaderId } from './page-loaders.ts';
 import { preferences } from './preferences.ts';
 import { BootFallback, RootShell } from './root-shell.tsx';
 import { PageErrorBoundary, RootErrorBoundary } from './route-error.tsx';
@@ -23,32 +24,37 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Lazy {
   return async () => ({ Component: (await load()).default });
 }
 
-const planned = lazyPage(() => import('../features/shell/planned-page.tsx'));
-const calendar = lazyPage(() => import('../features/calendar/calendar-page.tsx'));
-const transcript = lazyPage(() => import('../features/transcripts/transcript-page.tsx'));
-/** The market pages come through one table of their own (one import in the first load instead of one per page). */
+/** Most pages come through one table (one import in the first load instead of one preload list per page). */
+const page =
+  (id: PageLoaderId): Lazy =>
+  async () => ({ Component: (await (await import('./page-loaders.ts')).PAGE_LOADERS[id]()).default });
+/** The market pages come through a table of their own. */
 const market =
   (id: MarketPageId): Lazy =>
   async () => ({ Component: (await (await import('../features/home/market-pages.ts')).MARKET_PAGES[id]()).default });
 /** The home is the first page most visits open: loaded directly, one step sooner. */
 const home = lazyPage(() => import('../features/home/home-page.tsx'));
 
+const planned = page('planned');
+const calendar = page('calendar');
+const transcript = page('transcript');
+
 /** Pages with their real content in this release; every other page shows its planned frame. */
 const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
-  about: lazyPage(() => import('../features/info/about-page.tsx')),
-  faq: lazyPage(() => import('../features/info/faq-page.tsx')),
-  terms: lazyPage(() => import('../features/info/terms-page.tsx')),
-  privacy: lazyPage(() => import('../features/info/privacy-page.tsx')),
-  otherPages: lazyPage(() => import('../features/info/other-pages-page.tsx')),
-  feedback: lazyPage(() => import('../features/feedback/feedback-page.tsx')),
-  appInfo: lazyPage(() => import('../features/app-info/app-info-page.tsx')),
-  dev: lazyPage(() => import('../features/dev/dev-page.tsx')),
-  signin: lazyPage(() => import('../features/auth/sign-in-page.tsx')),
-  createAccount: lazyPage(() => import('../features/auth/create-account-page.tsx')),
-  forgotPassword: lazyPage(() => import('../features/auth/forgot-password-page.tsx')),
-  profile: lazyPage(() => import('../features/profile/profile-page.tsx')),
-  myStocks: lazyPage(() => import('../features/my-stocks/my-stocks-page.tsx')),
-  embedCalendar: lazyPage(() => import('../features/embed/embed-calendar-page.tsx')),
+  about: page('about'),
+  faq: page('faq'),
+  terms: page('terms'),
+  privacy: page('privacy'),
+  otherPages: page('otherPages'),
+  feedback: page('feedback'),
+  appInfo: page('appInfo'),
+  dev: page('dev'),
+  signin: page('signin'),
+  createAccount: page('createAccount'),
+  forgotPassword: page('forgotPassword'),
+  profile: page('profile'),
+  myStocks: page('myStocks'),
+  embedCalendar: page('embedCalendar'),
   calendarWeek: calendar,
   calendarMonth: calendar,
   calendarWeekOf: calendar,
@@ -100,11 +106,11 @@ function pageRoute(page: (typeof PAGES)[number]): RouteObject {
   };
 }
 
-const symbolTab = lazyPage(() => import('../features/quote/symbol-tab-page.tsx'));
+const symbolTab = page('symbolTab');
 
 const symbolRoute: RouteObject = {
   path: SYMBOL_PAGE_PATH,
-  lazy: lazyPage(() => import('../features/quote/symbol-layout.tsx')),
+  lazy: page('symbolLayout'),
   children: SYMBOL_TABS.map(
     (tab): RouteObject => (tab.path ? { path: tab.path, lazy: symbolTab } : { index: true, lazy: symbolTab }),
   ),
@@ -122,7 +128,7 @@ const redirectRoutes: RouteObject[] = REDIRECT_RULES.map((rule) => ({
     redirect(`${rule.to === CALENDAR_HOME ? calendarHome() : fillPath(rule.to, params)}${new URL(request.url).search}`),
 }));
 
-const notFound = lazyPage(() => import('../features/info/not-found-page.tsx'));
+const notFound = page('notFound');
 
 export function appRoutes(): RouteObject[] {
   const chromeless = PAGES.filter((page) => 'chrome' in page && page.chrome === 'none');
