@@ -287,33 +287,27 @@ describe('where the demo roll starts', () => {
         const txDb = tx as unknown as Database;
         await txDb.delete(ingestionRuns).where(eq(ingestionRuns.provider, 'demo'));
         expect(await rollForwardFrom(txDb, now)).toBeUndefined();
-        await txDb
-          .insert(ingestionRuns)
-          .values({
-            provider: 'demo',
-            dataset: 'quotes',
-            status: 'succeeded',
-            startedAt: new Date('2026-03-06T20:00:00Z'),
-          });
+        await txDb.insert(ingestionRuns).values({
+          provider: 'demo',
+          dataset: 'quotes',
+          status: 'succeeded',
+          startedAt: new Date('2026-03-06T20:00:00Z'),
+        });
         // A failed run does not count as the market brought up to date.
-        await txDb
-          .insert(ingestionRuns)
-          .values({
-            provider: 'demo',
-            dataset: 'quotes',
-            status: 'failed',
-            startedAt: new Date('2026-03-09T20:00:00Z'),
-          });
+        await txDb.insert(ingestionRuns).values({
+          provider: 'demo',
+          dataset: 'quotes',
+          status: 'failed',
+          startedAt: new Date('2026-03-09T20:00:00Z'),
+        });
         expect(await rollForwardFrom(txDb, now)).toBe('2026-03-05');
         await txDb.delete(ingestionRuns).where(eq(ingestionRuns.provider, 'demo'));
-        await txDb
-          .insert(ingestionRuns)
-          .values({
-            provider: 'demo',
-            dataset: 'quotes',
-            status: 'succeeded',
-            startedAt: new Date('2026-02-01T20:00:00Z'),
-          });
+        await txDb.insert(ingestionRuns).values({
+          provider: 'demo',
+          dataset: 'quotes',
+          status: 'succeeded',
+          startedAt: new Date('2026-02-01T20:00:00Z'),
+        });
         expect(await rollForwardFrom(txDb, now)).toBeUndefined();
         throw new Rollback();
       })

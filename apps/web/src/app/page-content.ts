@@ -144,7 +144,8 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   all: {
     title: 'All symbols',
-    description: 'Every stock, crypto, over-the-counter asset and index we cover, A to Z, with its exchange and market cap.',
+    description:
+      'Every stock, crypto, over-the-counter asset and index we cover, A to Z, with its exchange and market cap.',
   },
   search: {
     menuLabel: 'Search',

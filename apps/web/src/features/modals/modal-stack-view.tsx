@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { Suspense, useId } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { MODAL_CONTENT, type ModalContentProps } from './modal-content.ts';
-import { type ModalDef, MODALS } from './modal-registry.ts';
+import { MODALS, type ModalDef } from './modal-registry.ts';
 import type { ModalEntry } from './modal-stack.ts';
 import { modalClosed } from './modals-slice.ts';
 
