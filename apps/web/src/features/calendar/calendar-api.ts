@@ -4,6 +4,7 @@
  * from `@eh/contracts` (types only); quotes and one company's earnings are in features/market/market-api.ts.
  */
 import type {
+  BodyOf,
   CalendarEvent,
   getDividendCalendar,
   getEarningsCalendar,
@@ -11,6 +12,7 @@ import type {
   getEarningsFilterSymbols,
   getEvents,
   PremiumMarker,
+  postEarningsFilter,
   QueryOf,
   ResponseOf,
 } from '@eh/contracts';
@@ -24,6 +26,7 @@ const PATHS = {
   calendar: '/pricing/assets/earnings/calendar' satisfies (typeof getEarningsCalendar)['path'],
   daily: '/pricing/assets/earnings/calendar/daily' satisfies (typeof getEarningsCalendarDaily)['path'],
   filterSymbols: '/earnings/filters/symbols' satisfies (typeof getEarningsFilterSymbols)['path'],
+  customFilter: '/earnings/filters' satisfies (typeof postEarningsFilter)['path'],
   events: '/events' satisfies (typeof getEvents)['path'],
   dividends: '/pricing/dividends' satisfies (typeof getDividendCalendar)['path'],
 } as const;
@@ -31,6 +34,8 @@ const PATHS = {
 export type EarningsCalendarResponse = ResponseOf<typeof getEarningsCalendar>;
 export type CalendarDailyResponse = ResponseOf<typeof getEarningsCalendarDaily>;
 export type FilterSymbolsResponse = ResponseOf<typeof getEarningsFilterSymbols>;
+/** The groups whose symbols the calendar asks the server for (the others are market-cap floors). */
+export type ListedFilter = 'popular' | 'earningshub_custom';
 type EventsResponse = ResponseOf<typeof getEvents>;
 type DividendsResponse = ResponseOf<typeof getDividendCalendar>;
 
@@ -65,98 +70,110 @@ function eachDay({ start, end }: WindowArgs): IsoDate[] {
 }
 
 const MARKET = 'MarketData' as const;
+const CUSTOM_FILTER = 'CustomFilter' as const;
 
-export const calendarApi = marketApi.enhanceEndpoints({ addTagTypes: MARKET_TAG_TYPES }).injectEndpoints({
-  endpoints: (build) => ({
-    getEarningsCalendar: build.query<EarningsCalendarResponse, WindowArgs>({
-      query: (args) => ({ url: PATHS.calendar, params: args satisfies QueryOf<typeof getEarningsCalendar> }),
-      providesTags: [MARKET, 'Earnings'],
-    }),
-    getEarningsCalendarDaily: build.query<CalendarDailyResponse, WindowArgs>({
-      query: (args) => ({ url: PATHS.daily, params: args satisfies QueryOf<typeof getEarningsCalendarDaily> }),
-      providesTags: [MARKET, 'Earnings'],
-    }),
-    getEarningsFilterSymbols: build.query<FilterSymbolsResponse, { filter: 'popular' }>({
-      query: (args) => ({ url: PATHS.filterSymbols, params: args satisfies QueryOf<typeof getEarningsFilterSymbols> }),
-      providesTags: [MARKET],
-    }),
-    getCalendarEvents: build.query<CalendarEventsResult, CalendarEventsArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        if (args.types.length === 0) return { data: { events: [], gated: [], truncatedDays: [] } };
-        const answers = await Promise.all(
-          eachDay(args).map(async (day) => {
-            const params = {
-              start: day,
-              end: day,
-              type: args.types.join(','),
-              limit: MAX_LIST_LIMIT,
-            } satisfies QueryOf<typeof getEvents>;
-            return { day, result: await baseQuery({ url: PATHS.events, params }) };
-          }),
-        );
-        const failed = answers.find((answer) => answer.result.error);
-        if (failed?.result.error) return { error: failed.result.error as FetchBaseQueryError };
-        const events: CalendarEvent[] = [];
-        const gated = new Map<string, PremiumMarker>();
-        const truncatedDays: IsoDate[] = [];
-        for (const { day, result } of answers) {
-          const data = result.data as EventsResponse;
-          events.push(...data.events);
-          if (data.hasMore) truncatedDays.push(day);
-          for (const marker of data.gated) {
-            const seen = gated.get(marker.feature);
-            gated.set(marker.feature, { feature: marker.feature, hidden: (seen?.hidden ?? 0) + marker.hidden });
+export const calendarApi = marketApi
+  .enhanceEndpoints({ addTagTypes: [...MARKET_TAG_TYPES, CUSTOM_FILTER] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getEarningsCalendar: build.query<EarningsCalendarResponse, WindowArgs>({
+        query: (args) => ({ url: PATHS.calendar, params: args satisfies QueryOf<typeof getEarningsCalendar> }),
+        providesTags: [MARKET, 'Earnings'],
+      }),
+      getEarningsCalendarDaily: build.query<CalendarDailyResponse, WindowArgs>({
+        query: (args) => ({ url: PATHS.daily, params: args satisfies QueryOf<typeof getEarningsCalendarDaily> }),
+        providesTags: [MARKET, 'Earnings'],
+      }),
+      getEarningsFilterSymbols: build.query<FilterSymbolsResponse, { filter: ListedFilter }>({
+        query: (args) => ({
+          url: PATHS.filterSymbols,
+          params: args satisfies QueryOf<typeof getEarningsFilterSymbols>,
+        }),
+        providesTags: (_result, _error, args) => (args.filter === 'earningshub_custom' ? [CUSTOM_FILTER] : [MARKET]),
+      }),
+      /** Replaces the reader's own filter list; the custom group's symbols are read again. */
+      setCustomFilter: build.mutation<ResponseOf<typeof postEarningsFilter>, BodyOf<typeof postEarningsFilter>>({
+        query: (body) => ({ url: PATHS.customFilter, method: 'POST', body }),
+        invalidatesTags: [CUSTOM_FILTER],
+      }),
+      getCalendarEvents: build.query<CalendarEventsResult, CalendarEventsArgs>({
+        async queryFn(args, _api, _extra, baseQuery) {
+          if (args.types.length === 0) return { data: { events: [], gated: [], truncatedDays: [] } };
+          const answers = await Promise.all(
+            eachDay(args).map(async (day) => {
+              const params = {
+                start: day,
+                end: day,
+                type: args.types.join(','),
+                limit: MAX_LIST_LIMIT,
+              } satisfies QueryOf<typeof getEvents>;
+              return { day, result: await baseQuery({ url: PATHS.events, params }) };
+            }),
+          );
+          const failed = answers.find((answer) => answer.result.error);
+          if (failed?.result.error) return { error: failed.result.error as FetchBaseQueryError };
+          const events: CalendarEvent[] = [];
+          const gated = new Map<string, PremiumMarker>();
+          const truncatedDays: IsoDate[] = [];
+          for (const { day, result } of answers) {
+            const data = result.data as EventsResponse;
+            events.push(...data.events);
+            if (data.hasMore) truncatedDays.push(day);
+            for (const marker of data.gated) {
+              const seen = gated.get(marker.feature);
+              gated.set(marker.feature, { feature: marker.feature, hidden: (seen?.hidden ?? 0) + marker.hidden });
+            }
           }
-        }
-        return { data: { events, gated: [...gated.values()], truncatedDays } };
-      },
-      providesTags: [MARKET, 'Events'],
-    }),
-    getCalendarDividends: build.query<CalendarDividendsResult, CalendarDividendsArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        const jobs = args.kinds.flatMap((kind) => eachDay(args).map((day) => ({ kind, day })));
-        const answers = await Promise.all(
-          jobs.map(async ({ kind, day }) => {
-            const params = {
-              start: day,
-              end: day,
-              dateType: kind,
-              limit: MAX_LIST_LIMIT,
-            } satisfies QueryOf<typeof getDividendCalendar>;
-            return { kind, day, result: await baseQuery({ url: PATHS.dividends, params }) };
-          }),
-        );
-        const failed = answers.find((answer) => answer.result.error);
-        if (failed?.result.error) return { error: failed.result.error as FetchBaseQueryError };
-        const items: DividendItem[] = [];
-        const truncatedDays = new Set<IsoDate>();
-        for (const { kind, day, result } of answers) {
-          const data = result.data as DividendsResponse;
-          if (data.items.length >= MAX_LIST_LIMIT) truncatedDays.add(day);
-          for (const item of data.items) {
-            items.push({
-              symbol: item.symbol,
-              name: item.name,
-              marketCap: item.marketCap,
-              amount: item.amount,
-              kind,
-              date: kind === 'ex' ? item.exDate : (item.paymentDate ?? item.exDate),
-              exDate: item.exDate,
-              paymentDate: item.paymentDate,
-            });
+          return { data: { events, gated: [...gated.values()], truncatedDays } };
+        },
+        providesTags: [MARKET, 'Events'],
+      }),
+      getCalendarDividends: build.query<CalendarDividendsResult, CalendarDividendsArgs>({
+        async queryFn(args, _api, _extra, baseQuery) {
+          const jobs = args.kinds.flatMap((kind) => eachDay(args).map((day) => ({ kind, day })));
+          const answers = await Promise.all(
+            jobs.map(async ({ kind, day }) => {
+              const params = {
+                start: day,
+                end: day,
+                dateType: kind,
+                limit: MAX_LIST_LIMIT,
+              } satisfies QueryOf<typeof getDividendCalendar>;
+              return { kind, day, result: await baseQuery({ url: PATHS.dividends, params }) };
+            }),
+          );
+          const failed = answers.find((answer) => answer.result.error);
+          if (failed?.result.error) return { error: failed.result.error as FetchBaseQueryError };
+          const items: DividendItem[] = [];
+          const truncatedDays = new Set<IsoDate>();
+          for (const { kind, day, result } of answers) {
+            const data = result.data as DividendsResponse;
+            if (data.items.length >= MAX_LIST_LIMIT) truncatedDays.add(day);
+            for (const item of data.items) {
+              items.push({
+                symbol: item.symbol,
+                name: item.name,
+                marketCap: item.marketCap,
+                amount: item.amount,
+                kind,
+                date: kind === 'ex' ? item.exDate : (item.paymentDate ?? item.exDate),
+                exDate: item.exDate,
+                paymentDate: item.paymentDate,
+              });
+            }
           }
-        }
-        return { data: { items, truncatedDays: [...truncatedDays] } };
-      },
-      providesTags: [MARKET],
+          return { data: { items, truncatedDays: [...truncatedDays] } };
+        },
+        providesTags: [MARKET],
+      }),
     }),
-  }),
-});
+  });
 
 export const {
   useGetEarningsCalendarQuery,
   useGetEarningsCalendarDailyQuery,
   useGetEarningsFilterSymbolsQuery,
+  useSetCustomFilterMutation,
   useGetCalendarEventsQuery,
   useGetCalendarDividendsQuery,
 } = calendarApi;

@@ -5,12 +5,15 @@ import {
   buildWeekGrid,
   callsByEarningsId,
   type DividendItem,
+  editedCustomList,
   groupCalendar,
   groupExtras,
   groupKey,
+  heldSymbols,
   matchesFilter,
   sessionKeyOf,
   sortEarnings,
+  symbolSet,
   visibleEntries,
 } from './calendar-model.ts';
 
@@ -81,6 +84,12 @@ describe(matchesFilter.name, () => {
   it('treats nothing as popular until the list loads, and the custom group as empty until lists arrive', () => {
     expect(matchesFilter({ symbol: 'AAPL', marketCap: 3e12 }, 'popular', null)).toBe(false);
     expect(matchesFilter({ symbol: 'AAPL', marketCap: 3e12 }, 'earningshub_custom', popular)).toBe(false);
+    expect(matchesFilter({ symbol: 'aapl', marketCap: 3e12 }, 'earningshub_custom', null, new Set(['AAPL']))).toBe(
+      true,
+    );
+    expect(matchesFilter({ symbol: 'MSFT', marketCap: 3e12 }, 'earningshub_custom', popular, new Set(['AAPL']))).toBe(
+      false,
+    );
   });
 });
 
@@ -152,6 +161,49 @@ describe(groupCalendar.name, () => {
     const days = groupCalendar(rows, WEEK, { filter: 'all', popular, sort: 'time', showEstimated: false });
     expect(days[1]?.sessions[1]?.shown.map((r) => r.symbol)).toEqual(['TINY', 'AAPL']);
     expect(days[2]?.total).toBe(0);
+  });
+
+  it('shows the custom list’s symbols and, with My Stocks overview, leaves out every other report', () => {
+    const custom = new Set(['TINY']);
+    const mine = groupCalendar(rows, WEEK, {
+      filter: 'earningshub_custom',
+      popular,
+      custom,
+      sort: 'time',
+      showEstimated: true,
+    });
+    expect(mine[1]?.sessions[1]?.shown.map((r) => r.symbol)).toEqual(['TINY']);
+    expect(mine[1]?.sessions[1]?.hidden.map((r) => r.symbol)).toEqual(['AAPL']);
+    const only = groupCalendar(rows, WEEK, {
+      filter: 'all',
+      popular,
+      only: new Set(['AAPL', 'WMT']),
+      sort: 'time',
+      showEstimated: true,
+    });
+    expect(only.flatMap((d) => d.sessions.flatMap((s) => [...s.shown, ...s.hidden])).map((r) => r.symbol)).toEqual([
+      'AAPL',
+      'WMT',
+    ]);
+    expect(only[1]).toMatchObject({ total: 1, shownCount: 1 });
+  });
+});
+
+describe('custom list helpers', () => {
+  it('upper-cases symbol sets and keeps null for a list not loaded', () => {
+    expect(symbolSet(['aapl', 'MSFT'])).toEqual(new Set(['AAPL', 'MSFT']));
+    expect(symbolSet(undefined)).toBeNull();
+  });
+  it('collects the symbols of every list', () => {
+    expect(
+      heldSymbols([{ items: [{ symbol: 'AAPL' }] }, {}, { items: [{ symbol: 'NVDA' }, { symbol: 'AAPL' }] }]),
+    ).toEqual(['AAPL', 'NVDA', 'AAPL']);
+  });
+  it('adds a symbol once, upper case, at the end, and removes it whatever its case', () => {
+    expect(editedCustomList(['AAPL', 'MSFT'], ' aapl ', 'add')).toEqual(['MSFT', 'AAPL']);
+    expect(editedCustomList(['AAPL'], 'nvda', 'add')).toEqual(['AAPL', 'NVDA']);
+    expect(editedCustomList(['AAPL', 'MSFT'], 'msft', 'remove')).toEqual(['AAPL']);
+    expect(editedCustomList(['AAPL'], '  ', 'add')).toEqual(['AAPL']);
   });
 });
 

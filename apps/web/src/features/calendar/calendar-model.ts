@@ -37,13 +37,14 @@ export function sessionKeyOf(row: Pick<EarningsRow, 'session' | 'time' | 'date'>
 
 /**
  * Whether a report belongs to a filter group. `popular` is the server's list of the most followed symbols (null
- * while it loads: nothing counts as popular yet). The custom group is the user's own list, which arrives with
- * stock lists; until then it keeps nothing.
+ * while it loads: nothing counts as popular yet). `custom` is the reader's own filter list (null while it loads
+ * or when signed out: it keeps nothing).
  */
 export function matchesFilter(
   row: Pick<EarningsRow, 'symbol' | 'marketCap'>,
   filter: SymbolFilter,
   popular: ReadonlySet<string> | null,
+  custom: ReadonlySet<string> | null = null,
 ): boolean {
   switch (filter) {
     case 'all':
@@ -55,8 +56,25 @@ export function matchesFilter(
     case 'hundred_billion':
       return row.marketCap !== null && row.marketCap >= SYMBOL_FILTER_MIN_MARKET_CAP[filter];
     case 'earningshub_custom':
-      return false;
+      return custom?.has(row.symbol.toUpperCase()) ?? false;
   }
+}
+
+/** Symbols as the filters compare them (upper case); null stays null (not loaded). */
+export function symbolSet(symbols: readonly string[] | null | undefined): ReadonlySet<string> | null {
+  return symbols ? new Set(symbols.map((symbol) => symbol.toUpperCase())) : null;
+}
+
+/** Every symbol held in any of the reader's lists ("My Stocks overview"). */
+export function heldSymbols(lists: readonly { items?: readonly { symbol: string }[] | undefined }[]): string[] {
+  return lists.flatMap((list) => (list.items ?? []).map((item) => item.symbol));
+}
+
+/** The custom list after adding (upper case, once) or removing a symbol, in the order the reader built it. */
+export function editedCustomList(current: readonly string[], symbol: string, change: 'add' | 'remove'): string[] {
+  const wanted = symbol.trim().toUpperCase();
+  const rest = current.filter((candidate) => candidate.toUpperCase() !== wanted);
+  return change === 'add' && wanted ? [...rest, wanted] : rest;
 }
 
 // ---- sorting --------------------------------------------------------------------------------------------------
@@ -138,6 +156,10 @@ export interface DayGroup {
 export interface GroupOptions {
   filter: SymbolFilter;
   popular: ReadonlySet<string> | null;
+  /** The reader's own filter list (upper case). */
+  custom?: ReadonlySet<string> | null;
+  /** "My Stocks overview": only these symbols' reports are in the window at all (upper case). */
+  only?: ReadonlySet<string> | null;
   sort: EarningsSortKey;
   /** The "estimated dates" calendar toggle: off leaves out every report whose date is not confirmed. */
   showEstimated: boolean;
@@ -157,14 +179,16 @@ export function groupCalendar(
   );
   for (const row of sorted) {
     const sessions = byDay.get(row.date);
-    if (!sessions) continue;
+    if (!sessions || (options.only && !options.only.has(row.symbol.toUpperCase()))) continue;
     const key = sessionKeyOf(row);
     let group = sessions.get(key);
     if (!group) {
       group = { session: key, shown: [], hidden: [] };
       sessions.set(key, group);
     }
-    (matchesFilter(row, options.filter, options.popular) ? group.shown : group.hidden).push(row);
+    (matchesFilter(row, options.filter, options.popular, options.custom ?? null) ? group.shown : group.hidden).push(
+      row,
+    );
   }
   return days.map((date) => {
     const sessions = SESSION_ORDER.map((key) => byDay.get(date)?.get(key)).filter(
