@@ -12,10 +12,12 @@ import { parseArgs } from 'node:util';
 import { assets, connectDatabase, type Database, ingestionRuns } from '@eh/db';
 import { isIsoDate, MARKET_ASSET_TYPES, type MarketAssetType } from '@eh/domain';
 import { desc, inArray } from 'drizzle-orm';
+import { createBus } from '../bus/index.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { IngestError, type IngestProgress, ingest } from '../ingest/index.ts';
 import { progressLine, summaryTable } from '../ingest/report.ts';
 import { ALL_PROVIDERS, listSwitches, setIngestionStopped } from '../jobs/kill-switch.ts';
+import { MARKET_CHANGED_CHANNEL } from '../modules/earnings/response-cache.ts';
 import { type AssetKey, PROVIDERS } from '../providers/index.ts';
 import { DATASETS, type Dataset } from '../providers/types.ts';
 import { runningEmbeddedServer } from './running-server.ts';
@@ -183,13 +185,17 @@ try {
     }
   } else if (plan) {
     const assetKeys = plan.symbols ? await resolveSymbols(db, plan.symbols) : undefined;
+    // With Redis the running nodes hear of the change and drop their cached answers; alone, nobody is listening.
+    const bus = config.REDIS_URL ? await createBus(config.REDIS_URL) : null;
     const report = await ingest(db, plan.provider, {
       ...(plan.datasets ? { datasets: plan.datasets } : {}),
       ...(assetKeys ? { assets: assetKeys } : {}),
       ...(values.from ? { from: values.from } : {}),
       ...(values.to ? { to: values.to } : {}),
       onProgress: progressReporter(),
+      ...(bus ? { onChanged: (datasets: Dataset[]) => bus.publish(MARKET_CHANGED_CHANNEL, { datasets }) } : {}),
     });
+    await bus?.close();
     console.log(summaryTable(report));
     if (report.datasets.some((d) => d.status !== 'succeeded')) exitCode = 2;
   }

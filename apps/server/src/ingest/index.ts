@@ -67,6 +67,11 @@ export interface IngestOptions {
   /** Stops between batches; the run is recorded as partial. */
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
+  /**
+   * Told after each dataset which ones gained or changed rows, so API caches on every node can drop stale answers.
+   * Its batches are committed by then unless `db` is itself a transaction (a seed), when nobody is listening yet.
+   */
+  onChanged?: (datasets: Dataset[]) => void | Promise<void>;
 }
 
 export class IngestError extends Error {}
@@ -129,6 +134,7 @@ export async function ingest(
     });
     report.datasets.push(result);
     if (dataset === 'assets') ctx.assets.clear();
+    if (result.added + result.changed > 0) await options.onChanged?.([dataset]);
     if (options.signal?.aborted) report.aborted = true;
   }
 
@@ -137,6 +143,7 @@ export async function ingest(
     report.confirmedFromFilings = await db.transaction((tx) =>
       confirmEarningsFromFilings(tx as unknown as Database, nyDate(ctx.now)),
     );
+    if (report.confirmedFromFilings > 0) await options.onChanged?.(['earnings']);
   }
   report.ms = Math.round(performance.now() - started);
   return report;

@@ -5,6 +5,7 @@ import { and, eq, max, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ingest } from '../ingest/index.ts';
+import { MARKET_CHANGED_CHANNEL } from '../modules/earnings/response-cache.ts';
 import { PROVIDERS } from '../providers/index.ts';
 import type { Dataset } from '../providers/types.ts';
 import type { Job } from './queue.ts';
@@ -49,6 +50,7 @@ export const runIngestJob: JobHandler = async ({ ctx, job, signal, log }) => {
     ...(payload.to ? { to: payload.to } : {}),
     now,
     signal,
+    onChanged: (changed) => ctx.bus.publish(MARKET_CHANGED_CHANNEL, { datasets: changed }),
   });
   log.info(
     {

@@ -94,6 +94,18 @@ describe('ingest: counting', () => {
     expect(report.datasets.map((d) => d.skipped)).toEqual([2, 2, 4]);
   });
 
+  it('tells which datasets changed, and nothing when nothing did', async () => {
+    const told: string[][] = [];
+    const onChanged = (datasets: string[]) => {
+      told.push(datasets);
+    };
+    await ingest(db(), fakeProvider('fake-count', data), { onChanged });
+    expect(told).toEqual([]);
+    await ingest(db(), fakeProvider('fake-count', { ...data, quotes: [[quote('ZQB', 20.5)]] }), { onChanged });
+    expect(told).toEqual([['quotes']]);
+    await ingest(db(), fakeProvider('fake-count', { quotes: data.quotes }));
+  });
+
   it('counts a changed value as changed and stores it', async () => {
     const report = await ingest(
       db(),

@@ -7,6 +7,9 @@ import { ingestionStopped, listSwitches, setIngestionStopped } from '../../src/j
 import { claim, complete, enqueue, fail, recoverStale, release } from '../../src/jobs/queue.ts';
 import { enqueueDueSchedules, isDue, type Schedule } from '../../src/jobs/schedules.ts';
 import { createWorker } from '../../src/jobs/worker.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
+import { PROVIDERS } from '../../src/providers/index.ts';
+import { fakeProvider } from '../fake-provider.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;
@@ -275,6 +278,35 @@ describe('the demo market’s daily roll', () => {
     expect((bars?.added ?? 0) + (bars?.changed ?? 0) + (bars?.skipped ?? 0)).toBeLessThan(741 * 10);
     // What was seeded today is today's market: history does not change.
     expect(runs.find((run) => run.dataset === 'filings')).toMatchObject({ added: 0, changed: 0 });
+  });
+});
+
+describe('ingestion jobs', () => {
+  it('ingest the named provider and tell every node on the bus which datasets changed', async () => {
+    const heard: unknown[] = [];
+    const unsubscribe = await server.ctx.bus.subscribe(MARKET_CHANGED_CHANNEL, (message) => {
+      heard.push(message);
+    });
+    PROVIDERS['fake-bus'] = () =>
+      fakeProvider('fake-bus', {
+        assets: [[{ symbol: 'ZQBUS', type: 'stock', name: 'Zq Bus Lines' }]],
+        quotes: [[{ symbol: 'ZQBUS', type: 'stock', price: 12.5, quotedAt: new Date() }]],
+        news: [[]],
+      });
+    try {
+      const id =
+        (await enqueue(db(), {
+          name: 'ingest',
+          payload: { provider: 'fake-bus', datasets: ['assets', 'quotes', 'news', 'splits'] },
+        })) ?? 0;
+      expect(await createWorker(server.ctx, log, { schedules: [] }).tick()).toBe(true);
+      expect(await job(id)).toMatchObject({ status: 'done' });
+      // A dataset the provider lacks is left out; one that brought nothing new is not announced.
+      expect(heard).toEqual([{ datasets: ['assets'] }, { datasets: ['quotes'] }]);
+    } finally {
+      delete PROVIDERS['fake-bus'];
+      await unsubscribe();
+    }
   });
 });
 
