@@ -1,11 +1,12 @@
 import { type IsoDate, nyDate } from '@eh/domain';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { CalendarView } from '../../app/preferences.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { LoadError } from '../quote/query-state.tsx';
+import { effectiveFilter, useCalendarAccess, useFilterSets } from './calendar-access.ts';
 import { calendarPageText, monthLabel, rangeLabel, shortDate } from './calendar-format.ts';
 import { groupKey, type MoreCell } from './calendar-model.ts';
 import { useCalendarToggles, useEarningsSettings, useTimeZone } from './calendar-preferences.ts';
@@ -17,6 +18,8 @@ import { ListView } from './list-view.tsx';
 import { MonthView } from './month-view.tsx';
 import { useCalendarData } from './use-calendar-data.ts';
 import { WeekView } from './week-view.tsx';
+
+const CustomFilterDialog = lazy(() => import('./custom-filter-dialog.tsx'));
 
 export type ValidLocation = Exclude<CalendarLocation, { invalid: true }>;
 
@@ -47,11 +50,15 @@ const DESCRIPTION_NAMES = 5;
  */
 export function CalendarBoard({ location, selected, now, hrefFor, navigate, embedded = false }: CalendarBoardProps) {
   const dispatch = useAppDispatch();
-  const [settings, setSettings] = useEarningsSettings();
+  const [stored, setSettings] = useEarningsSettings();
   const [toggles, setToggles] = useCalendarToggles();
   const [timeZone] = useTimeZone();
+  const access = useCalendarAccess();
+  const settings = useMemo(() => ({ ...stored, filter: effectiveFilter(stored.filter, access) }), [stored, access]);
+  const sets = useFilterSets(settings.filter, toggles, access.signedIn);
   const window = fetchWindow(location);
-  const data = useCalendarData(window, location.view, settings, toggles);
+  const data = useCalendarData(window, location.view, settings, toggles, sets);
+  const [editingCustom, setEditingCustom] = useState(false);
   const today = nyDate(now);
 
   // Groups the reader expanded ("+N more") belong to the window on screen.
@@ -151,13 +158,22 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         isCurrent={location.current}
         hrefFor={hrefFor}
         onPick={(target) => navigate(target)}
-        onViewChosen={(view: CalendarView) => setSettings({ ...settings, calendarView: view })}
+        onViewChosen={(view: CalendarView) => setSettings({ ...stored, calendarView: view })}
         filter={settings.filter}
-        onFilter={(filter) => setSettings({ ...settings, filter })}
+        onFilter={(filter) => {
+          if (filter === 'earningshub_custom' && !access.request('customFilter')) return;
+          setSettings({ ...stored, filter });
+        }}
         sort={settings.sort}
-        onSort={(sort) => setSettings({ ...settings, sort })}
-        toggles={toggles}
-        onToggles={setToggles}
+        onSort={(sort) => setSettings({ ...stored, sort })}
+        toggles={access.signedIn ? toggles : { ...toggles, myStocksOverview: false }}
+        onToggles={(next) => {
+          if (next.myStocksOverview && !toggles.myStocksOverview && !access.request('myStocksOverview')) return;
+          setToggles(next);
+        }}
+        {...(settings.filter === 'earningshub_custom' && !embedded
+          ? { onEditCustom: () => setEditingCustom(true) }
+          : {})}
         todayTarget={{ view: location.view, date: today }}
         {...(embedded
           ? {}
@@ -166,6 +182,11 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
               onOpenEmbed: () => dispatch(modalOpened({ kind: 'embedCalendar', props: { view: location.view } })),
             })}
       />
+      {editingCustom ? (
+        <Suspense fallback={null}>
+          <CustomFilterDialog onClose={() => setEditingCustom(false)} />
+        </Suspense>
+      ) : null}
       {toggles.indices ? <IndicesStrip /> : null}
       <GatedNotice gated={data.gated} historyStart={data.historyStart} />
       {data.extrasError ? (

@@ -23,7 +23,6 @@ export const FILTER_OPTIONS: readonly FilterOption[] = [
     value: 'earningshub_custom',
     label: 'My list',
     description: 'The symbols you choose',
-    disabledHint: 'Your own filter list arrives with stock lists',
   },
 ];
 
@@ -61,8 +60,7 @@ export const TOGGLE_OPTIONS: readonly ToggleOption[] = [
   {
     key: 'myStocksOverview',
     label: 'My Stocks overview',
-    description: 'Your lists’ reports first',
-    disabledHint: 'Arrives with stock lists',
+    description: 'Only the companies in your lists',
   },
   { key: 'calls', label: 'Earnings calls', description: 'Call times on each report, and other calls' },
 ];

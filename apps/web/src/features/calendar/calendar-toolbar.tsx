@@ -3,6 +3,7 @@ import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CodeIcon from '@mui/icons-material/Code';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import {
@@ -48,6 +49,8 @@ export interface CalendarToolbarProps {
   onViewChosen?: (view: CalendarView) => void;
   filter: SymbolFilter;
   onFilter: (filter: SymbolFilter) => void;
+  /** Present while the custom filter is on: opens the dialog that edits the reader's list. */
+  onEditCustom?: () => void;
   sort: EarningsSortKey;
   onSort: (sort: EarningsSortKey) => void;
   toggles: CalendarToggles;
@@ -235,6 +238,18 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             chip
           );
         })}
+        {props.onEditCustom ? (
+          <Button
+            size="small"
+            startIcon={<EditOutlinedIcon />}
+            onClick={props.onEditCustom}
+            aria-haspopup="dialog"
+            data-testid="edit-custom-filter"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
+            Edit my list
+          </Button>
+        ) : null}
       </Box>
       <Popover
         open={togglesOpen}

@@ -4,7 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { useGetEarningsCalendarQuery, useGetEarningsFilterSymbolsQuery } from './calendar-api.ts';
+import { effectiveFilter, useCalendarAccess, useFilterSets } from './calendar-access.ts';
+import { useGetEarningsCalendarQuery } from './calendar-api.ts';
 import { longDay } from './calendar-format.ts';
 import { groupCalendar, groupKey, type MoreCell, SESSION_HEADINGS, visibleEntries } from './calendar-model.ts';
 import { useCalendarToggles, useEarningsSettings, useTimeZone } from './calendar-preferences.ts';
@@ -22,9 +23,11 @@ export default function SelectedMonthDayModal({ entry, onClose }: ModalContentPr
   const date: IsoDate | null = isIsoDate(raw) ? raw : null;
   const [settings] = useEarningsSettings();
   const [toggles] = useCalendarToggles();
+  const access = useCalendarAccess();
+  const filter = effectiveFilter(settings.filter, access);
+  const sets = useFilterSets(filter, toggles, access.signedIn);
   const [timeZone] = useTimeZone();
   const calendar = useGetEarningsCalendarQuery({ start: date ?? '', end: date ?? '' }, { skip: date === null });
-  const popular = useGetEarningsFilterSymbolsQuery({ filter: 'popular' }, { skip: settings.filter !== 'popular' });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const onToggle = useCallback((cell: MoreCell) => {
     setExpanded((current) => {
@@ -37,16 +40,17 @@ export default function SelectedMonthDayModal({ entry, onClose }: ModalContentPr
   }, []);
   const day = useMemo(() => {
     if (!date || !calendar.data) return null;
-    const popularSet = popular.data ? new Set(popular.data.symbols) : null;
     return (
       groupCalendar(calendar.data.earnings, [date], {
-        filter: settings.filter,
-        popular: popularSet,
+        filter,
+        popular: sets.popular,
+        custom: sets.custom,
+        only: sets.only,
         sort: settings.sort,
         showEstimated: toggles.estimatedDates,
       })[0] ?? null
     );
-  }, [date, calendar.data, popular.data, settings.filter, settings.sort, toggles.estimatedDates]);
+  }, [date, calendar.data, sets, filter, settings.sort, toggles.estimatedDates]);
 
   return (
     <>

@@ -3,12 +3,12 @@ import { addDays, daysBetween, type IsoDate, isWeekend } from '@eh/domain';
 import { useMemo } from 'react';
 import type { ApiError } from '../../app/api.ts';
 import type { CalendarToggles, EarningsSettings } from '../../app/preferences.ts';
+import type { FilterSets } from './calendar-access.ts';
 import {
   useGetCalendarDividendsQuery,
   useGetCalendarEventsQuery,
   useGetEarningsCalendarDailyQuery,
   useGetEarningsCalendarQuery,
-  useGetEarningsFilterSymbolsQuery,
 } from './calendar-api.ts';
 import {
   callsByEarningsId,
@@ -50,36 +50,41 @@ const EMPTY_DIVIDENDS: DividendItem[] = [];
 /**
  * Everything a calendar window shows: its reports grouped by day and session under the reader's filter and sort,
  * the events and dividend dates the toggles add (week and list views), and the daily counts (month view).
+ * `sets` are the symbol lists the filter and the My Stocks overview toggle need (`useFilterSets`).
  */
 export function useCalendarData(
   window: { start: IsoDate; end: IsoDate },
   view: 'week' | 'list' | 'month',
   settings: EarningsSettings,
   toggles: CalendarToggles,
+  sets: FilterSets,
 ): CalendarData {
   const calendar = useGetEarningsCalendarQuery(window);
-  const popular = useGetEarningsFilterSymbolsQuery({ filter: 'popular' }, { skip: settings.filter !== 'popular' });
-  const daily = useGetEarningsCalendarDailyQuery(window, { skip: view !== 'month' });
+  // The daily counts cover every company: with "My Stocks overview" the month counts its own rows instead.
+  const daily = useGetEarningsCalendarDailyQuery(window, { skip: view !== 'month' || sets.only !== null });
   const types = eventTypesFor(toggles);
   const kinds = dividendKindsFor(toggles);
   const weekly = view !== 'month';
   const events = useGetCalendarEventsQuery({ ...window, types }, { skip: !weekly || types.length === 0 });
   const dividends = useGetCalendarDividendsQuery({ ...window, kinds }, { skip: !weekly || kinds.length === 0 });
 
-  const rows = calendar.currentData?.earnings ?? EMPTY_ROWS;
-  const popularSet = useMemo(
-    () => (popular.data ? new Set(popular.data.symbols.map((symbol) => symbol.toUpperCase())) : null),
-    [popular.data],
+  const allRows = calendar.currentData?.earnings ?? EMPTY_ROWS;
+  // "My Stocks overview" leaves other companies out of the window altogether (counts and description too).
+  const rows = useMemo(
+    () => (sets.only ? allRows.filter((row) => sets.only?.has(row.symbol.toUpperCase())) : allRows),
+    [allRows, sets.only],
   );
   const days = useMemo(
     () =>
       groupCalendar(rows, weekdays(window.start, window.end), {
         filter: settings.filter,
-        popular: popularSet,
+        popular: sets.popular,
+        custom: sets.custom,
+        only: sets.only,
         sort: settings.sort,
         showEstimated: toggles.estimatedDates,
       }),
-    [rows, window.start, window.end, settings.filter, settings.sort, popularSet, toggles.estimatedDates],
+    [rows, window.start, window.end, settings.filter, settings.sort, sets, toggles.estimatedDates],
   );
   const eventList = (types.length > 0 && events.currentData?.events) || EMPTY_EVENTS;
   const calls = useMemo(() => callsByEarningsId(eventList), [eventList]);
@@ -95,8 +100,13 @@ export function useCalendarData(
     );
   }, [eventList, dividends.currentData, kinds.length, days, calls, rows]);
   const counts = useMemo(
-    () => new Map((daily.currentData?.days ?? []).map((day) => [day.date, day] satisfies [IsoDate, MonthDayCounts])),
-    [daily.currentData],
+    () =>
+      new Map(
+        (sets.only ? [] : (daily.currentData?.days ?? [])).map(
+          (day) => [day.date, day] satisfies [IsoDate, MonthDayCounts],
+        ),
+      ),
+    [daily.currentData, sets.only],
   );
   const gated = useMemo(() => {
     const markers = [
@@ -114,7 +124,7 @@ export function useCalendarData(
     rows,
     historyStart: calendar.currentData?.historyStart ?? null,
     gated,
-    loading: (!calendar.currentData && !calendar.error) || (settings.filter === 'popular' && popular.isLoading),
+    loading: (!calendar.currentData && !calendar.error) || sets.loading,
     error: calendar.error,
     extrasError: events.error ?? dividends.error,
     refetch: () => {

@@ -1,0 +1,88 @@
+/**
+ * Who may use the calendar's own-list choices: the custom filter ("My list", the stockFilter premium feature) and
+ * the "My Stocks overview" toggle (any signed-in reader), and the symbol sets they filter with.
+ */
+import { canUse, type SymbolFilter } from '@eh/domain';
+import { useCallback, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { type CalendarToggles, DEFAULT_EARNINGS_SETTINGS } from '../../app/preferences.ts';
+import { LISTS_ARGS, useGetListsQuery } from '../lists/lists-api.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { useGetMeQuery } from '../profile/users-api.ts';
+import { planFor } from '../quote/upgrade-prompt.tsx';
+import { useGetEarningsFilterSymbolsQuery } from './calendar-api.ts';
+import { heldSymbols, symbolSet } from './calendar-model.ts';
+
+export interface CalendarAccess {
+  signedIn: boolean;
+  /** The custom filter may be used: signed in (or not known yet) on a plan with the stock filter (or not loaded). */
+  customFilter: boolean;
+  /**
+   * Asks for what a choice needs (the sign-in dialog, or the upgrade prompt for the custom filter on a free plan);
+   * true when the choice can be made now.
+   */
+  request: (choice: 'customFilter' | 'myStocksOverview') => boolean;
+}
+
+export function useCalendarAccess(): CalendarAccess {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((state) => state.auth.status);
+  const signedIn = status === 'signedIn';
+  const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
+  const paid = me ? canUse(me.accountFeatures, 'stockFilter') : true;
+  const customFilter = status !== 'signedOut' && paid;
+  const request = useCallback(
+    (choice: 'customFilter' | 'myStocksOverview') => {
+      if (!signedIn) {
+        dispatch(modalOpened({ kind: 'signIn' }));
+        return false;
+      }
+      if (choice === 'customFilter' && !paid) {
+        dispatch(modalOpened({ kind: 'upgrade', props: { feature: 'stockFilter', plan: planFor('stockFilter') } }));
+        return false;
+      }
+      return true;
+    },
+    [dispatch, signedIn, paid],
+  );
+  return useMemo(() => ({ signedIn, customFilter, request }), [signedIn, customFilter, request]);
+}
+
+/** The filter the calendar applies: a stored custom filter the reader cannot use falls back to the default. */
+export function effectiveFilter(filter: SymbolFilter, access: CalendarAccess): SymbolFilter {
+  return filter === 'earningshub_custom' && !access.customFilter ? DEFAULT_EARNINGS_SETTINGS.filter : filter;
+}
+
+export interface FilterSets {
+  popular: ReadonlySet<string> | null;
+  custom: ReadonlySet<string> | null;
+  /** "My Stocks overview": the symbols of the reader's lists; null when the toggle is off (or signed out). */
+  only: ReadonlySet<string> | null;
+  /** A set the calendar filters with has not arrived yet. */
+  loading: boolean;
+}
+
+/** The symbol sets a filter and the My Stocks overview toggle need, fetched only when chosen. */
+export function useFilterSets(filter: SymbolFilter, toggles: CalendarToggles, signedIn: boolean): FilterSets {
+  const popular = useGetEarningsFilterSymbolsQuery({ filter: 'popular' }, { skip: filter !== 'popular' });
+  const custom = useGetEarningsFilterSymbolsQuery(
+    { filter: 'earningshub_custom' },
+    { skip: filter !== 'earningshub_custom' || !signedIn },
+  );
+  const overview = signedIn && toggles.myStocksOverview;
+  const lists = useGetListsQuery(LISTS_ARGS, { skip: !overview });
+  const popularSet = useMemo(() => symbolSet(popular.data?.symbols), [popular.data]);
+  const customSet = useMemo(() => symbolSet(custom.data?.symbols), [custom.data]);
+  const only = useMemo(
+    () => (overview && lists.data ? symbolSet(heldSymbols(lists.data.lists)) : null),
+    [overview, lists.data],
+  );
+  const loading =
+    (filter === 'popular' && popular.isLoading) ||
+    (filter === 'earningshub_custom' && (!signedIn || custom.isLoading)) ||
+    (overview && lists.isLoading);
+  return useMemo(
+    () => ({ popular: popularSet, custom: customSet, only, loading }),
+    [popularSet, customSet, only, loading],
+  );
+}
