@@ -7,6 +7,8 @@ export async function createRedisBus(url: string): Promise<MessageBus> {
   const sub = new Redis(url, options);
   await Promise.all([pub.connect(), sub.connect()]);
   const channels = new Map<string, Set<BusHandler>>();
+  // Plugins let go of their subscriptions in their own onClose hooks, which may run after the bus closed.
+  let closed = false;
   sub.on('message', (channel: string, raw: string) => {
     const handlers = channels.get(channel);
     if (!handlers) return;
@@ -33,13 +35,14 @@ export async function createRedisBus(url: string): Promise<MessageBus> {
       set.add(handler);
       return async () => {
         set.delete(handler);
-        if (set.size === 0) {
+        if (set.size === 0 && !closed) {
           channels.delete(channel);
           await sub.unsubscribe(channel);
         }
       };
     },
     async close() {
+      closed = true;
       channels.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
