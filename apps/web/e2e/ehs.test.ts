@@ -62,7 +62,8 @@ describe('EHS pages', () => {
       await list.getByRole('button').first().click();
       await page.getByTestId('modal-indexRebalance').waitFor();
       const modal = page.getByTestId('modal-indexRebalance');
-      await modal.getByTestId('rebalance-details').waitFor();
+      // The details frame shows while the rebalances load: wait for the figures themselves.
+      await modal.getByText(/\d+ added, \d+ removed/).waitFor();
       const text = await modal.innerText();
       expect(text).toContain(`${latest.added.length} added, ${latest.removed.length} removed`);
       for (const symbol of [...latest.added, ...latest.removed]) expect(text).toContain(symbol);
