@@ -240,8 +240,8 @@ describe('week view', () => {
       const after = await symbolsInOrder(page);
       expect(after.some((symbol) => (caps.get(symbol) ?? 0) < 1e11)).toBe(true);
 
-      // The custom group arrives with stock lists: shown, disabled, with a hint.
-      expect(await page.getByTestId('filter-earningshub_custom').getAttribute('aria-disabled')).toBe('true');
+      // The custom group is offered; a signed-out visitor choosing it is asked to sign in (calendar-custom.test.ts).
+      expect(await page.getByTestId('filter-earningshub_custom').getAttribute('aria-disabled')).toBeNull();
       const stored = await page.evaluate(() => localStorage.getItem('earningshub.earningsSettings'));
       expect(JSON.parse(stored ?? '{}').filter).toBe('hundred_billion');
     } finally {
@@ -473,8 +473,9 @@ describe('calendar toggles', () => {
     try {
       expect(await page.locator('[data-testid="calendar-extra"]').count()).toBe(0);
       await page.getByTestId('toggles-button').click();
-      // My Stocks overview arrives with stock lists: listed, switched off, not available yet.
-      expect(await page.getByTestId('toggle-myStocksOverview').isDisabled()).toBe(true);
+      // My Stocks overview is offered, and off for a signed-out visitor (its default is on).
+      expect(await page.getByTestId('toggle-myStocksOverview').isDisabled()).toBe(false);
+      expect(await page.getByTestId('toggle-myStocksOverview').isChecked()).toBe(false);
       await page.getByTestId('toggle-economic').check();
       await page.getByTestId('toggle-exDividend').check();
       await page.keyboard.press('Escape');

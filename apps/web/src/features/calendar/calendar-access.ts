@@ -5,7 +5,7 @@
 import { canUse, type SymbolFilter } from '@eh/domain';
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { type CalendarToggles, DEFAULT_EARNINGS_SETTINGS } from '../../app/preferences.ts';
+import type { CalendarToggles } from '../../app/preferences.ts';
 import { LISTS_ARGS, useGetListsQuery } from '../lists/lists-api.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { useGetMeQuery } from '../profile/users-api.ts';
@@ -48,39 +48,34 @@ export function useCalendarAccess(): CalendarAccess {
   return useMemo(() => ({ signedIn, customFilter, request }), [signedIn, customFilter, request]);
 }
 
-/** The filter the calendar applies: a stored custom filter the reader cannot use falls back to the default. */
-export function effectiveFilter(filter: SymbolFilter, access: CalendarAccess): SymbolFilter {
-  return filter === 'earningshub_custom' && !access.customFilter ? DEFAULT_EARNINGS_SETTINGS.filter : filter;
-}
-
 export interface FilterSets {
   popular: ReadonlySet<string> | null;
   custom: ReadonlySet<string> | null;
-  /** "My Stocks overview": the symbols of the reader's lists; null when the toggle is off (or signed out). */
+  /** "My Stocks overview": the symbols of the reader's lists; null when off, signed out or the lists hold nothing. */
   only: ReadonlySet<string> | null;
   /** A set the calendar filters with has not arrived yet. */
   loading: boolean;
 }
 
-/** The symbol sets a filter and the My Stocks overview toggle need, fetched only when chosen. */
-export function useFilterSets(filter: SymbolFilter, toggles: CalendarToggles, signedIn: boolean): FilterSets {
+/**
+ * The symbol sets a filter and the My Stocks overview toggle need, fetched only when chosen and allowed (a custom
+ * filter the reader may not use keeps nothing: its notice says why).
+ */
+export function useFilterSets(filter: SymbolFilter, toggles: CalendarToggles, access: CalendarAccess): FilterSets {
   const popular = useGetEarningsFilterSymbolsQuery({ filter: 'popular' }, { skip: filter !== 'popular' });
-  const custom = useGetEarningsFilterSymbolsQuery(
-    { filter: 'earningshub_custom' },
-    { skip: filter !== 'earningshub_custom' || !signedIn },
-  );
-  const overview = signedIn && toggles.myStocksOverview;
+  const useCustom = filter === 'earningshub_custom' && access.signedIn && access.customFilter;
+  const custom = useGetEarningsFilterSymbolsQuery({ filter: 'earningshub_custom' }, { skip: !useCustom });
+  const overview = access.signedIn && toggles.myStocksOverview;
   const lists = useGetListsQuery(LISTS_ARGS, { skip: !overview });
   const popularSet = useMemo(() => symbolSet(popular.data?.symbols), [popular.data]);
   const customSet = useMemo(() => symbolSet(custom.data?.symbols), [custom.data]);
-  const only = useMemo(
-    () => (overview && lists.data ? symbolSet(heldSymbols(lists.data.lists)) : null),
-    [overview, lists.data],
-  );
+  // The toggle is on by default: lists holding nothing leave the whole calendar rather than an empty one.
+  const only = useMemo(() => {
+    const held = overview && lists.data ? heldSymbols(lists.data.lists) : [];
+    return held.length > 0 ? symbolSet(held) : null;
+  }, [overview, lists.data]);
   const loading =
-    (filter === 'popular' && popular.isLoading) ||
-    (filter === 'earningshub_custom' && (!signedIn || custom.isLoading)) ||
-    (overview && lists.isLoading);
+    (filter === 'popular' && popular.isLoading) || (useCustom && custom.isLoading) || (overview && lists.isLoading);
   return useMemo(
     () => ({ popular: popularSet, custom: customSet, only, loading }),
     [popularSet, customSet, only, loading],

@@ -6,13 +6,13 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import type { CalendarView } from '../../app/preferences.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { LoadError } from '../quote/query-state.tsx';
-import { effectiveFilter, useCalendarAccess, useFilterSets } from './calendar-access.ts';
+import { useCalendarAccess, useFilterSets } from './calendar-access.ts';
 import { calendarPageText, monthLabel, rangeLabel, shortDate } from './calendar-format.ts';
 import { groupKey, type MoreCell } from './calendar-model.ts';
 import { useCalendarToggles, useEarningsSettings, useTimeZone } from './calendar-preferences.ts';
 import { type CalendarLocation, fetchWindow, focusDay, neighbours } from './calendar-route.ts';
 import { type CalendarTarget, CalendarToolbar } from './calendar-toolbar.tsx';
-import { GatedNotice } from './gated-notice.tsx';
+import { GatedNotice, OwnListNotice } from './gated-notice.tsx';
 import { IndicesStrip } from './indices-strip.tsx';
 import { ListView } from './list-view.tsx';
 import { MonthView } from './month-view.tsx';
@@ -50,12 +50,11 @@ const DESCRIPTION_NAMES = 5;
  */
 export function CalendarBoard({ location, selected, now, hrefFor, navigate, embedded = false }: CalendarBoardProps) {
   const dispatch = useAppDispatch();
-  const [stored, setSettings] = useEarningsSettings();
+  const [settings, setSettings] = useEarningsSettings();
   const [toggles, setToggles] = useCalendarToggles();
   const [timeZone] = useTimeZone();
   const access = useCalendarAccess();
-  const settings = useMemo(() => ({ ...stored, filter: effectiveFilter(stored.filter, access) }), [stored, access]);
-  const sets = useFilterSets(settings.filter, toggles, access.signedIn);
+  const sets = useFilterSets(settings.filter, toggles, access);
   const window = fetchWindow(location);
   const data = useCalendarData(window, location.view, settings, toggles, sets);
   const [editingCustom, setEditingCustom] = useState(false);
@@ -158,14 +157,14 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         isCurrent={location.current}
         hrefFor={hrefFor}
         onPick={(target) => navigate(target)}
-        onViewChosen={(view: CalendarView) => setSettings({ ...stored, calendarView: view })}
+        onViewChosen={(view: CalendarView) => setSettings({ ...settings, calendarView: view })}
         filter={settings.filter}
         onFilter={(filter) => {
           if (filter === 'earningshub_custom' && !access.request('customFilter')) return;
-          setSettings({ ...stored, filter });
+          setSettings({ ...settings, filter });
         }}
         sort={settings.sort}
-        onSort={(sort) => setSettings({ ...stored, sort })}
+        onSort={(sort) => setSettings({ ...settings, sort })}
         toggles={access.signedIn ? toggles : { ...toggles, myStocksOverview: false }}
         onToggles={(next) => {
           if (next.myStocksOverview && !toggles.myStocksOverview && !access.request('myStocksOverview')) return;
@@ -188,6 +187,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         </Suspense>
       ) : null}
       {toggles.indices ? <IndicesStrip /> : null}
+      {settings.filter === 'earningshub_custom' ? <OwnListNotice access={access} /> : null}
       <GatedNotice gated={data.gated} historyStart={data.historyStart} />
       {data.extrasError ? (
         <Alert severity="warning" sx={{ mb: 2 }}>

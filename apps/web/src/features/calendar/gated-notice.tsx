@@ -1,10 +1,25 @@
 import type { PremiumMarker } from '@eh/contracts';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Typography } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { GATED_FEATURE_LABELS, planFor } from '../quote/upgrade-prompt.tsx';
+import type { CalendarAccess } from './calendar-access.ts';
 import { shortDate } from './calendar-format.ts';
+
+/** The slim line both notices over the calendar are drawn as. */
+const NOTICE_SX = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1,
+  mb: 2,
+  px: 1.5,
+  py: 0.75,
+  borderRadius: 1.5,
+  border: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.paper',
+} as const;
 
 /** 'a', 'a and b', 'a, b and c' */
 function joined(parts: readonly string[]): string {
@@ -26,22 +41,7 @@ export function GatedNotice({ gated, historyStart }: { gated: readonly PremiumMa
       : (GATED_FEATURE_LABELS[gate.feature] ?? gate.feature),
   );
   return (
-    <Box
-      data-testid="upgrade-prompt"
-      data-feature={gated.map((gate) => gate.feature).join(' ')}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        mb: 2,
-        px: 1.5,
-        py: 0.75,
-        borderRadius: 1.5,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-      }}
-    >
+    <Box data-testid="upgrade-prompt" data-feature={gated.map((gate) => gate.feature).join(' ')} sx={NOTICE_SX}>
       <LockOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'primary.main' }} />
       <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
         {`${labels[0]?.[0]?.toUpperCase() ?? ''}${joined(labels).slice(1)} need ${plan}.`}
@@ -52,6 +52,27 @@ export function GatedNotice({ gated, historyStart }: { gated: readonly PremiumMa
         sx={{ flexShrink: 0 }}
       >
         Upgrade
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Over a calendar whose "My list" filter the reader cannot use: signed out, the sign-in prompt; on a free plan,
+ * the upgrade prompt. Nothing otherwise (and nothing while the session is still being read).
+ */
+export function OwnListNotice({ access }: { access: CalendarAccess }) {
+  const status = useAppSelector((state) => state.auth.status);
+  if (status === 'unknown' || (access.signedIn && access.customFilter)) return null;
+  const signIn = !access.signedIn;
+  return (
+    <Box data-testid={signIn ? 'own-list-sign-in' : 'upgrade-prompt'} data-feature="stockFilter" sx={NOTICE_SX}>
+      <LockOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'primary.main' }} />
+      <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
+        {signIn ? 'Sign in to see the reports of your own list.' : `Your own list needs ${planFor('stockFilter')}.`}
+      </Typography>
+      <Button size="small" onClick={() => access.request('customFilter')} sx={{ flexShrink: 0 }}>
+        {signIn ? 'Sign in' : 'Upgrade'}
       </Button>
     </Box>
   );
