@@ -12,6 +12,7 @@ type ModalContent = LazyExoticComponent<ComponentType<ModalContentProps>>;
 const AuthModal = lazy(() => import('../auth/auth-modal.tsx'));
 const TranscriptModal = lazy(() => import('../transcripts/transcript-modal.tsx'));
 const AccountModal = lazy(() => import('../profile/account-modal.tsx'));
+const AlertsModal = lazy(() => import('./alerts-modal.tsx'));
 
 /**
  * Modals with their real content. Each later issue adds its kinds here; kinds without an entry show the
@@ -49,4 +50,7 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   newsSettings: lazy(() => import('../news/news-settings-modal.tsx')),
   indexRebalance: lazy(() => import('../ehs-pages/index-rebalance-modal.tsx')),
   learnMoreEhs: lazy(() => import('../ehs-pages/learn-more-ehs-modal.tsx')),
+  alerts: AlertsModal,
+  manageAlerts: AlertsModal,
+  updateAllAlerts: AlertsModal,
 };
