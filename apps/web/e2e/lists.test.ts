@@ -214,8 +214,10 @@ describe('My Stocks', () => {
     await page.goto(asPro(`/quote/${SYMBOL}`));
     await page.waitForSelector('[data-testid="add-to-list"]:not([disabled])');
     await page.getByTestId('add-to-list').click();
-    await page.getByTestId('choose-list').getByText('Income').click();
+    // The choose-list modal of the registry (SPEC §5), closed once a list is chosen.
+    await page.getByTestId('modal-chooseList').getByTestId('choose-list').getByText('Income').click();
     expect(await toast(page)).toBe(`Added ${SYMBOL} to Income`);
+    await page.getByTestId('modal-chooseList').waitFor({ state: 'detached' });
     const { lists } = await api('/earnings/lists?includeItems=true', {}, proToken);
     expect(lists.map((list: { name: string; items: unknown[] }) => [list.name, list.items.length])).toEqual([
       ['Growth', 0],

@@ -1,38 +1,18 @@
 import { listForAdd } from '@eh/domain';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItemButton,
-  ListItemText,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Button } from '@mui/material';
 import { errorMessage } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import { type AssetList, LISTS_ARGS, useAddListItemMutation, useGetListsQuery } from './lists-api.ts';
 
-/**
- * Adds the symbol to a list by the SPEC §5 rule: the user's only list at once, otherwise the choose-list dialog
- * (which points to My Stocks when there is no list yet).
- */
-export function AddToListButton({ symbol }: { symbol: string }) {
+/** Adds a symbol to a list, saying so in a toast (or that it failed and was undone). */
+export function useAddToList(): { addTo: (list: AssetList, symbol: string) => Promise<void>; adding: boolean } {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
-  const { data, isFetching } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
   const [add, { isLoading }] = useAddListItemMutation();
-  const [choosing, setChoosing] = useState(false);
-  const display = symbol.toUpperCase();
-  const lists = data?.lists ?? [];
-
-  const addTo = async (list: AssetList) => {
-    setChoosing(false);
+  const addTo = async (list: AssetList, symbol: string) => {
+    const display = symbol.toUpperCase();
     const result = await add({ listId: list.id, symbol: display });
     dispatch(
       result.error
@@ -43,6 +23,20 @@ export function AddToListButton({ symbol }: { symbol: string }) {
         : toastShown({ message: `Added ${display} to ${list.name}`, severity: 'success' }),
     );
   };
+  return { addTo, adding: isLoading };
+}
+
+/**
+ * Adds the symbol to a list by the SPEC §5 rule: the user's only list at once, otherwise the choose-list modal
+ * (which points to My Stocks when there is no list yet).
+ */
+export function AddToListButton({ symbol }: { symbol: string }) {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const { data, isFetching } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
+  const { addTo, adding } = useAddToList();
+  const display = symbol.toUpperCase();
+  const lists = data?.lists ?? [];
 
   const onClick = () => {
     if (!signedIn) {
@@ -51,48 +45,21 @@ export function AddToListButton({ symbol }: { symbol: string }) {
     }
     const target = listForAdd(lists);
     const list = target.kind === 'list' ? lists.find((candidate) => candidate.id === target.listId) : undefined;
-    if (list) void addTo(list);
-    else if (target.kind === 'choose') setChoosing(true);
+    if (list) void addTo(list, display);
+    else if (target.kind === 'choose') dispatch(modalOpened({ kind: 'chooseList', props: { symbol: display } }));
   };
 
   return (
-    <>
-      <Button
-        data-testid="add-to-list"
-        size="small"
-        variant="outlined"
-        startIcon={<PlaylistAddIcon />}
-        // The SPEC §5 rule needs the lists: until they are known a click could not tell one list from several.
-        disabled={isLoading || (signedIn && (isFetching || !data))}
-        onClick={onClick}
-      >
-        Add to list
-      </Button>
-      <Dialog open={choosing} onClose={() => setChoosing(false)} fullWidth maxWidth="xs">
-        <DialogTitle>Add {display} to a list</DialogTitle>
-        <DialogContent>
-          {lists.length === 0 ? (
-            <Typography color="text.secondary">You have no list yet.</Typography>
-          ) : (
-            <List data-testid="choose-list">
-              {lists.map((list) => {
-                const holds = list.items?.some((item) => item.symbol === display) ?? false;
-                return (
-                  <ListItemButton key={list.id} disabled={holds} onClick={() => addTo(list)}>
-                    <ListItemText primary={list.name} secondary={holds ? `Already holds ${display}` : null} />
-                  </ListItemButton>
-                );
-              })}
-            </List>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button component={RouterLink} to="/my-stocks" onClick={() => setChoosing(false)}>
-            {lists.length === 0 ? 'Create a list' : 'Manage lists'}
-          </Button>
-          <Button onClick={() => setChoosing(false)}>Cancel</Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <Button
+      data-testid="add-to-list"
+      size="small"
+      variant="outlined"
+      startIcon={<PlaylistAddIcon />}
+      // The SPEC §5 rule needs the lists: until they are known a click could not tell one list from several.
+      disabled={adding || (signedIn && (isFetching || !data))}
+      onClick={onClick}
+    >
+      Add to list
+    </Button>
   );
 }

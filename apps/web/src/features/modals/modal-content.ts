@@ -53,4 +53,5 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   alerts: AlertsModal,
   manageAlerts: AlertsModal,
   updateAllAlerts: AlertsModal,
+  chooseList: lazy(() => import('../lists/choose-list-modal.tsx')),
 };

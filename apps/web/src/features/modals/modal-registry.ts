@@ -65,7 +65,7 @@ export const MODALS = {
   createList: { stackable: true, title: 'Create list', arrivesWith: 'stock lists' },
   editList: { stackable: true, title: 'Edit list', arrivesWith: 'stock lists' },
   deleteList: { stackable: true, title: 'Delete list', arrivesWith: 'stock lists' },
-  chooseList: { stackable: true, title: 'Choose a list', arrivesWith: 'stock lists' },
+  chooseList: { stackable: true, title: 'Choose a list' },
   listSelect: { stackable: true, title: 'Select lists', arrivesWith: 'stock lists' },
 } as const satisfies Record<string, ModalDef>;
 
