@@ -374,7 +374,11 @@ async function answerMfa(ctx: IdpContext, input: Json, clientId: string, factor:
       throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
     }
   }
-  return secondFactorDone(ctx, user, clientId, session.deviceKey);
+  // The code proved more than a device proof would: a known (not remembered) device signs in here. Asking for
+  // DEVICE_SRP_AUTH now would break the official client, which answers it with the spent MFA session.
+  return session.deviceKey
+    ? signedIn(ctx, user, clientId, { newDevice: false })
+    : secondFactorDone(ctx, user, clientId, null);
 }
 
 /** What a sign-in grants beyond the user-pool API's defaults (hosted-UI scopes and nonce). */

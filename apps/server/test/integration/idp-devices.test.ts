@@ -118,4 +118,14 @@ describe('remembered devices', () => {
     const withCode = await signIn(secret);
     expect(withCode.askedForTotp).toBe(true);
   });
+
+  it('signs in with TOTP on a known device that is not remembered (the official client answers with the MFA session)', async () => {
+    const { user } = await signIn(secret);
+    expect(status((await listDevices(user))[0])).toBe('not_remembered');
+    const again = await signIn(secret);
+    expect(again.askedForTotp).toBe(true);
+    expect(again.session.isValid()).toBe(true);
+    expect(again.confirmationNecessary).toBeUndefined();
+    expect(await listDevices(again.user)).toHaveLength(1);
+  });
 });
