@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Every browser of the suite signs in from 127.0.0.1: the per-address identity throttle would refuse them.
+      IDP_RATE_LIMIT_MAX: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
