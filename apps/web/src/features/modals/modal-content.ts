@@ -50,6 +50,8 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   newsSettings: lazy(() => import('../news/news-settings-modal.tsx')),
   indexRebalance: lazy(() => import('../ehs-pages/index-rebalance-modal.tsx')),
   learnMoreEhs: lazy(() => import('../ehs-pages/learn-more-ehs-modal.tsx')),
+  upgrade: lazy(() => import('../pricing/upgrade-modal.tsx')),
+  choosePlan: lazy(() => import('../pricing/choose-plan-modal.tsx')),
   alerts: AlertsModal,
   manageAlerts: AlertsModal,
   updateAllAlerts: AlertsModal,

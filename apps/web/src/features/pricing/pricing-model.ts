@@ -7,10 +7,17 @@ import {
   accountFeaturesFor,
   BOOLEAN_ACCOUNT_FEATURES,
   type BooleanAccountFeature,
+  CALENDAR_GATES,
+  canUsePremium,
   FREE_PLAN,
+  GATED_FEATURE_REQUIREMENTS,
+  GATED_FEATURES,
+  type GatedFeature,
+  isPlan,
   PLUS_PLAN,
   type Plan,
   PRO_PLAN,
+  type PremiumFeature,
   TEAM_PLAN,
   UNLIMITED_LIST_LIMIT,
 } from '@eh/domain';
@@ -59,4 +66,48 @@ export function planLadder(plans: readonly Plan[] = PRICING_PLANS): PlanFeatures
 
 export function listLimitLabel(limit: number): string {
   return limit === UNLIMITED_LIST_LIMIT ? 'Unlimited stock lists' : `${limit} stock list${limit === 1 ? '' : 's'}`;
+}
+
+/** Whether `value` names a gate of the API or the UI (a gated premium feature or a calendar gate). */
+export function isPremiumFeature(value: unknown): value is PremiumFeature {
+  return [...GATED_FEATURES, ...CALENDAR_GATES].some((feature) => feature === value);
+}
+
+/** The cheapest plan of the pricing page that unlocks a gated feature, from the domain's feature rules. */
+export function cheapestPlanFor(feature: PremiumFeature, plans: readonly Plan[] = PRICING_PLANS): Plan | null {
+  return plans.find((plan) => canUsePremium(featuresOf(plan), feature)) ?? null;
+}
+
+/** The plan a gate named by its label ('Plus', 'Pro') or its id; null for anything else. */
+export function planNamed(value: unknown, labels: Readonly<Record<Plan, string>>): Plan | null {
+  if (isPlan(value)) return value;
+  return PRICING_PLANS.find((plan) => labels[plan] === value) ?? null;
+}
+
+/** Said wherever plans are shown until billing exists: no checkout is faked. */
+export const NOT_FOR_SALE_YET =
+  'Plans can’t be bought online yet. To change your plan, ask us through the feedback page.';
+
+export interface PlanDifference {
+  /** The new list limit when `to` changes it. */
+  listLimit: number | null;
+  /** The features `to` unlocks that `from` does not. */
+  added: BooleanAccountFeature[];
+}
+
+/** What moving from one plan to another unlocks. */
+export function planDifference(from: Plan, to: Plan): PlanDifference {
+  const before = featuresOf(from);
+  const after = featuresOf(to);
+  return {
+    listLimit: before.listLimit === after.listLimit ? null : after.listLimit,
+    added: BOOLEAN_ACCOUNT_FEATURES.filter((key) => after[key] && !before[key]),
+  };
+}
+
+/** The account feature behind a gate, or 'listLimit' for the list gate; null for gates any paid plan opens. */
+export function accountFeatureOf(feature: PremiumFeature): BooleanAccountFeature | 'listLimit' | null {
+  if ((CALENDAR_GATES as readonly string[]).includes(feature)) return feature as BooleanAccountFeature;
+  const requirement = GATED_FEATURE_REQUIREMENTS[feature as GatedFeature];
+  return requirement === 'multipleLists' ? 'listLimit' : requirement === 'paid' ? null : requirement;
 }

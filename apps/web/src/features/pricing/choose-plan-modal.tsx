@@ -1,0 +1,61 @@
+import { FREE_PLAN } from '@eh/domain';
+import { Alert, Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { PlanCard } from './plan-card.tsx';
+import { NOT_FOR_SALE_YET, PRICING_PLANS, planLadder } from './pricing-model.ts';
+import { useCurrentPlan } from './use-current-plan.ts';
+
+/**
+ * The choose-plan modal: the pricing page's four plans, compact, the reader's own marked, and the way to /pricing;
+ * buying comes with billing.
+ */
+export default function ChoosePlanModal({ onClose }: ModalContentProps) {
+  const { signedIn, plan } = useCurrentPlan();
+  const current = signedIn === false ? FREE_PLAN : plan;
+  const ladder = planLadder();
+  return (
+    <>
+      <DialogContent data-testid="choose-plan">
+        {current && !PRICING_PLANS.includes(current) ? (
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            Your plan: {PLAN_LABELS[current]}.
+          </Typography>
+        ) : signedIn === false ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            Signed out you browse with the {PLAN_LABELS[FREE_PLAN]} plan’s features.
+          </Typography>
+        ) : null}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {ladder.map((step, index) => (
+            <PlanCard
+              key={step.plan}
+              compact
+              step={step}
+              previous={ladder[index - 1]}
+              current={step.plan === current}
+            />
+          ))}
+        </Box>
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="not-for-sale">
+          {NOT_FOR_SALE_YET}
+        </Alert>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          Close
+        </Button>
+        <Button component={RouterLink} to="/pricing" variant="contained" onClick={onClose}>
+          See plans
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { type BooleanAccountFeature, PLUS_PLAN, type Plan, PRO_PLAN, TEAM_PLAN } from '@eh/domain';
+import CheckIcon from '@mui/icons-material/Check';
+import { Box, Chip, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { FEATURE_LABELS, listLimitLabel, type PlanFeatures } from './pricing-model.ts';
+
+export const PLAN_PITCH: Readonly<Partial<Record<Plan, string>>> = {
+  free: 'Browse the calendar, quotes, news and the EH500 ranking.',
+  [PLUS_PLAN]: 'For investors who follow their companies’ calls.',
+  [PRO_PLAN]: 'For investors who size up every report.',
+  [TEAM_PLAN]: 'Pro for every member of an organisation, billed together.',
+};
+
+/** What every plan includes, free as well (the free plan's list). */
+const FREE_BASICS = [
+  'Earnings calendar with confirmed and estimated dates',
+  'Quotes, charts and symbol pages',
+  'News and the earnings feed',
+] as const;
+
+/** A plan that adds no feature flag over the one before (team over pro) adds the organisation. */
+const TEAM_ADDS = 'Members, roles and one bill for the organisation';
+
+function FeatureLine({ children, strong }: { children: ReactNode; strong?: boolean }) {
+  return (
+    <ListItem disableGutters sx={{ py: 0.25 }}>
+      <ListItemIcon sx={{ minWidth: 30 }}>
+        <CheckIcon fontSize="small" color="primary" />
+      </ListItemIcon>
+      <ListItemText primary={children} slotProps={{ primary: { sx: strong ? { fontWeight: 700 } : undefined } }} />
+    </ListItem>
+  );
+}
+
+export interface PlanFeatureListProps {
+  /** A new list limit, when the plan changes it. */
+  listLimit: number | null;
+  added: readonly BooleanAccountFeature[];
+  /** The feature to stress (the one a gate stopped the reader at). */
+  highlight?: BooleanAccountFeature | 'listLimit' | null;
+  /** The lines of a plan that adds no feature: the free basics, or the team's organisation. */
+  fallback?: readonly string[];
+  'data-testid'?: string;
+}
+
+/** A plan's features as a checked list, from the domain's feature rules. */
+export function PlanFeatureList({ listLimit, added, highlight, fallback, ...rest }: PlanFeatureListProps) {
+  return (
+    <List dense disablePadding data-testid={rest['data-testid']}>
+      {listLimit === null ? null : (
+        <FeatureLine strong={highlight === 'listLimit'}>{listLimitLabel(listLimit)}</FeatureLine>
+      )}
+      {added.map((feature) => (
+        <FeatureLine key={feature} strong={highlight === feature}>
+          {FEATURE_LABELS[feature]}
+        </FeatureLine>
+      ))}
+      {added.length === 0 ? (fallback ?? []).map((line) => <FeatureLine key={line}>{line}</FeatureLine>) : null}
+    </List>
+  );
+}
+
+export interface PlanCardProps {
+  step: PlanFeatures;
+  previous: PlanFeatures | undefined;
+  /** The reader's plan: marked "Your plan". */
+  current?: boolean;
+  /** Tighter spacing and no pitch (the choose-plan modal). */
+  compact?: boolean;
+  /** Under the features (a button). */
+  action?: ReactNode;
+}
+
+/** One plan of the pricing ladder: its name, pitch and what it adds over the plan before it. */
+export function PlanCard({ step, previous, current, compact, action }: PlanCardProps) {
+  const headingId = `plan-${step.plan}${compact ? '-compact' : ''}`;
+  const highlighted = step.plan === PRO_PLAN;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={`plan-${step.plan}`}
+      data-current={current ? 'true' : undefined}
+      sx={{
+        p: compact ? 1.5 : 2.5,
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: current ? 'secondary.main' : highlighted ? 'primary.main' : undefined,
+        borderWidth: current || highlighted ? 2 : 1,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
+        <Typography
+          variant={compact ? 'h3' : 'h2'}
+          component={compact ? 'h3' : 'h2'}
+          id={headingId}
+          sx={compact ? { fontSize: '1.1rem', fontWeight: 700 } : undefined}
+        >
+          {PLAN_LABELS[step.plan]}
+        </Typography>
+        {current ? (
+          <Chip size="small" color="secondary" label="Your plan" data-testid="current-plan" />
+        ) : highlighted && !compact ? (
+          <Chip size="small" color="primary" label="Most complete" />
+        ) : null}
+      </Box>
+      {compact ? null : (
+        <Typography color="text.secondary" sx={{ mb: 2, minHeight: { lg: 48 } }}>
+          {PLAN_PITCH[step.plan]}
+        </Typography>
+      )}
+      <Typography variant="subtitle2" component={compact ? 'p' : 'h3'} color={compact ? 'text.secondary' : undefined}>
+        {previous ? `Everything in ${PLAN_LABELS[previous.plan]}, plus` : 'Included'}
+      </Typography>
+      <PlanFeatureList
+        listLimit={previous?.features.listLimit === step.features.listLimit ? null : step.features.listLimit}
+        added={previous ? step.added : []}
+        fallback={previous ? [TEAM_ADDS] : FREE_BASICS}
+      />
+      {action ? <Box sx={{ mt: 'auto', pt: 1.5 }}>{action}</Box> : null}
+    </Paper>
+  );
+}

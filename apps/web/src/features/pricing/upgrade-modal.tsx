@@ -1,0 +1,93 @@
+import { FREE_PLAN, PLUS_PLAN } from '@eh/domain';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Alert, Box, Button, DialogActions, DialogContent, Skeleton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.ts';
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { GATED_FEATURE_LABELS } from '../quote/upgrade-prompt.tsx';
+import { PlanFeatureList } from './plan-card.tsx';
+import {
+  accountFeatureOf,
+  cheapestPlanFor,
+  isPremiumFeature,
+  NOT_FOR_SALE_YET,
+  planDifference,
+  planNamed,
+} from './pricing-model.ts';
+import { useCurrentPlan } from './use-current-plan.ts';
+
+/**
+ * The upgrade modal a gate opens (props `{ feature, plan }`): the feature that stopped the reader, the cheapest
+ * plan that unlocks it and what that plan adds over theirs, their plan, the way to the plans and, signed out, to
+ * sign in. Buying comes with billing: nothing here pretends to take a payment.
+ */
+export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
+  const dispatch = useAppDispatch();
+  const { signedIn, plan: accountPlan } = useCurrentPlan();
+  const feature = isPremiumFeature(entry.props.feature) ? entry.props.feature : null;
+  const target = (feature && cheapestPlanFor(feature)) ?? planNamed(entry.props.plan, PLAN_LABELS) ?? PLUS_PLAN;
+  const current = accountPlan ?? FREE_PLAN;
+  const label = feature ? (GATED_FEATURE_LABELS[feature] ?? feature) : null;
+  const included = feature ? cheapestPlanFor(feature, [current]) !== null : false;
+  const difference = planDifference(current, target);
+  const loadingPlan = signedIn === null || (signedIn && accountPlan === null);
+
+  return (
+    <>
+      <DialogContent data-testid="upgrade-modal" data-feature={feature ?? ''} data-plan={target}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+          <LockOutlinedIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
+          <Box>
+            <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.15rem' }} data-testid="upgrade-feature">
+              {label ? `Unlock ${label} with ${PLAN_LABELS[target]}` : `Get more with ${PLAN_LABELS[target]}`}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="upgrade-current-plan">
+              {loadingPlan ? (
+                <Skeleton width={200} />
+              ) : signedIn ? (
+                included ? (
+                  `Your plan, ${PLAN_LABELS[current]}, includes this: reload the page to see it.`
+                ) : (
+                  `Your plan: ${PLAN_LABELS[current]}. ${PLAN_LABELS[target]} is the first plan that includes it.`
+                )
+              ) : (
+                `You are browsing signed out, with the ${PLAN_LABELS[FREE_PLAN]} plan’s features. ${PLAN_LABELS[target]} is the first plan that includes it.`
+              )}
+            </Typography>
+          </Box>
+        </Box>
+        {included ? null : (
+          <>
+            <Typography variant="subtitle2" component="h4">
+              {`${PLAN_LABELS[target]} adds to ${PLAN_LABELS[current]}`}
+            </Typography>
+            <PlanFeatureList
+              listLimit={difference.listLimit}
+              added={difference.added}
+              highlight={feature ? accountFeatureOf(feature) : null}
+              data-testid="upgrade-adds"
+            />
+          </>
+        )}
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="not-for-sale">
+          {NOT_FOR_SALE_YET}
+        </Alert>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {signedIn === false ? (
+          <Button onClick={() => dispatch(modalOpened({ kind: 'signIn' }))} data-testid="upgrade-sign-in">
+            Sign in
+          </Button>
+        ) : null}
+        <Button onClick={onClose} color="inherit">
+          Not now
+        </Button>
+        <Button component={RouterLink} to="/pricing" variant="contained" onClick={onClose} data-testid="see-plans">
+          See plans
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Plan } from '@eh/domain';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useGetMeQuery } from '../profile/users-api.ts';
+
+export interface CurrentPlan {
+  /** Null while the session is being read. */
+  signedIn: boolean | null;
+  /** The plan the reader's account shows (the display override applied); null signed out or not loaded yet. */
+  plan: Plan | null;
+}
+
+/** The reader's plan as the account shows it (SPEC §4 display override), for marking it among the plans. */
+export function useCurrentPlan(): CurrentPlan {
+  const status = useAppSelector((state) => state.auth.status);
+  const signedIn = status === 'signedIn';
+  const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
+  return { signedIn: status === 'unknown' ? null : signedIn, plan: signedIn ? (me?.displayPlan ?? null) : null };
+}
