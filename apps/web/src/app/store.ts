@@ -1,6 +1,6 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { authSlice } from '../features/auth/auth-slice.ts';
+import { authSlice, signedOut } from '../features/auth/auth-slice.ts';
 import { modalsSlice } from '../features/modals/modals-slice.ts';
 import { releaseNotesSeen, releaseNotesSlice } from '../features/release-notes/release-notes-slice.ts';
 import { toastsSlice } from '../features/toasts/toasts-slice.ts';
@@ -17,6 +17,15 @@ function persistence() {
   listener.startListening({
     actionCreator: themeToggled,
     effect: (_action, { getState }) => preferences.set('theme', (getState() as RootState).ui.themeMode),
+  });
+  // Signing out drops every cached answer (lists, alerts, counts, profile, settings): the next user of this
+  // browser must never see them, not even for the 60 s unused data is kept. Market answers are fetched again.
+  // An anonymous start (unknown → signedOut) keeps its answers.
+  listener.startListening({
+    actionCreator: signedOut,
+    effect: (_action, { dispatch, getOriginalState }) => {
+      if ((getOriginalState() as RootState).auth.status === 'signedIn') dispatch(api.util.resetApiState());
+    },
   });
   listener.startListening({
     actionCreator: releaseNotesSeen,
