@@ -114,8 +114,8 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   calls: {
     title: 'Earnings calls',
-    description: 'Calls happening now with live audio and transcript, the ones coming up today, and recordings.',
-    arrivesWith: 'live calls',
+    description:
+      'Earnings calls live now and coming up, with the exact time in your time zone, and recorded calls with their transcripts.',
   },
   news: {
     title: 'News',
@@ -175,8 +175,8 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   symbolEvent: {
     title: '{symbol} event',
-    description: 'One call or event: live audio, live transcript and comments while it runs, the recording after.',
-    arrivesWith: 'live calls',
+    description:
+      'One earnings call or event: when it happens in your time zone, its details, and the transcript once published.',
   },
   myStocks: {
     title: 'My Stocks',

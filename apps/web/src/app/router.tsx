@@ -81,6 +81,8 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   eh500: market('eh500'),
   all: market('all'),
   pricing: market('pricing'),
+  calls: market('calls'),
+  symbolEvent: market('symbolEvent'),
 };
 
 /** Pages that use the sticky-header variant of the navigation bar (long, scrolling tables). */

@@ -1,6 +1,7 @@
 /**
- * The market pages (feed, search, news, EHS, EH500, all assets, pricing), loaded through this one table: the
- * router's first-load chunk then carries a single import for all of them instead of one preload list per page.
+ * The market pages (feed, search, news, EHS, EH500, all assets, pricing, calls and one event), loaded through this
+ * one table: the router's first-load chunk then carries a single import for all of them instead of one preload
+ * list per page.
  * The home is not here: the router loads it directly, one step sooner.
  */
 import type { ComponentType } from 'react';
@@ -20,6 +21,8 @@ export const MARKET_PAGES = {
   eh500: () => import('../ehs-pages/eh500-page.tsx'),
   all: () => import('../ehs-pages/all-assets-page.tsx'),
   pricing: () => import('../pricing/pricing-page.tsx'),
+  calls: () => import('../calls/calls-page.tsx'),
+  symbolEvent: () => import('../calls/event-page.tsx'),
 } satisfies Record<string, PageModule>;
 
 export type MarketPageId = keyof typeof MARKET_PAGES;

@@ -44,18 +44,22 @@ export interface PlanFeatureListProps {
   'data-testid'?: string;
 }
 
-/** A plan's features as a checked list, from the domain's feature rules. */
+/** A plan's features as a checked list, from the domain's feature rules; the highlighted one first. */
 export function PlanFeatureList({ listLimit, added, highlight, fallback, ...rest }: PlanFeatureListProps) {
+  const features = highlight ? [...added].sort((a, b) => Number(b === highlight) - Number(a === highlight)) : added;
   return (
     <List dense disablePadding data-testid={rest['data-testid']}>
-      {listLimit === null ? null : (
+      {listLimit === null || (highlight && highlight !== 'listLimit' && added.includes(highlight)) ? null : (
         <FeatureLine strong={highlight === 'listLimit'}>{listLimitLabel(listLimit)}</FeatureLine>
       )}
-      {added.map((feature) => (
+      {features.map((feature) => (
         <FeatureLine key={feature} strong={highlight === feature}>
           {FEATURE_LABELS[feature]}
         </FeatureLine>
       ))}
+      {listLimit !== null && highlight && highlight !== 'listLimit' && added.includes(highlight) ? (
+        <FeatureLine>{listLimitLabel(listLimit)}</FeatureLine>
+      ) : null}
       {added.length === 0 ? (fallback ?? []).map((line) => <FeatureLine key={line}>{line}</FeatureLine>) : null}
     </List>
   );

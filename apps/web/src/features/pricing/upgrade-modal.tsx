@@ -61,7 +61,7 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
         {included ? null : (
           <>
             <Typography variant="subtitle2" component="h4">
-              {`${PLAN_LABELS[target]} adds to ${PLAN_LABELS[current]}`}
+              {`What ${PLAN_LABELS[target]} adds to ${PLAN_LABELS[current]}`}
             </Typography>
             <PlanFeatureList
               listLimit={difference.listLimit}
@@ -75,7 +75,7 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
           {NOT_FOR_SALE_YET}
         </Alert>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions>
         {signedIn === false ? (
           <Button onClick={() => dispatch(modalOpened({ kind: 'signIn' }))} data-testid="upgrade-sign-in">
             Sign in

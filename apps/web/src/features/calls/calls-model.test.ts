@@ -1,0 +1,91 @@
+import type { CalendarEvent } from '@eh/contracts';
+import { describe, expect, it } from 'vitest';
+import { byDay, callLink, callPagePath, callTabOf, callTime, localDay, splitLive } from './calls-model.ts';
+
+function call(overrides: Partial<CalendarEvent>): CalendarEvent {
+  return {
+    id: 1,
+    eventType: 'call',
+    eventStatus: 'closed',
+    eventDate: '2026-11-19T13:30:00.000Z',
+    symbol: 'WMT',
+    name: 'Walmart Inc.',
+    title: 'Walmart Inc. Q3 2027 Earnings Call',
+    description: null,
+    earningsId: 1,
+    periodYear: 2027,
+    period: 'Q3',
+    details: {},
+    audioUrl: null,
+    youtubeUrl: null,
+    source: 'demo',
+    gated: null,
+    ...overrides,
+  };
+}
+
+describe(callLink.name, () => {
+  it('leads to the transcript page when the call has a published transcript', () => {
+    expect(callLink(call({ details: { hasTranscript: true } }))).toEqual({
+      to: '/quote/WMT/2027/Q3',
+      label: 'Transcript',
+      kind: 'transcript',
+    });
+  });
+
+  it('leads to the company’s events tab otherwise', () => {
+    expect(callLink(call({ details: { hasTranscript: false } }))?.to).toBe('/quote/WMT/events');
+    expect(callLink(call({ details: { hasTranscript: true }, period: null }))?.kind).toBe('events');
+    expect(callLink(call({ symbol: null }))).toBeNull();
+    // A call still to come has no transcript to read yet.
+    expect(callLink(call({ eventStatus: 'upcoming', details: { hasTranscript: true } }))?.kind).toBe('events');
+  });
+
+  it('names the call’s own page', () => {
+    expect(callPagePath(call({ id: 3398, symbol: 'brk.b' }))).toBe('/BRK.B/events/3398');
+    expect(callPagePath(call({ symbol: null }))).toBeNull();
+  });
+});
+
+describe('times in the reader’s zone', () => {
+  it('puts an evening New York call on the next day in Tokyo', () => {
+    const instant = '2026-11-24T21:30:00.000Z';
+    expect(localDay(instant, 'America/New_York')).toBe('2026-11-24');
+    expect(localDay(instant, 'Asia/Tokyo')).toBe('2026-11-25');
+    expect(callTime(instant, 'America/New_York')).toBe('4:30 PM EST');
+    expect(callTime(instant, 'UTC')).toBe('9:30 PM UTC');
+  });
+
+  it('groups calls by the reader’s day in the order given', () => {
+    const calls = [
+      call({ id: 1, eventDate: '2026-11-24T13:30:00.000Z' }),
+      call({ id: 2, eventDate: '2026-11-24T21:30:00.000Z' }),
+      call({ id: 3, eventDate: '2026-11-25T13:00:00.000Z' }),
+    ];
+    expect(byDay(calls, 'America/New_York').map((day) => [day.day, day.calls.map((c) => c.id)])).toEqual([
+      ['2026-11-24', [1, 2]],
+      ['2026-11-25', [3]],
+    ]);
+    expect(byDay(calls, 'Asia/Tokyo').map((day) => [day.day, day.calls.map((c) => c.id)])).toEqual([
+      ['2026-11-24', [1]],
+      ['2026-11-25', [2, 3]],
+    ]);
+  });
+});
+
+describe(splitLive.name, () => {
+  it('separates live calls from upcoming ones', () => {
+    const { live, upcoming } = splitLive([
+      call({ id: 1, eventStatus: 'live' }),
+      call({ id: 2, eventStatus: 'upcoming' }),
+    ]);
+    expect(live.map((c) => c.id)).toEqual([1]);
+    expect(upcoming.map((c) => c.id)).toEqual([2]);
+  });
+
+  it('reads the tab from the address, live and upcoming by default', () => {
+    expect(callTabOf('recorded')).toBe('recorded');
+    expect(callTabOf(null)).toBe('upcoming');
+    expect(callTabOf('bogus')).toBe('upcoming');
+  });
+});

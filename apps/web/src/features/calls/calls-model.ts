@@ -1,0 +1,117 @@
+/**
+ * The /calls page's rules (pure TypeScript): which calls are live, the reader's day each falls on, the time shown
+ * in the reader's zone, and where each row leads (the transcript once published, else the company's events).
+ */
+import type { CalendarEvent } from '@eh/contracts';
+import { formatIsoDate, type IsoDate } from '@eh/domain';
+import { fillPath, PAGES, type PageId, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
+import { safeTimeZone } from '../calendar/calendar-format.ts';
+
+/** The two tabs of the page; the first is the default (no query parameter). */
+export const CALL_TABS = [
+  { key: 'upcoming', label: 'Live now / Upcoming' },
+  { key: 'recorded', label: 'Recorded' },
+] as const;
+export type CallTab = (typeof CALL_TABS)[number]['key'];
+
+export function callTabOf(value: string | null): CallTab {
+  return CALL_TABS.find((tab) => tab.key === value)?.key ?? 'upcoming';
+}
+
+/** How many calls one page of a list shows, and how many more each "Show more" asks for. */
+export const CALLS_PAGE_SIZE = 50;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(store: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions) {
+  let format = store.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...options });
+    store.set(zone, format);
+  }
+  return format;
+}
+
+/** The reader's calendar day of an instant. */
+export function localDay(instant: string, timeZone: string): IsoDate {
+  const parts = cached(dayFormats, safeTimeZone(timeZone), {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return formatIsoDate({ year: part('year'), month: part('month'), day: part('day') });
+}
+
+/** '4:05 PM EST' in the reader's zone. */
+export function callTime(instant: string, timeZone: string): string {
+  return cached(timeFormats, safeTimeZone(timeZone), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(instant));
+}
+
+export interface CallDay {
+  day: IsoDate;
+  calls: CalendarEvent[];
+}
+
+/** Calls grouped by the reader's day, in the order given (the API's: upcoming oldest first, recorded newest first). */
+export function byDay(calls: readonly CalendarEvent[], timeZone: string): CallDay[] {
+  const days: CallDay[] = [];
+  for (const call of calls) {
+    const day = localDay(call.eventDate, timeZone);
+    const last = days.at(-1);
+    if (last?.day === day) last.calls.push(call);
+    else days.push({ day, calls: [call] });
+  }
+  return days;
+}
+
+/** Live calls first (they may have started yesterday in the reader's zone), then the upcoming ones. */
+export function splitLive(calls: readonly CalendarEvent[]): { live: CalendarEvent[]; upcoming: CalendarEvent[] } {
+  return {
+    live: calls.filter((call) => call.eventStatus === 'live'),
+    upcoming: calls.filter((call) => call.eventStatus === 'upcoming'),
+  };
+}
+
+const EVENTS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'events');
+const pathOf = (id: PageId): string => PAGES.find((page) => page.id === id)?.path ?? '/';
+
+export interface CallLink {
+  to: string;
+  label: string;
+  kind: 'transcript' | 'events';
+}
+
+/**
+ * Where a call's row leads: its transcript page when the call is over and has a transcript, else the company's
+ * events tab. Null for a call without a company.
+ */
+export function callLink(call: CalendarEvent): CallLink | null {
+  if (!call.symbol) return null;
+  const symbol = call.symbol.toUpperCase();
+  const published = call.eventStatus === 'closed' && call.details.hasTranscript === true;
+  if (published && call.periodYear !== null && call.period !== null) {
+    return {
+      to: fillPath(pathOf('transcriptByPeriod'), {
+        symbol,
+        periodYear: String(call.periodYear),
+        period: call.period,
+      }),
+      label: 'Transcript',
+      kind: 'transcript',
+    };
+  }
+  return { to: symbolPath(symbol, EVENTS_TAB), label: 'Events', kind: 'events' };
+}
+
+/** The call's own page (SPEC §2 /{symbol}/events/{eventId}); null for a call without a company. */
+export function callPagePath(call: Pick<CalendarEvent, 'id' | 'symbol'>): string | null {
+  return call.symbol
+    ? fillPath(pathOf('symbolEvent'), { symbol: call.symbol.toUpperCase(), eventId: String(call.id) })
+    : null;
+}

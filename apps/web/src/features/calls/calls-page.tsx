@@ -1,0 +1,285 @@
+import type { CalendarEvent } from '@eh/contracts';
+import { Alert, Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { pageById } from '../../app/page-content.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { dayHeading } from '../calendar/calendar-format.ts';
+import { useTimeZone } from '../calendar/calendar-preferences.ts';
+import { periodLabel, relativeDays } from '../market/format.ts';
+import { DemoBadge } from '../quote/demo-badge.tsx';
+import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { SymbolLogo } from '../search/symbol-logo.tsx';
+import { useGetCallsQuery } from './calls-api.ts';
+import {
+  byDay,
+  CALL_TABS,
+  CALLS_PAGE_SIZE,
+  type CallTab,
+  callLink,
+  callPagePath,
+  callTabOf,
+  callTime,
+  localDay,
+  splitLive,
+} from './calls-model.ts';
+
+/** How often the live and upcoming list is read again (a call goes live, or ends). */
+const LIVE_POLL_MS = 60_000;
+
+function CallRow({ call, timeZone }: { call: CalendarEvent; timeZone: string }) {
+  const link = callLink(call);
+  const page = callPagePath(call);
+  const symbol = call.symbol?.toUpperCase() ?? '';
+  return (
+    <Box
+      component="li"
+      data-testid="call-row"
+      data-event-id={call.id}
+      data-symbol={symbol}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'auto minmax(0, 1fr) auto', sm: 'auto minmax(0, 1fr) auto auto' },
+        gridTemplateAreas: { xs: '"logo name link" "logo time link"', sm: '"logo name time link"' },
+        columnGap: 1.5,
+        rowGap: 0.25,
+        alignItems: 'center',
+        px: { xs: 1.5, sm: 2 },
+        py: 1.25,
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTop: 0 },
+      }}
+    >
+      <Box sx={{ gridArea: 'logo' }}>
+        <SymbolLogo symbol={symbol || '?'} size={36} />
+      </Box>
+      <Box sx={{ gridArea: 'name', minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Typography component="span" sx={{ fontWeight: 700 }} data-testid="call-symbol">
+            {symbol || '—'}
+          </Typography>
+          {call.eventStatus === 'live' ? <Chip size="small" color="error" label="Live" /> : null}
+          {call.period && call.periodYear ? (
+            <Typography component="span" variant="body2" color="text.secondary" data-testid="call-period">
+              {periodLabel(call.period, call.periodYear)}
+            </Typography>
+          ) : null}
+        </Box>
+        {page ? (
+          <Link
+            component={RouterLink}
+            to={page}
+            variant="body2"
+            color="text.primary"
+            underline="hover"
+            data-testid="call-company"
+            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {call.name ?? call.title}
+          </Link>
+        ) : (
+          <Typography variant="body2" noWrap data-testid="call-company">
+            {call.name ?? call.title}
+          </Typography>
+        )}
+      </Box>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="call-time"
+        sx={{ gridArea: 'time', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        <time dateTime={call.eventDate}>{callTime(call.eventDate, timeZone)}</time>
+      </Typography>
+      <Box sx={{ gridArea: 'link', justifySelf: 'end' }}>
+        {link ? (
+          <Button
+            component={RouterLink}
+            to={link.to}
+            size="small"
+            variant={link.kind === 'transcript' ? 'outlined' : 'text'}
+            data-testid={`call-${link.kind}`}
+            aria-label={`${link.label}: ${symbol}${call.period && call.periodYear ? ` ${periodLabel(call.period, call.periodYear)}` : ''}`}
+          >
+            {link.label}
+          </Button>
+        ) : null}
+      </Box>
+      {call.gated ? (
+        <Box sx={{ gridColumn: '1 / -1', mt: 1 }}>
+          <UpgradePrompt gate={call.gated} compact />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Calls grouped by the reader's day, each day a heading and its rows. */
+function CallDays({ calls, timeZone }: { calls: readonly CalendarEvent[]; timeZone: string }) {
+  const today = localDay(new Date().toISOString(), timeZone);
+  return (
+    <>
+      {byDay(calls, timeZone).map(({ day, calls: dayCalls }) => {
+        const relative = relativeDays(day, today);
+        return (
+          <Box component="section" key={day} aria-labelledby={`calls-day-${day}`} sx={{ mb: 2 }}>
+            <Typography variant="subtitle2" component="h3" id={`calls-day-${day}`} sx={{ mb: 0.75 }}>
+              {dayHeading(day)}
+              {/^(today|tomorrow|yesterday)$/.test(relative) ? (
+                <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                  {` · ${relative}`}
+                </Box>
+              ) : null}
+            </Typography>
+            <Paper variant="outlined" component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="calls-day">
+              {dayCalls.map((call) => (
+                <CallRow key={call.id} call={call} timeZone={timeZone} />
+              ))}
+            </Paper>
+          </Box>
+        );
+      })}
+    </>
+  );
+}
+
+function ShowMore({ shown, onMore, loading }: { shown: number; onMore: () => void; loading: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+      <Button variant="outlined" onClick={onMore} disabled={loading} data-testid="calls-more">
+        Show more
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {shown.toLocaleString('en-US')} shown
+      </Typography>
+    </Box>
+  );
+}
+
+function UpcomingPanel({ timeZone }: { timeZone: string }) {
+  const [limit, setLimit] = useState(CALLS_PAGE_SIZE);
+  const calls = useGetCallsQuery({ tab: 'upcoming', limit }, { pollingInterval: LIVE_POLL_MS });
+  if (calls.isLoading) return <LoadingRows rows={6} height={56} />;
+  if (calls.error) return <LoadError error={calls.error} onRetry={calls.refetch} />;
+  const { live, upcoming } = splitLive(calls.data?.events ?? []);
+  return (
+    <>
+      <Box component="section" aria-labelledby="calls-live-h" sx={{ mb: 3 }} data-testid="calls-live">
+        <Typography variant="h3" component="h2" id="calls-live-h" sx={{ mb: 1 }}>
+          Live now
+        </Typography>
+        {live.length ? (
+          <CallDays calls={live} timeZone={timeZone} />
+        ) : (
+          <EmptyState>No earnings call is live right now.</EmptyState>
+        )}
+      </Box>
+      <Box component="section" aria-labelledby="calls-upcoming-h" data-testid="calls-upcoming">
+        <Typography variant="h3" component="h2" id="calls-upcoming-h" sx={{ mb: 1 }}>
+          Upcoming
+        </Typography>
+        {upcoming.length ? (
+          <CallDays calls={upcoming} timeZone={timeZone} />
+        ) : (
+          <EmptyState>No earnings call is scheduled yet.</EmptyState>
+        )}
+        {calls.data?.hasMore ? (
+          <ShowMore
+            shown={calls.data.events.length}
+            loading={calls.isFetching}
+            onMore={() => setLimit((value) => value + CALLS_PAGE_SIZE)}
+          />
+        ) : null}
+      </Box>
+    </>
+  );
+}
+
+function RecordedPanel({ timeZone }: { timeZone: string }) {
+  const [limit, setLimit] = useState(CALLS_PAGE_SIZE);
+  const calls = useGetCallsQuery({ tab: 'recorded', limit });
+  if (calls.isLoading) return <LoadingRows rows={8} height={56} />;
+  if (calls.error) return <LoadError error={calls.error} onRetry={calls.refetch} />;
+  const events = calls.data?.events ?? [];
+  return (
+    <Box component="section" aria-labelledby="calls-recorded-h" data-testid="calls-recorded">
+      <Typography variant="h3" component="h2" id="calls-recorded-h" sx={{ mb: 1 }}>
+        Recorded
+      </Typography>
+      {events.length ? (
+        <CallDays calls={events} timeZone={timeZone} />
+      ) : (
+        <EmptyState>No call has been recorded yet.</EmptyState>
+      )}
+      {calls.data?.hasMore ? (
+        <ShowMore
+          shown={events.length}
+          loading={calls.isFetching}
+          onMore={() => setLimit((value) => value + CALLS_PAGE_SIZE)}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * /calls: earnings calls live now and coming up, and recorded calls, in the reader's time zone; each row leads to
+ * its transcript once published, else to the company's events. Listening in the app comes with live calls.
+ */
+export default function CallsPage() {
+  const page = pageById('calls');
+  useDocumentMeta(page.title, page.description);
+  const [timeZone] = useTimeZone();
+  const [params, setParams] = useSearchParams();
+  const tab = callTabOf(params.get('tab'));
+  const first = useGetCallsQuery({ tab, limit: CALLS_PAGE_SIZE }).data?.events[0];
+  const choose = (next: CallTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === CALL_TABS[0].key) updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return (
+    <PageFrame
+      title={page.title}
+      description={page.description}
+      maxWidth="md"
+      aside={<DemoBadge source={first?.source} />}
+    >
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="calls-note">
+        Listening to calls live in the app is not available yet. Each call links to its transcript once it is published,
+        or to the company’s events.
+      </Alert>
+      <Tabs
+        value={tab}
+        onChange={(_, value: CallTab) => choose(value)}
+        aria-label="Calls"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {CALL_TABS.map((item) => (
+          <Tab
+            key={item.key}
+            value={item.key}
+            label={item.label}
+            id={`calls-tab-${item.key}`}
+            aria-controls={`calls-panel-${item.key}`}
+            data-testid={`calls-tab-${item.key}`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`calls-panel-${tab}`} aria-labelledby={`calls-tab-${tab}`}>
+        {tab === 'recorded' ? <RecordedPanel timeZone={timeZone} /> : <UpcomingPanel timeZone={timeZone} />}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+        {`Times are shown in your time zone (${timeZone.replace(/_/g, ' ')}).`}
+      </Typography>
+    </PageFrame>
+  );
+}

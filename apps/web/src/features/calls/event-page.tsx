@@ -1,0 +1,169 @@
+import type { CalendarEvent } from '@eh/contracts';
+import { Alert, Box, Button, Chip, Container, Link, Paper, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { NOT_FOUND_HEADING } from '../../app/constants.ts';
+import { useDocumentMeta } from '../../app/document-meta.ts';
+import { pageById } from '../../app/page-content.ts';
+import { pageTitle, paramsAreValid, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
+import { useTimeZone } from '../calendar/calendar-preferences.ts';
+import { FigureList } from '../calendar/event-details.tsx';
+import { eventFigures } from '../calendar/event-figures.ts';
+import { EVENT_LOOKS } from '../calendar/extra-item.tsx';
+import NotFoundPage from '../info/not-found-page.tsx';
+import { formatDateTime, periodLabel } from '../market/format.ts';
+import { useGetEventQuery } from '../market/market-api.ts';
+import { DemoBadge } from '../quote/demo-badge.tsx';
+import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { SymbolLogo } from '../search/symbol-logo.tsx';
+import { callLink, callPagePath } from './calls-model.ts';
+
+const STATUS_LABELS = { upcoming: 'Upcoming', live: 'Live now', closed: 'Finished' } as const;
+const EVENTS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'events');
+
+/** What the page says about following the event, honestly: listening in the app comes with live calls. */
+function followNote(event: CalendarEvent): string | null {
+  if (event.eventType !== 'call') return null;
+  if (event.eventStatus === 'closed') return null;
+  return event.eventStatus === 'live'
+    ? 'This call is live. Listening in the app is not available yet; the transcript follows once it is published.'
+    : 'Listening to calls live in the app is not available yet; the transcript follows once it is published.';
+}
+
+function EventView({ event }: { event: CalendarEvent }) {
+  const [timeZone] = useTimeZone();
+  const symbol = event.symbol?.toUpperCase() ?? null;
+  const link = callLink(event);
+  const note = followNote(event);
+  return (
+    <Box data-testid="event-page" data-event-id={event.id}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
+        {symbol ? <SymbolLogo symbol={symbol} size={44} /> : null}
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+            <Chip size="small" label={EVENT_LOOKS[event.eventType].label} sx={{ fontWeight: 700 }} />
+            <Chip
+              size="small"
+              variant="outlined"
+              color={event.eventStatus === 'live' ? 'error' : 'default'}
+              label={STATUS_LABELS[event.eventStatus]}
+              data-testid="event-status"
+            />
+            <DemoBadge source={event.source} />
+          </Box>
+          <Typography variant="h1" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="event-title">
+            {event.title}
+          </Typography>
+        </Box>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography sx={{ fontWeight: 600 }} data-testid="event-when">
+            <time dateTime={event.eventDate}>{formatDateTime(event.eventDate, timeZone)}</time>
+          </Typography>
+          {symbol ? (
+            <Typography variant="body2" color="text.secondary">
+              <Link component={RouterLink} to={symbolPath(symbol)}>
+                {symbol}
+                {event.name ? ` · ${event.name}` : ''}
+              </Link>
+              {event.period && event.periodYear ? ` · ${periodLabel(event.period, event.periodYear)}` : ''}
+            </Typography>
+          ) : null}
+        </Box>
+        {event.description ? <Typography>{event.description}</Typography> : null}
+        {note ? (
+          <Alert severity="info" data-testid="event-follow-note">
+            {note}
+          </Alert>
+        ) : null}
+        {event.gated ? (
+          <UpgradePrompt
+            gate={event.gated}
+            compact
+            note={
+              event.gated.feature === 'historicalAudio'
+                ? 'The call’s page stays open to everyone.'
+                : 'You see the release’s title and time.'
+            }
+          />
+        ) : null}
+        <FigureList rows={eventFigures(event, timeZone)} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {link?.kind === 'transcript' ? (
+            <Button component={RouterLink} to={link.to} variant="contained" data-testid="event-transcript">
+              Read the transcript
+            </Button>
+          ) : null}
+          {event.audioUrl ? (
+            <Button href={event.audioUrl} target="_blank" rel="noopener noreferrer" variant="outlined">
+              Recording
+            </Button>
+          ) : null}
+          {event.youtubeUrl ? (
+            <Button href={event.youtubeUrl} target="_blank" rel="noopener noreferrer" variant="outlined">
+              Watch on YouTube
+            </Button>
+          ) : null}
+          {symbol ? (
+            <Button component={RouterLink} to={symbolPath(symbol, EVENTS_TAB)} data-testid="event-symbol-events">
+              {`All ${symbol} events`}
+            </Button>
+          ) : null}
+          {event.eventType === 'call' ? (
+            <Button component={RouterLink} to="/calls">
+              All calls
+            </Button>
+          ) : null}
+        </Box>
+        <Typography variant="caption" color="text.secondary">
+          Times are shown in your time zone ({timeZone.replace(/_/g, ' ')}). Source:{' '}
+          {event.source === 'demo' ? 'demo data' : event.source}
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}
+
+/**
+ * /{symbol}/events/{eventId} (SPEC §2): one call or event: when it happens in the reader's zone, its status and
+ * details, the transcript and recording once published. A symbol that is not the event's own moves to the event's
+ * own address; an unknown event gets the not-found page.
+ */
+export default function EventPage() {
+  const params = useParams();
+  const id = Number(params.eventId);
+  const valid = paramsAreValid(params) && Number.isInteger(id) && id > 0;
+  const query = useGetEventQuery({ id }, { skip: !valid });
+  const event = query.data;
+  const notFound = !valid || (query.error && 'status' in query.error && query.error.status === 404);
+  const navigate = useNavigate();
+  const canonical = event ? callPagePath(event) : null;
+  const here = `/${encodeURIComponent((params.symbol ?? '').toUpperCase())}/events/${id}`;
+  useEffect(() => {
+    if (canonical && canonical !== here) navigate(`${canonical}${window.location.search}`, { replace: true });
+  }, [canonical, here, navigate]);
+  const page = pageById('symbolEvent');
+  const [timeZone] = useTimeZone();
+  useDocumentMeta(
+    notFound ? NOT_FOUND_HEADING : (event?.title ?? pageTitle(page.title, params)),
+    notFound
+      ? undefined
+      : event
+        ? `${event.title}: ${formatDateTime(event.eventDate, timeZone)}. ${page.description}`
+        : page.description,
+  );
+  if (notFound) return <NotFoundPage />;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      {event ? (
+        <EventView event={event} />
+      ) : query.error ? (
+        <LoadError error={query.error} onRetry={query.refetch} />
+      ) : (
+        <LoadingRows rows={6} />
+      )}
+    </Container>
+  );
+}
