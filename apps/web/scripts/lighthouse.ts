@@ -5,10 +5,10 @@
  *   npm run lighthouse                      starts the server on a free port with a fresh data folder
  *   LIGHTHOUSE_URL=http://127.0.0.1:3413 npm run lighthouse    audits a server already running
  * Default Lighthouse settings: a mid-range phone on a throttled connection (simulated). `--desktop` audits with
- * the desktop preset instead. Exits 1 when a score is under the target (90).
+ * the desktop preset instead; `--reports DIR` writes each page's full JSON report there. Exits 1 when a score is under the target (90).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +82,8 @@ let failed = false;
 try {
   await waitForServer(base, child);
   const desktop = process.argv.includes('--desktop');
+  const reportAt = process.argv.indexOf('--reports');
+  const reportDir = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
   console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default)'} preset, target ${TARGET}`);
   console.log(['page'.padEnd(32), ...CATEGORIES.map((c) => c.padStart(15))].join(''));
   for (const path of PAGES) {
@@ -91,6 +93,7 @@ try {
       desktop ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    if (reportDir) writeFileSync(join(reportDir, `${path.replace(/\W+/g, '_')}.json`), result.report as string);
     const scores = CATEGORIES.map((category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
     if (scores.some((score) => score < TARGET)) failed = true;
     console.log([path.padEnd(32), ...scores.map((score) => String(score).padStart(15))].join(''));

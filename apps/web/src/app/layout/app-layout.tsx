@@ -11,7 +11,8 @@ import { usePartner, useStickyHeader } from './sticky-header.ts';
 
 /**
  * SPEC §2 layout: more-menu, navigation bar (sticky on narrow screens or when the page asks), the routed page,
- * the mobile-app prompt on native, the client components and the footer.
+ * the mobile-app prompt on native, the client components and the footer. The main area is at least a screen
+ * tall so the footer never shows in the first screen while a page's data loads (it would jump down once it arrives).
  */
 export function AppLayout() {
   const stickyHeader = useStickyHeader();
@@ -22,7 +23,7 @@ export function AppLayout() {
       <BannerMessage />
       <NavBar stickyHeader={stickyHeader} partner={partner} />
       <MoreMenu />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', outline: 'none' }}>
         <Outlet />
       </Box>
       <MobileAppPrompt />

@@ -139,7 +139,9 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         <Typography variant="h1" sx={embedded ? { fontSize: '1.25rem' } : undefined} data-testid="calendar-heading">
           {embedded ? 'Earnings calendar' : text.heading}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {/* Two lines kept on phones: the report count arrives with the data and would otherwise wrap the line
+            and push the toolbar down (layout shift). */}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: { xs: '2.86em', sm: 0 } }}>
           {location.view === 'month' ? label : `${shortDate(window.start)} – ${shortDate(window.end)}`}
           {' · '}
           {zoneLabel(timeZone)}
