@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { currentWeek, nextWeek } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
@@ -39,7 +40,14 @@ describe('home', () => {
       '/pricing/assets/info/movers?type=losers&limit=10',
     );
     const top = await api<{ assets: { symbol: string }[] }>('/pricing/assets/info/top-market?limit=10');
-    const reports = await api<{ earnings: { symbol: string }[] }>('/pricing/assets/earnings/top-market?limit=10');
+    // The section keeps this calendar week and the next out of the top-market call's wider window.
+    const week = currentWeek(new Date());
+    const last = nextWeek(week).end;
+    const candidates = await api<{ earnings: { symbol: string; date: string }[] }>(
+      '/pricing/assets/earnings/top-market?limit=50',
+    );
+    const notable = candidates.earnings.filter((row) => row.date >= week.start && row.date <= last).slice(0, 10);
+    expect(notable.length).toBeGreaterThan(0);
     expect(gainers.assets.length).toBeGreaterThan(0);
     const { context, page, errors } = await openPage(browser, baseUrl);
     try {
@@ -57,8 +65,10 @@ describe('home', () => {
       );
       expect(await page.getByTestId('market-cap-rows').innerText()).toContain(top.assets[0]?.symbol);
       const calendar = await page.getByTestId('calendar-rows').innerText();
-      for (const row of reports.earnings) expect(calendar).toContain(row.symbol);
-      expect(await page.getByTestId('calendar-rows').getByTestId('date-status').count()).toBe(reports.earnings.length);
+      for (const row of notable) expect(calendar).toContain(row.symbol);
+      expect(await page.getByTestId('calendar-rows').getByTestId('date-status').count()).toBe(notable.length);
+      for (const row of candidates.earnings.filter((report) => report.date < week.start))
+        expect(calendar).not.toMatch(new RegExp(`^${row.symbol}$`, 'm'));
       await page.getByTestId('score-rows').waitFor();
       expect(await page.getByTestId('home-popular').getByTestId('quote-row').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);

@@ -120,8 +120,9 @@ export function WeekView(props: WeekViewProps) {
             }}
           >
             <Icon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
+            {/* The week's sections: the first headings under the page's h1 (days are columns, not headings). */}
             <Typography
-              component="h3"
+              component="h2"
               sx={{ fontSize: '0.8rem', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
             >
               {BAND_LABELS[row.band]}

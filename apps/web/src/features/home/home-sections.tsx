@@ -1,10 +1,10 @@
-import { DEFAULT_LIMITS, EH500_INDEX_ID } from '@eh/domain';
+import { currentWeek, DEFAULT_LIMITS, EH500_INDEX_ID, nextWeek } from '@eh/domain';
 import { Box, Button, Chip, Link, List, ListItem, ListItemButton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CALENDAR_HOME } from '../../app/routes.ts';
 import { FeedList } from '../feed/feed-list.tsx';
-import { earningsTiming, formatCompact, formatPrice } from '../market/format.ts';
+import { earningsTiming, formatCompact, formatPrice, SESSION_SHORT_LABELS } from '../market/format.ts';
 import {
   useGetMarketIndexQuery,
   useGetMoversQuery,
@@ -146,14 +146,25 @@ export function TopMarketCapSection() {
   );
 }
 
-/** This week's notable reports: the largest companies reporting around today, with time, session and status. */
+/**
+ * The top-market call also returns the past week's reports; asking for this many and keeping this calendar week
+ * and the next leaves enough of the largest companies to fill the section.
+ */
+const HOME_CALENDAR_CANDIDATES = HOME_ROWS * 5;
+
+/**
+ * Notable reports of this calendar week and the next (SPEC §4 week rule: on a weekend "this week" is the coming
+ * one): the largest companies reporting, soonest first, with time, session and status.
+ */
 export function CalendarSection() {
   const timeZone = useTimeZone();
-  const earnings = useGetTopMarketEarningsQuery({ limit: HOME_ROWS });
-  // Soonest first: the section reads as a small calendar of the largest companies' reports.
-  const rows = [...(earnings.data?.earnings ?? [])].sort((a, b) =>
-    `${a.date}${a.time ?? ''}`.localeCompare(`${b.date}${b.time ?? ''}`),
-  );
+  const earnings = useGetTopMarketEarningsQuery({ limit: HOME_CALENDAR_CANDIDATES });
+  const week = currentWeek(new Date());
+  const last = nextWeek(week).end;
+  const rows = (earnings.data?.earnings ?? [])
+    .filter((row) => row.date >= week.start && row.date <= last)
+    .slice(0, HOME_ROWS)
+    .sort((a, b) => `${a.date}${a.time ?? ''}`.localeCompare(`${b.date}${b.time ?? ''}`));
   return (
     <SectionCard
       title="Earnings Calendar"
@@ -180,7 +191,8 @@ export function CalendarSection() {
                     </Link>
                     <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
                       {timing.date.replace(/, \d{4}$/, '')}
-                      {timing.time ? `, ${timing.time}` : timing.session ? ` · ${timing.session}` : ''}
+                      {timing.time ? `, ${timing.time}` : ''}
+                      {row.session ? ` · ${SESSION_SHORT_LABELS[row.session]}` : ''}
                     </Typography>
                   </Box>
                   <DateStatusChip status={row.dateStatus} />
