@@ -37,30 +37,53 @@ export interface PlanFeatureListProps {
   /** A new list limit, when the plan changes it. */
   listLimit: number | null;
   added: readonly BooleanAccountFeature[];
-  /** The feature to stress (the one a gate stopped the reader at). */
+  /** The feature to stress (the one a gate stopped the reader at): first and bold. */
   highlight?: BooleanAccountFeature | 'listLimit' | null;
   /** The lines of a plan that adds no feature: the free basics, or the team's organisation. */
   fallback?: readonly string[];
+  /** One line of text instead of a checked list (the compact cards). */
+  inline?: boolean;
   'data-testid'?: string;
 }
 
-/** A plan's features as a checked list, from the domain's feature rules; the highlighted one first. */
-export function PlanFeatureList({ listLimit, added, highlight, fallback, ...rest }: PlanFeatureListProps) {
-  const features = highlight ? [...added].sort((a, b) => Number(b === highlight) - Number(a === highlight)) : added;
+interface FeatureText {
+  text: string;
+  strong: boolean;
+}
+
+/** The lines of a plan's features: the highlighted one first, then the list limit, then the rest in rule order. */
+function featureTexts({ listLimit, added, highlight, fallback }: PlanFeatureListProps): FeatureText[] {
+  const lines: (FeatureText & { first: boolean })[] = [
+    ...(listLimit === null
+      ? []
+      : [{ text: listLimitLabel(listLimit), strong: highlight === 'listLimit', first: highlight === 'listLimit' }]),
+    ...added.map((feature) => ({
+      text: FEATURE_LABELS[feature],
+      strong: highlight === feature,
+      first: highlight === feature,
+    })),
+    ...(added.length === 0 ? (fallback ?? []).map((text) => ({ text, strong: false, first: false })) : []),
+  ];
+  return [...lines.filter((line) => line.first), ...lines.filter((line) => !line.first)];
+}
+
+/** A plan's features as a checked list (or one line), from the domain's feature rules. */
+export function PlanFeatureList(props: PlanFeatureListProps) {
+  const lines = featureTexts(props);
+  if (props.inline) {
+    return (
+      <Typography variant="body2" data-testid={props['data-testid']}>
+        {lines.map((line) => line.text).join(' · ')}
+      </Typography>
+    );
+  }
   return (
-    <List dense disablePadding data-testid={rest['data-testid']}>
-      {listLimit === null || (highlight && highlight !== 'listLimit' && added.includes(highlight)) ? null : (
-        <FeatureLine strong={highlight === 'listLimit'}>{listLimitLabel(listLimit)}</FeatureLine>
-      )}
-      {features.map((feature) => (
-        <FeatureLine key={feature} strong={highlight === feature}>
-          {FEATURE_LABELS[feature]}
+    <List dense disablePadding data-testid={props['data-testid']}>
+      {lines.map((line) => (
+        <FeatureLine key={line.text} strong={line.strong}>
+          {line.text}
         </FeatureLine>
       ))}
-      {listLimit !== null && highlight && highlight !== 'listLimit' && added.includes(highlight) ? (
-        <FeatureLine>{listLimitLabel(listLimit)}</FeatureLine>
-      ) : null}
-      {added.length === 0 ? (fallback ?? []).map((line) => <FeatureLine key={line}>{line}</FeatureLine>) : null}
     </List>
   );
 }
@@ -122,6 +145,7 @@ export function PlanCard({ step, previous, current, compact, action }: PlanCardP
         listLimit={previous?.features.listLimit === step.features.listLimit ? null : step.features.listLimit}
         added={previous ? step.added : []}
         fallback={previous ? [TEAM_ADDS] : FREE_BASICS}
+        inline={compact}
       />
       {action ? <Box sx={{ mt: 'auto', pt: 1.5 }}>{action}</Box> : null}
     </Paper>

@@ -106,6 +106,7 @@ function AccountSection({ me }: { me: Me }) {
 }
 
 function PlanSection({ me }: { me: Me }) {
+  const dispatch = useAppDispatch();
   const subscription = me.accountSubscription;
   const paid = subscription.subscriptionType === 'paid';
   return (
@@ -137,9 +138,14 @@ function PlanSection({ me }: { me: Me }) {
         {me.accountFeatures.alerts ? ' · alerts' : ''}
         {me.accountFeatures.ehs ? ' · EHS scores' : ''}
       </Typography>
-      <Link component={RouterLink} to="/pricing" sx={{ justifySelf: 'start' }}>
-        {paid ? 'Compare plans' : 'See paid plans'}
-      </Link>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => dispatch(modalOpened({ kind: 'choosePlan' }))}>
+          Choose a plan
+        </Button>
+        <Link component={RouterLink} to="/pricing">
+          {paid ? 'Compare plans' : 'See paid plans'}
+        </Link>
+      </Box>
     </Section>
   );
 }
