@@ -1,12 +1,11 @@
 import {
   DEFAULT_LIMITS,
   GATED_FEATURES,
-  MARKET_ASSET_TYPES,
   MARKET_DAY_STATUSES,
   MARKET_SESSION_STATUSES,
   MARKET_TIME_ZONE,
   type MarketAssetType,
-  type SearchAsset,
+  type StaticAssetListLayout,
   SYMBOL_VIEW_TRANSACTION_TYPES,
   TOP_MARKET_CAP_SHARE,
 } from '@eh/domain';
@@ -644,6 +643,9 @@ export const StaticAssetList = z.object({
   popularity: z.array(z.number().int()),
 });
 export type StaticAssetList = z.infer<typeof StaticAssetList>;
+// The layout itself (with its encoder and decoder) lives in the domain package, free of zod, for the web client.
+const _sameLayout: StaticAssetListLayout = {} as StaticAssetList;
+void _sameLayout;
 
 export const getStaticAssets = defineRoute({
   method: 'GET',
@@ -662,55 +664,3 @@ export const getStaticIndexes = defineRoute({
   tags: TAGS,
   response: StaticAssetList,
 });
-
-/** Builds the columnar list (the server) from assets in the order given. */
-export function encodeStaticAssetList(assets: readonly SearchAsset[], version: string): StaticAssetList {
-  const types = [...MARKET_ASSET_TYPES];
-  const exchanges: string[] = [];
-  const exchangeIndex = new Map<string, number>();
-  const list: StaticAssetList = {
-    version,
-    count: assets.length,
-    types,
-    exchanges,
-    symbol: [],
-    name: [],
-    type: [],
-    exchange: [],
-    marketCapM: [],
-    popularity: [],
-  };
-  for (const asset of assets) {
-    list.symbol.push(asset.symbol);
-    list.name.push(asset.name);
-    list.type.push(types.indexOf(asset.type));
-    let exchange = -1;
-    if (asset.exchange) {
-      exchange = exchangeIndex.get(asset.exchange) ?? exchanges.push(asset.exchange) - 1;
-      exchangeIndex.set(asset.exchange, exchange);
-    }
-    list.exchange.push(exchange);
-    list.marketCapM.push(Math.round((asset.marketCap ?? 0) / 1e6));
-    list.popularity.push(Math.round(asset.popularity ?? 0));
-  }
-  return list;
-}
-
-/** Reads the columnar list back into search assets (the web client, before `buildSearchIndex`). */
-export function decodeStaticAssetList(list: StaticAssetList): SearchAsset[] {
-  const assets: SearchAsset[] = [];
-  for (let i = 0; i < list.count; i++) {
-    const type = list.types[list.type[i] ?? -1];
-    const symbol = list.symbol[i];
-    const name = list.name[i];
-    if (type === undefined || symbol === undefined || name === undefined) continue;
-    const asset: SearchAsset = { symbol, name, type };
-    const exchange = list.exchanges[list.exchange[i] ?? -1];
-    if (exchange !== undefined) asset.exchange = exchange;
-    const cap = list.marketCapM[i] ?? 0;
-    if (cap > 0) asset.marketCap = cap * 1e6;
-    asset.popularity = list.popularity[i] ?? 0;
-    assets.push(asset);
-  }
-  return assets;
-}

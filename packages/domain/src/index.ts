@@ -12,4 +12,5 @@ export * from './portfolio.ts';
 export * from './random.ts';
 export * from './search.ts';
 export * from './sec-filings.ts';
+export * from './static-asset-list.ts';
 export * from './time.ts';

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { decodeStaticAssetList, StaticAssetList } from '@eh/contracts';
+import { StaticAssetList } from '@eh/contracts';
 import { assets } from '@eh/db';
-import { buildSearchIndex, type MarketAssetType, searchAssets, seededRandom } from '@eh/domain';
+import { buildSearchIndex, decodeStaticAssetList, type MarketAssetType, searchAssets, seededRandom } from '@eh/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_CACHE_CONTROL, VERSION_CHECK_MS } from '../../src/modules/market/static-files.ts';

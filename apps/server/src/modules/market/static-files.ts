@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import { encodeStaticAssetList, type RouteContract } from '@eh/contracts';
+import type { RouteContract } from '@eh/contracts';
 import type { MarketAssetType } from '@eh/domain';
+import { encodeStaticAssetList } from '@eh/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import * as q from './queries.ts';

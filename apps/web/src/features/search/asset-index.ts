@@ -4,7 +4,7 @@
  * search pages and /all. Loaded only when a search opens, so it never weighs on the first load.
  */
 import type { getStaticAssets, StaticAssetList } from '@eh/contracts';
-import { buildSearchIndex, type SearchAsset, type SearchIndex } from '@eh/domain';
+import { buildSearchIndex, decodeStaticAssetList, type SearchAsset, type SearchIndex } from '@eh/domain';
 import { useEffect, useState } from 'react';
 import { apiBaseUrl } from '../../app/api.ts';
 
@@ -14,24 +14,6 @@ export interface AssetCatalog {
   index: SearchIndex<SearchAsset>;
   /** By uppercase symbol: the first asset of each symbol in rank order (a stock before an index of the same name). */
   bySymbol: ReadonlyMap<string, SearchAsset>;
-}
-
-/** Reads the columnar list back into assets (the same layout as `decodeStaticAssetList` of the contracts). */
-export function decodeAssets(list: StaticAssetList): SearchAsset[] {
-  const assets: SearchAsset[] = [];
-  for (let i = 0; i < list.count; i++) {
-    const type = list.types[list.type[i] ?? -1];
-    const symbol = list.symbol[i];
-    const name = list.name[i];
-    if (type === undefined || symbol === undefined || name === undefined) continue;
-    const asset: SearchAsset = { symbol, name, type, popularity: list.popularity[i] ?? 0 };
-    const exchange = list.exchanges[list.exchange[i] ?? -1];
-    if (exchange !== undefined) asset.exchange = exchange;
-    const cap = list.marketCapM[i] ?? 0;
-    if (cap > 0) asset.marketCap = cap * 1e6;
-    assets.push(asset);
-  }
-  return assets;
 }
 
 export function catalogOf(assets: readonly SearchAsset[]): AssetCatalog {
@@ -51,7 +33,7 @@ export function loadAssetCatalog(): Promise<AssetCatalog> {
   pending ??= fetch(`${apiBaseUrl()}${STATIC_ASSETS_PATH}`)
     .then(async (response) => {
       if (!response.ok) throw new Error(`The symbol list did not load (${response.status})`);
-      return catalogOf(decodeAssets((await response.json()) as StaticAssetList));
+      return catalogOf(decodeStaticAssetList((await response.json()) as StaticAssetList));
     })
     .catch((error: unknown) => {
       pending = null;
