@@ -1,4 +1,4 @@
-import { FREE_PLAN, PLUS_PLAN } from '@eh/domain';
+import { canUsePremium, FREE_PLAN, PLUS_PLAN } from '@eh/domain';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, DialogActions, DialogContent, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
@@ -25,12 +25,12 @@ import { useCurrentPlan } from './use-current-plan.ts';
  */
 export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
   const dispatch = useAppDispatch();
-  const { signedIn, plan: accountPlan } = useCurrentPlan();
+  const { signedIn, plan: accountPlan, features } = useCurrentPlan();
   const feature = isPremiumFeature(entry.props.feature) ? entry.props.feature : null;
   const target = (feature && cheapestPlanFor(feature)) ?? planNamed(entry.props.plan, PLAN_LABELS) ?? PLUS_PLAN;
   const current = accountPlan ?? FREE_PLAN;
   const label = feature ? (GATED_FEATURE_LABELS[feature] ?? feature) : null;
-  const included = feature ? cheapestPlanFor(feature, [current]) !== null : false;
+  const included = feature !== null && features !== null && canUsePremium(features, feature);
   const difference = planDifference(current, target);
   const loadingPlan = signedIn === null || (signedIn && accountPlan === null);
 
