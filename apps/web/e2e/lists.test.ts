@@ -128,17 +128,23 @@ describe('My Stocks', () => {
     await context.close();
   });
 
-  it('refuses the free user a second list and shows the upgrade prompt', async () => {
+  it('refuses the free user a second list: the upgrade modal opens instead of the create-list modal', async () => {
     const { context, page } = await openPage(browser, baseUrl);
     await page.goto(signedIn('/my-stocks'));
     await page.getByRole('tab', { name: 'Core holdings' }).waitFor();
     await page.getByTestId('new-list').click();
-    const prompt = page.getByRole('dialog').getByTestId('upgrade-prompt');
-    await prompt.waitFor();
-    expect(await prompt.getAttribute('data-feature')).toBe('multipleAssetLists');
-    await page.getByTestId('list-name').fill('Second');
-    await page.getByTestId('create-list').click();
-    await page.getByText('Your plan allows 1 list. Upgrade to a paid plan for unlimited lists.').waitFor();
+    await page.getByTestId('modal-upgrade').waitFor();
+    expect(await page.getByTestId('modal-createList').count()).toBe(0);
+    // The server refuses it too (the create-list modal's 403 path is in list-modals.test.ts).
+    const refused = await fetch(`${baseUrl}/api/earnings/lists`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Second' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Your plan allows 1 list. Upgrade to a paid plan for unlimited lists.',
+    );
     const { lists } = await api('/earnings/lists');
     expect(lists.map((list: { name: string }) => list.name)).toEqual(['Core holdings']);
     await context.close();

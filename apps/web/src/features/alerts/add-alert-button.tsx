@@ -1,6 +1,6 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import { Button } from '@mui/material';
+import { Box, Button, Tooltip } from '@mui/material';
 import { errorStatus } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
@@ -12,7 +12,13 @@ import {
   alertFailedMessage,
   alertRemovedMessage,
 } from './alert-messages.ts';
-import { useAddAlertMutation, useDeleteAlertMutation, useGetAlertsQuery } from './alerts-api.ts';
+import {
+  alertCountsArgs,
+  useAddAlertMutation,
+  useDeleteAlertMutation,
+  useGetAlertCountsQuery,
+  useGetAlertsQuery,
+} from './alerts-api.ts';
 
 /**
  * The symbol header's alerts toggle (SPEC §5, §8): adds the default alerts (the server applies saved preferences
@@ -21,11 +27,16 @@ import { useAddAlertMutation, useDeleteAlertMutation, useGetAlertsQuery } from '
 export function AddAlertButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  // Until startup knows whether someone is signed in, a click could only answer 'please sign in' wrongly.
+  const authKnown = useAppSelector((state) => state.auth.status !== 'unknown');
   const display = symbol.toUpperCase();
   const { data } = useGetAlertsQuery(undefined, { skip: !signedIn });
   const [add, adding] = useAddAlertMutation();
   const [remove, removing] = useDeleteAlertMutation();
   const active = data?.alerts.some((alert) => alert.symbol === display) ?? false;
+  // SPEC §7 counts: how many users have alerts on this symbol (refetched after every alert change).
+  const { data: counts } = useGetAlertCountsQuery(alertCountsArgs([display]), { skip: !signedIn });
+  const followers = counts?.symbols[display];
 
   const onClick = async () => {
     if (!signedIn) {
@@ -60,17 +71,46 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
     );
   };
 
-  return (
+  const button = (
     <Button
       data-testid="add-alert"
       aria-pressed={active}
       size="small"
       variant={active ? 'contained' : 'outlined'}
       startIcon={active ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
-      disabled={adding.isLoading || removing.isLoading}
+      disabled={!authKnown || adding.isLoading || removing.isLoading}
       onClick={onClick}
     >
       {active ? 'Alerts on' : 'Add to alerts'}
+      {followers !== undefined ? (
+        <Box
+          component="span"
+          data-testid="alert-count"
+          data-count={followers}
+          sx={{
+            ml: 1,
+            px: 0.75,
+            minWidth: 20,
+            borderRadius: 1,
+            fontSize: '0.75rem',
+            lineHeight: '20px',
+            textAlign: 'center',
+            fontVariantNumeric: 'tabular-nums',
+            bgcolor: active ? 'rgba(255,255,255,0.22)' : 'action.selected',
+          }}
+        >
+          {followers.toLocaleString('en-US')}
+        </Box>
+      ) : null}
     </Button>
+  );
+  if (followers === undefined) return button;
+  return (
+    <Tooltip
+      title={`${followers.toLocaleString('en-US')} ${followers === 1 ? 'user has' : 'users have'} alerts on ${display}`}
+    >
+      {/* A span: the tooltip still answers while the button is busy (disabled). */}
+      <span>{button}</span>
+    </Tooltip>
   );
 }

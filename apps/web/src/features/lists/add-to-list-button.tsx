@@ -1,5 +1,6 @@
 import { listForAdd } from '@eh/domain';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { Button } from '@mui/material';
 import { errorMessage } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -28,7 +29,8 @@ export function useAddToList(): { addTo: (list: AssetList, symbol: string) => Pr
 
 /**
  * Adds the symbol to a list by the SPEC §5 rule: the user's only list at once, otherwise the choose-list modal
- * (which points to My Stocks when there is no list yet).
+ * (which points to My Stocks when there is no list yet). Once a list holds the symbol, the button says in how
+ * many and opens the list-select modal, where the symbol is added to or removed from each list.
  */
 export function AddToListButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
@@ -37,10 +39,15 @@ export function AddToListButton({ symbol }: { symbol: string }) {
   const { addTo, adding } = useAddToList();
   const display = symbol.toUpperCase();
   const lists = data?.lists ?? [];
+  const holding = lists.filter((list) => list.items?.some((item) => item.symbol === display)).length;
 
   const onClick = () => {
     if (!signedIn) {
       dispatch(toastShown({ message: 'Please sign in to keep stock lists.', severity: 'error' }));
+      return;
+    }
+    if (holding > 0) {
+      dispatch(modalOpened({ kind: 'listSelect', props: { symbol: display } }));
       return;
     }
     const target = listForAdd(lists);
@@ -54,12 +61,13 @@ export function AddToListButton({ symbol }: { symbol: string }) {
       data-testid="add-to-list"
       size="small"
       variant="outlined"
-      startIcon={<PlaylistAddIcon />}
+      startIcon={holding > 0 ? <PlaylistAddCheckIcon /> : <PlaylistAddIcon />}
+      aria-haspopup={holding > 0 ? 'dialog' : undefined}
       // The SPEC §5 rule needs the lists: until they are known a click could not tell one list from several.
       disabled={adding || (signedIn && (isFetching || !data))}
       onClick={onClick}
     >
-      Add to list
+      {holding > 0 ? `In ${holding} list${holding === 1 ? '' : 's'}` : 'Add to list'}
     </Button>
   );
 }

@@ -13,6 +13,7 @@ const AuthModal = lazy(() => import('../auth/auth-modal.tsx'));
 const TranscriptModal = lazy(() => import('../transcripts/transcript-modal.tsx'));
 const AccountModal = lazy(() => import('../profile/account-modal.tsx'));
 const AlertsModal = lazy(() => import('./alerts-modal.tsx'));
+const ListModal = lazy(() => import('../lists/list-modals.tsx'));
 
 /**
  * Modals with their real content. Each later issue adds its kinds here; kinds without an entry show the
@@ -56,4 +57,9 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   manageAlerts: AlertsModal,
   updateAllAlerts: AlertsModal,
   chooseList: lazy(() => import('../lists/choose-list-modal.tsx')),
+  createList: ListModal,
+  editList: ListModal,
+  deleteList: ListModal,
+  manageAssetList: lazy(() => import('../lists/manage-asset-list-modal.tsx')),
+  listSelect: lazy(() => import('../lists/list-select-modal.tsx')),
 };

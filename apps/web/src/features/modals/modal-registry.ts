@@ -36,7 +36,7 @@ export const MODALS = {
   transcript: { stackable: true, title: 'Transcript', width: 'md' },
   symbol: { stackable: false, title: 'Symbol', width: 'lg' },
   analystRatings: { stackable: true, title: 'Analyst ratings', width: 'md' },
-  manageAssetList: { stackable: false, title: 'Manage list', arrivesWith: 'stock lists' },
+  manageAssetList: { stackable: false, title: 'Manage list', width: 'md' },
   affiliate: { stackable: false, title: 'Affiliate program', arrivesWith: 'the affiliate program' },
   selectedMonthDay: { stackable: false, title: 'Reports on this day' },
   earningsSettings: { stackable: false, title: 'Calendar settings' },
@@ -62,11 +62,11 @@ export const MODALS = {
   /** The symbol search of SPEC §2 (Popular, Market Cap, Gainers, Losers, History) as a window. */
   symbolSearch: { stackable: false, title: 'Search symbols', width: 'sm' },
   promotion: { stackable: false, title: 'Special offer', arrivesWith: 'billing' },
-  createList: { stackable: true, title: 'Create list', arrivesWith: 'stock lists' },
-  editList: { stackable: true, title: 'Edit list', arrivesWith: 'stock lists' },
-  deleteList: { stackable: true, title: 'Delete list', arrivesWith: 'stock lists' },
+  createList: { stackable: true, title: 'Create list' },
+  editList: { stackable: true, title: 'Edit list' },
+  deleteList: { stackable: true, title: 'Delete list' },
   chooseList: { stackable: true, title: 'Choose a list' },
-  listSelect: { stackable: true, title: 'Select lists', arrivesWith: 'stock lists' },
+  listSelect: { stackable: true, title: 'Select lists' },
 } as const satisfies Record<string, ModalDef>;
 
 export type ModalKind = keyof typeof MODALS;

@@ -1,7 +1,6 @@
 import {
   CHART_RANGES,
   type ChartRange,
-  canCreateList,
   type HoldingFigures,
   listFigures,
   listPerformance,
@@ -9,6 +8,8 @@ import {
   portfolioRangeStart,
 } from '@eh/domain';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import {
@@ -17,10 +18,7 @@ import {
   Button,
   Card,
   CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
+  Chip,
   FormControlLabel,
   IconButton,
   MenuItem,
@@ -40,33 +38,30 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { type ApiError, errorMessage, errorStatus } from '../../app/api.ts';
+import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { type PerformanceType, preferences } from '../../app/preferences.ts';
 import { symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useGetAlertsQuery } from '../alerts/alerts-api.ts';
 import { AlertsPanel } from '../alerts/alerts-panel.tsx';
+import { AddHoldingForm, QuantityField, useFailureToast } from '../lists/holding-fields.tsx';
+import { useNewList } from '../lists/list-limit.ts';
 import {
   type AssetList,
   LISTS_ARGS,
-  useAddListItemMutation,
-  useCreateListMutation,
-  useDeleteListMutation,
   useGetListsQuery,
   useGetListTransactionsQuery,
   useGetOhlcOnQuery,
   useRemoveListItemMutation,
   useUpdateListItemMutation,
-  useUpdateListMutation,
 } from '../lists/lists-api.ts';
 import { formatChange, formatPercent, formatPrice } from '../market/format.ts';
 import { useGetQuotesQuery } from '../market/market-api.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { TradeDialog } from './trade-dialog.tsx';
 
 type SortKey = 'symbol' | 'quantity' | 'price' | 'value' | 'dayChange';
@@ -112,14 +107,33 @@ function orderLists(lists: AssetList[], pinnedId: string | null): AssetList[] {
   return pinned ? [pinned, ...lists.filter((list) => list !== pinned)] : lists;
 }
 
-function useFailureToast() {
-  const dispatch = useAppDispatch();
-  return (error: ApiError | undefined, what: string) => {
-    if (!error) return false;
-    // SPEC §8: the optimistic change was undone; say so.
-    dispatch(toastShown({ message: `${what} failed and was undone: ${errorMessage(error)}`, severity: 'error' }));
-    return true;
+/**
+ * SPEC §3 "hidden details by list": the holding details a list can hide (shares, and every dollar amount;
+ * percentages stay), stored by list id in the `hiddenDetailsByList` preference.
+ */
+const HOLDING_DETAILS = ['shares', 'amounts'] as const;
+const MASK = '•••';
+
+function useHiddenDetails(listId: string): [boolean, (hidden: boolean) => void] {
+  const [byList, setByList] = useState(() => preferences.get('hiddenDetailsByList'));
+  const hidden = (byList[listId]?.length ?? 0) > 0;
+  const setHidden = (next: boolean) => {
+    const { [listId]: _previous, ...others } = byList;
+    const updated = next ? { ...others, [listId]: [...HOLDING_DETAILS] } : others;
+    setByList(updated);
+    preferences.set('hiddenDetailsByList', updated);
   };
+  return [hidden, setHidden];
+}
+
+/** How many of a list's symbols the user has alerts on, from the user's alerts (one cached query). */
+function useAlertedSymbols(): Set<string> {
+  const { data } = useGetAlertsQuery();
+  return useMemo(() => new Set((data?.alerts ?? []).map((alert) => alert.symbol)), [data]);
+}
+
+function alertedIn(list: AssetList, alerted: Set<string>): number {
+  return (list.items ?? []).filter((item) => alerted.has(item.symbol)).length;
 }
 
 export default function MyStocksPage() {
@@ -144,14 +158,22 @@ export default function MyStocksPage() {
 
 function SignedInMyStocks() {
   const { data, isLoading, error } = useGetListsQuery(LISTS_ARGS);
-  const { data: me } = useGetMeQuery();
   const [selected, setSelected] = useState<string | null>(() => preferences.get('selectedListId'));
   const [pinnedId, setPinnedId] = useState<string | null>(() => preferences.get('pinnedPortfolio'));
-  const [creating, setCreating] = useState(false);
+  const { openNewList } = useNewList();
+  const alerted = useAlertedSymbols();
   const lists = orderLists(data?.lists ?? [], pinnedId);
   const current = lists.find((list) => list.id === selected) ?? lists[0];
-  const listLimit = data?.listLimit ?? me?.accountFeatures.listLimit ?? 1;
-  const mayCreate = canCreateList({ listLimit }, lists.length);
+
+  // A list created here (the create-list modal) becomes the shown one.
+  const knownIds = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const ids = new Set(data.lists.map((list) => list.id));
+    const created = knownIds.current ? data.lists.find((list) => !knownIds.current?.has(list.id)) : undefined;
+    knownIds.current = ids;
+    if (created && !created.id.startsWith('optimistic')) setSelected(created.id);
+  }, [data]);
 
   const choose = (id: string) => {
     setSelected(id);
@@ -166,22 +188,13 @@ function SignedInMyStocks() {
     <PageFrame
       title="My Stocks"
       aside={
-        <Button variant="contained" data-testid="new-list" onClick={() => setCreating(true)}>
+        <Button variant="contained" data-testid="new-list" onClick={openNewList}>
           New list
         </Button>
       }
     >
       {error ? <Alert severity="error">{errorMessage(error as ApiError)}</Alert> : null}
       {isLoading ? <Skeleton height={240} /> : null}
-      {creating ? (
-        <CreateListDialog
-          mayCreate={mayCreate}
-          onClose={(id) => {
-            setCreating(false);
-            if (id) choose(id);
-          }}
-        />
-      ) : null}
       {data && lists.length === 0 ? (
         <Card variant="outlined">
           <CardContent>
@@ -189,7 +202,7 @@ function SignedInMyStocks() {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               Create a list for the stocks you follow or hold.
             </Typography>
-            <Button variant="outlined" onClick={() => setCreating(true)}>
+            <Button variant="outlined" onClick={openNewList}>
               Create a list
             </Button>
           </CardContent>
@@ -204,11 +217,41 @@ function SignedInMyStocks() {
             sx={{ mb: 2 }}
             aria-label="Your lists"
           >
-            {lists.map((list) => (
-              <Tab key={list.id} value={list.id} label={list.name} data-testid="list-tab" />
-            ))}
+            {lists.map((list) => {
+              const withAlerts = alertedIn(list, alerted);
+              return (
+                <Tab
+                  key={list.id}
+                  value={list.id}
+                  data-testid="list-tab"
+                  aria-label={list.name}
+                  iconPosition="end"
+                  icon={
+                    withAlerts ? (
+                      <Chip
+                        size="small"
+                        data-testid="list-alert-count"
+                        data-count={withAlerts}
+                        icon={<NotificationsActiveOutlinedIcon />}
+                        label={withAlerts}
+                        title={`${withAlerts} of its symbols on alerts`}
+                        sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }}
+                      />
+                    ) : undefined
+                  }
+                  label={list.name}
+                  sx={{ minHeight: 48 }}
+                />
+              );
+            })}
           </Tabs>
-          <ListPanel list={current} pinned={current.id === pinnedId} onPin={pin} />
+          <ListPanel
+            key={current.id}
+            list={current}
+            pinned={current.id === pinnedId}
+            onPin={pin}
+            withAlerts={alertedIn(current, alerted)}
+          />
         </>
       ) : null}
       {data ? <AlertsPanel /> : null}
@@ -216,66 +259,28 @@ function SignedInMyStocks() {
   );
 }
 
-function CreateListDialog({ mayCreate, onClose }: { mayCreate: boolean; onClose: (id?: string) => void }) {
-  const [name, setName] = useState('');
-  const [cash, setCash] = useState('');
-  const [create, { isLoading, error }] = useCreateListMutation();
-  const refusedByPlan = errorStatus(error) === 403;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await create({ name, ...(cash ? { cash: Number(cash) } : {}) });
-    if (result.data) onClose(result.data.id);
-  };
-  return (
-    <Dialog open onClose={() => onClose()} fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
-        <DialogTitle>New list</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {!mayCreate || refusedByPlan ? (
-            <UpgradePrompt
-              gate={{ feature: 'multipleAssetLists', hidden: 0 }}
-              note={error ? errorMessage(error) : 'Your plan includes one list.'}
-            />
-          ) : null}
-          {error && !refusedByPlan ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'list-name' } }}
-          />
-          <TextField
-            label="Cash (optional)"
-            type="number"
-            value={cash}
-            onChange={(event) => setCash(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: '0.01', 'data-testid': 'list-cash' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onClose()}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={isLoading || !name.trim()} data-testid="create-list">
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
-function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; onPin: (id: string | null) => void }) {
+function ListPanel({
+  list,
+  pinned,
+  onPin,
+  withAlerts,
+}: {
+  list: AssetList;
+  pinned: boolean;
+  onPin: (id: string | null) => void;
+  withAlerts: number;
+}) {
+  const dispatch = useAppDispatch();
   const failed = useFailureToast();
+  const [detailsHidden, setDetailsHidden] = useHiddenDetails(list.id);
+  const amount = (text: string) => (detailsHidden ? MASK : text);
   const [showCash, setShowCash] = useState(() => preferences.get('showCash'));
   const [range, setRange] = useState<ChartRange>(() => preferences.get('portfolioRange'));
   const [performanceType, setPerformanceType] = useState<PerformanceType>(() => preferences.get('performanceType'));
   const [sort, setSort] = useState<SortState>(() => preferences.get('holdingsSort'));
-  const [editing, setEditing] = useState(false);
   const [trading, setTrading] = useState<string | null>(null);
   const [updateItem] = useUpdateListItemMutation();
   const [removeItem] = useRemoveListItemMutation();
-  const [deleteList] = useDeleteListMutation();
   const items = list.items ?? [];
 
   const stocks = items.filter((item) => item.assetType === 'stock').map((item) => item.symbol);
@@ -334,16 +339,25 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
             {pinned ? <PushPinIcon /> : <PushPinOutlinedIcon />}
           </IconButton>
         </Tooltip>
-        <Button size="small" onClick={() => setEditing(true)} data-testid="edit-list">
+        <Button
+          size="small"
+          onClick={() => dispatch(modalOpened({ kind: 'manageAssetList', props: { listId: list.id } }))}
+          data-testid="manage-list"
+        >
+          Manage
+        </Button>
+        <Button
+          size="small"
+          onClick={() => dispatch(modalOpened({ kind: 'editList', props: { listId: list.id } }))}
+          data-testid="edit-list"
+        >
           Edit list
         </Button>
         <Button
           size="small"
           color="error"
-          onClick={async () => {
-            if (!window.confirm(`Delete the list ${list.name}?`)) return;
-            failed((await deleteList({ id: list.id })).error, 'Deleting the list');
-          }}
+          onClick={() => dispatch(modalOpened({ kind: 'deleteList', props: { listId: list.id } }))}
+          data-testid="delete-list"
         >
           Delete list
         </Button>
@@ -357,11 +371,15 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
           mb: 3,
         }}
       >
-        <Figure label="Value" testId="list-value" value={formatPrice(figures.value)} />
+        <Figure label="Value" testId="list-value" value={amount(formatPrice(figures.value))} />
         <Figure
           label="Day change"
           testId="list-day-change"
-          value={`${formatChange(figures.dayChange)} (${formatPercent(figures.dayChangePercent)})`}
+          value={
+            detailsHidden
+              ? formatPercent(figures.dayChangePercent)
+              : `${formatChange(figures.dayChange)} (${formatPercent(figures.dayChangePercent)})`
+          }
           color={changeColor(figures.dayChange)}
         />
         <Figure
@@ -369,14 +387,14 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
           testId="list-performance"
           value={
             performance
-              ? performanceType === 'dollar'
+              ? performanceType === 'dollar' && !detailsHidden
                 ? formatChange(performance.dollars)
                 : formatPercent(performance.percent)
               : '—'
           }
           color={changeColor(performance?.dollars)}
         />
-        <Figure label="Cash" testId="list-cash-value" value={formatPrice(list.cash)} />
+        <Figure label="Cash" testId="list-cash-value" value={amount(formatPrice(list.cash))} />
       </Box>
 
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -423,6 +441,19 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
           }
           label="Include cash"
         />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={detailsHidden}
+              onChange={(event) => setDetailsHidden(event.target.checked)}
+              slotProps={{ input: { 'data-testid': 'hide-details' } as object }}
+            />
+          }
+          label="Hide amounts"
+        />
+        <Typography variant="body2" color="text.secondary" data-testid="list-alerts" sx={{ ml: { sm: 'auto' } }}>
+          {withAlerts} of {items.length} on alerts
+        </Typography>
       </Box>
 
       <AddHoldingForm listId={list.id} />
@@ -456,33 +487,51 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
                   <RouterLink to={symbolPath(row.symbol)}>{row.symbol}</RouterLink>
                 </TableCell>
                 <TableCell align="right">
-                  <QuantityField
-                    // A new quantity from the server (a trade, an undo) resets what the field shows.
-                    key={row.quantity}
-                    value={row.quantity}
-                    onCommit={async (quantity) =>
-                      failed(
-                        (await updateItem({ listId: list.id, symbol: row.symbol, quantity })).error,
-                        'Changing the shares',
-                      )
-                    }
-                  />
+                  {detailsHidden ? (
+                    <Typography variant="body2" data-testid="holding-shares-hidden">
+                      {MASK}
+                    </Typography>
+                  ) : (
+                    <QuantityField
+                      // A new quantity from the server (a trade, an undo) resets what the field shows.
+                      key={row.quantity}
+                      value={row.quantity}
+                      onCommit={async (quantity) =>
+                        failed(
+                          (await updateItem({ listId: list.id, symbol: row.symbol, quantity })).error,
+                          'Changing the shares',
+                        )
+                      }
+                    />
+                  )}
                 </TableCell>
                 <TableCell align="right" sx={PHONE_HIDDEN}>
                   {row.price === null ? '—' : formatPrice(row.price)}
                 </TableCell>
                 <TableCell align="right" data-testid="holding-value">
-                  {row.value === null ? '—' : formatPrice(row.value)}
+                  {row.value === null ? '—' : amount(formatPrice(row.value))}
                 </TableCell>
                 <TableCell align="right" sx={{ color: changeColor(row.dayChange) }}>
                   {row.dayChange === null
                     ? '—'
-                    : `${formatChange(row.dayChange)} (${formatPercent(row.dayChangePercent)})`}
+                    : detailsHidden
+                      ? formatPercent(row.dayChangePercent)
+                      : `${formatChange(row.dayChange)} (${formatPercent(row.dayChangePercent)})`}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => setTrading(row.symbol)} data-testid="trade">
                     Trade
                   </Button>
+                  <Tooltip title="Lists holding this symbol">
+                    <IconButton
+                      size="small"
+                      aria-label={`Lists of ${row.symbol}`}
+                      data-testid="holding-lists"
+                      onClick={() => dispatch(modalOpened({ kind: 'listSelect', props: { symbol: row.symbol } }))}
+                    >
+                      <PlaylistAddCheckIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
                   <IconButton
                     size="small"
                     aria-label={`Remove ${row.symbol}`}
@@ -505,7 +554,6 @@ function ListPanel({ list, pinned, onPin }: { list: AssetList; pinned: boolean; 
           </TableBody>
         </Table>
       </Box>
-      {editing ? <EditListDialog list={list} onClose={() => setEditing(false)} /> : null}
       {trading ? <TradeDialog listId={list.id} symbol={trading} onClose={() => setTrading(null)} /> : null}
     </Box>
   );
@@ -523,120 +571,5 @@ function Figure({ label, value, color, testId }: { label: string; value: string;
         </Typography>
       </CardContent>
     </Card>
-  );
-}
-
-function QuantityField({ value, onCommit }: { value: number; onCommit: (quantity: number) => unknown }) {
-  const [text, setText] = useState(String(value));
-  const commit = () => {
-    const quantity = Number(text);
-    if (text.trim() === '' || !Number.isFinite(quantity) || quantity < 0) {
-      setText(String(value));
-      return;
-    }
-    if (quantity !== value) onCommit(quantity);
-  };
-  return (
-    <TextField
-      size="small"
-      type="number"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-      slotProps={{ htmlInput: { min: 0, step: 'any', 'aria-label': 'Shares', style: { textAlign: 'right' } } }}
-      sx={{ width: 110 }}
-    />
-  );
-}
-
-function AddHoldingForm({ listId }: { listId: string }) {
-  const [symbol, setSymbol] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [add, { isLoading }] = useAddListItemMutation();
-  const failed = useFailureToast();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await add({
-      listId,
-      symbol: symbol.trim(),
-      ...(quantity ? { quantity: Number(quantity) } : {}),
-    });
-    if (!failed(result.error, `Adding ${symbol.trim().toUpperCase()}`)) {
-      setSymbol('');
-      setQuantity('');
-    }
-  };
-  return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-      <TextField
-        size="small"
-        label="Symbol"
-        value={symbol}
-        onChange={(event) => setSymbol(event.target.value)}
-        required
-        slotProps={{ htmlInput: { 'data-testid': 'holding-symbol', maxLength: 20 } }}
-      />
-      <TextField
-        size="small"
-        label="Shares"
-        type="number"
-        value={quantity}
-        onChange={(event) => setQuantity(event.target.value)}
-        slotProps={{ htmlInput: { min: 0, step: 'any', 'data-testid': 'holding-quantity' } }}
-      />
-      <Button type="submit" variant="outlined" disabled={isLoading || !symbol.trim()} data-testid="add-holding">
-        Add
-      </Button>
-    </Box>
-  );
-}
-
-/** SPEC §5: the name is sent only when set, cash only when given. */
-function EditListDialog({ list, onClose }: { list: AssetList; onClose: () => void }) {
-  const [name, setName] = useState(list.name);
-  const [cash, setCash] = useState(String(list.cash));
-  const [update] = useUpdateListMutation();
-  const failed = useFailureToast();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    onClose();
-    const trimmed = name.trim();
-    const result = await update({
-      id: list.id,
-      ...(trimmed && trimmed !== list.name ? { name: trimmed } : {}),
-      ...(cash !== '' && Number(cash) !== list.cash ? { cash: Number(cash) } : {}),
-    });
-    failed(result.error, 'Updating the list');
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
-        <DialogTitle>Edit list</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'edit-list-name' } }}
-          />
-          <TextField
-            label="Cash"
-            type="number"
-            value={cash}
-            onChange={(event) => setCash(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: '0.01', 'data-testid': 'edit-list-cash' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" data-testid="save-list">
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }

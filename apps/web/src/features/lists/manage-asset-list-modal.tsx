@@ -1,0 +1,158 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Box,
+  Button,
+  DialogActions,
+  DialogContent,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { symbolPath } from '../../app/routes.ts';
+import { formatPrice } from '../market/format.ts';
+import type { ModalContentProps } from '../modals/modal-content.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { AddHoldingForm, QuantityField, useFailureToast } from './holding-fields.tsx';
+import { useModalList } from './list-modals.tsx';
+import {
+  type AssetList,
+  useRemoveListItemMutation,
+  useUpdateListItemMutation,
+  useUpdateListMutation,
+} from './lists-api.ts';
+
+/**
+ * The manage-asset-list modal (SPEC §2): one list's symbols with their shares, adding and removing symbols, and
+ * its cash. Every change is applied at once and undone, with a toast, if the server refuses (SPEC §4).
+ */
+export default function ManageAssetListModal({ entry, onClose }: ModalContentProps) {
+  const { list, loading } = useModalList(entry);
+  const seen = useRef(false);
+  if (list) seen.current = true;
+  // Deleted from its own delete button: the manage modal goes with the list.
+  useEffect(() => {
+    if (seen.current && !list) onClose();
+  }, [list, onClose]);
+  if (!list) {
+    return (
+      <>
+        <DialogContent>
+          <Typography color="text.secondary">
+            {loading ? 'Loading your lists…' : 'This list no longer exists.'}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return <ManageList list={list} onClose={onClose} />;
+}
+
+function ManageList({ list, onClose }: { list: AssetList; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const failed = useFailureToast();
+  const [updateItem] = useUpdateListItemMutation();
+  const [removeItem] = useRemoveListItemMutation();
+  const [updateList] = useUpdateListMutation();
+  const items = [...(list.items ?? [])].sort((a, b) => a.symbol.localeCompare(b.symbol));
+
+  return (
+    <>
+      <DialogContent dividers data-testid="manage-asset-list" data-list={list.name}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+          <Typography variant="h6" component="h3" sx={{ flex: '1 1 auto' }}>
+            {list.name}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Cash
+            </Typography>
+            <QuantityField
+              key={list.cash}
+              value={list.cash}
+              label="Cash"
+              onCommit={async (cash) => failed((await updateList({ id: list.id, cash })).error, 'Changing the cash')}
+            />
+          </Box>
+        </Box>
+        <AddHoldingForm listId={list.id} />
+        <Table size="small" aria-label={`Symbols of ${list.name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Symbol</TableCell>
+              <TableCell align="right">Shares</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((item) => (
+              <TableRow key={item.symbol} data-testid="manage-row" data-symbol={item.symbol}>
+                <TableCell>
+                  <RouterLink to={symbolPath(item.symbol)} onClick={onClose}>
+                    {item.symbol}
+                  </RouterLink>
+                </TableCell>
+                <TableCell align="right">
+                  <QuantityField
+                    key={item.quantity}
+                    value={item.quantity}
+                    label={`Shares of ${item.symbol}`}
+                    onCommit={async (quantity) =>
+                      failed(
+                        (await updateItem({ listId: list.id, symbol: item.symbol, quantity })).error,
+                        'Changing the shares',
+                      )
+                    }
+                  />
+                </TableCell>
+                <TableCell align="right" sx={{ width: 48 }}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Remove ${item.symbol}`}
+                    onClick={async () =>
+                      failed((await removeItem({ listId: list.id, symbol: item.symbol })).error, 'Removing the stock')
+                    }
+                  >
+                    <DeleteOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+            {items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={3}>
+                  <Typography color="text.secondary">No symbols yet: add one above.</Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {items.length} symbol{items.length === 1 ? '' : 's'} · cash {formatPrice(list.cash)}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          color="error"
+          onClick={() => dispatch(modalOpened({ kind: 'deleteList', props: { listId: list.id } }))}
+          sx={{ mr: 'auto' }}
+        >
+          Delete list
+        </Button>
+        <Button onClick={() => dispatch(modalOpened({ kind: 'editList', props: { listId: list.id } }))}>Rename</Button>
+        <Button variant="contained" onClick={onClose} data-testid="manage-done">
+          Done
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
