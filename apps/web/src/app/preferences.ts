@@ -186,12 +186,17 @@ function dedupeSymbols(symbols: string[]): string[] {
   return out;
 }
 
+/** Resolved once per page load: building a DateTimeFormat to read it is slow, and every time shown asks for it. */
+let browserZone: string | undefined;
+
 function browserTimeZone(): string {
+  if (browserZone) return browserZone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
+    browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
   } catch {
-    return 'America/New_York';
+    browserZone = 'America/New_York';
   }
+  return browserZone;
 }
 
 function browserLocale(): string {

@@ -6,28 +6,22 @@
  */
 import type { EarningsRow } from '@eh/contracts';
 import { daysBetween, formatIsoDate, type IsoDate, MARKET_TIME_ZONE, nyToUtc } from '@eh/domain';
-import { dateSourceLabel, formatCompact, formatPercent, NO_VALUE, type Tone, toneOf } from '../market/format.ts';
+import {
+  dateSourceLabel,
+  dateTimeFormat,
+  formatCompact,
+  formatPercent,
+  NO_VALUE,
+  numberFormat,
+  type Tone,
+  toneOf,
+} from '../market/format.ts';
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormat = (timeZone: string) =>
+  dateTimeFormat({ timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
-function timeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-    timeFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-function dateFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    dateFormats.set(timeZone, format);
-  }
-  return format;
-}
+const dateFormat = (timeZone: string) =>
+  dateTimeFormat({ timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
 
 /** A time zone the browser knows, else New York (a stored preference may name one this browser lacks). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
@@ -101,7 +95,7 @@ export interface FigureLine {
 /** EPS in dollars and cents, as reported: $1.32, $0.09, −$0.76 (never a penny-stock price's four decimals). */
 export function formatEps(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return NO_VALUE;
-  const text = `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const text = `$${numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value))}`;
   return value < 0 && text !== '$0.00' ? `−${text}` : text;
 }
 
@@ -149,40 +143,40 @@ const utcDate = (date: IsoDate) => new Date(`${date}T12:00:00Z`);
 
 /** 'Mon, Nov 23' */
 export function dayHeading(date: IsoDate): string {
-  return utcDate(date).toLocaleDateString('en-US', {
+  return dateTimeFormat({
     timeZone: 'UTC',
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-  });
+  }).format(utcDate(date));
 }
 
 /** 'Monday, November 23, 2026' */
 export function longDay(date: IsoDate): string {
-  return utcDate(date).toLocaleDateString('en-US', {
+  return dateTimeFormat({
     timeZone: 'UTC',
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
-  });
+  }).format(utcDate(date));
 }
 
 /** 'Nov 23, 2026' */
 export function shortDate(date: IsoDate): string {
-  return utcDate(date).toLocaleDateString('en-US', {
+  return dateTimeFormat({
     timeZone: 'UTC',
     month: 'short',
     day: 'numeric',
     year: 'numeric',
-  });
+  }).format(utcDate(date));
 }
 
 /** 'Nov 23 – 27, 2026', 'Nov 30 – Dec 4, 2026', 'Dec 28, 2026 – Jan 1, 2027' */
 export function rangeLabel(start: IsoDate, end: IsoDate): string {
   const [sy, sm] = [start.slice(0, 4), start.slice(5, 7)];
   const [ey, em] = [end.slice(0, 4), end.slice(5, 7)];
-  const month = (date: IsoDate) => utcDate(date).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short' });
+  const month = (date: IsoDate) => dateTimeFormat({ timeZone: 'UTC', month: 'short' }).format(utcDate(date));
   const day = (date: IsoDate) => String(Number(date.slice(8, 10)));
   if (sy !== ey) return `${shortDate(start)} – ${shortDate(end)}`;
   if (sm !== em) return `${month(start)} ${day(start)} – ${month(end)} ${day(end)}, ${ey}`;
@@ -191,11 +185,11 @@ export function rangeLabel(start: IsoDate, end: IsoDate): string {
 
 /** 'November 2026' */
 export function monthLabel(year: number, month: number): string {
-  return utcDate(formatIsoDate({ year, month, day: 1 })).toLocaleDateString('en-US', {
+  return dateTimeFormat({
     timeZone: 'UTC',
     month: 'long',
     year: 'numeric',
-  });
+  }).format(utcDate(formatIsoDate({ year, month, day: 1 })));
 }
 
 export interface PageText {

@@ -4,6 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { dateTimeFormat } from '../market/format.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { dayHeading, dayShiftLabel, epsLine, type FigureLine, reportTime, revenueLine } from './calendar-format.ts';
 import { SESSION_HEADINGS, sessionKeyOf } from './calendar-model.ts';
@@ -125,7 +126,7 @@ export interface CallButtonProps {
 /** The report's earnings call: opens the call event. */
 export function CallButton({ call, timeZone }: CallButtonProps) {
   const dispatch = useAppDispatch();
-  const at = new Date(call.eventDate).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const at = dateTimeFormat({ timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(call.eventDate));
   const live = call.eventStatus === 'live';
   return (
     <Box

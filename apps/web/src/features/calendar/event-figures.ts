@@ -4,7 +4,7 @@
  * flags, what the heading already says) are left out; unknown keys are shown with their own name.
  */
 import type { CalendarEvent } from '@eh/contracts';
-import { formatCompact, formatDateTime, formatPrice } from '../market/format.ts';
+import { formatCompact, formatDateTime, formatPrice, numberFormat } from '../market/format.ts';
 
 export interface FigureRow {
   label: string;
@@ -52,7 +52,7 @@ const HANDLED: Readonly<Record<CalendarEvent['eventType'], readonly string[]>> =
 function withUnit(value: unknown, unit: string | null): string | null {
   const n = num(value);
   if (n === null) return null;
-  const figure = n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const figure = numberFormat({ maximumFractionDigits: 2 }).format(n);
   if (!unit) return figure;
   return unit === '%' ? `${figure}%` : `${figure} ${unit}`;
 }

@@ -11,7 +11,7 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
-import { formatPrice } from '../market/format.ts';
+import { dateTimeFormat, formatPrice } from '../market/format.ts';
 import type { ModalKind } from '../modals/modal-registry.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import type { ExtraItem } from './calendar-model.ts';
@@ -35,12 +35,12 @@ export const EVENT_LOOKS: Readonly<Record<CalendarEvent['eventType'], ExtraLook>
 };
 
 export function eventTime(event: Pick<CalendarEvent, 'eventDate'>, timeZone: string): string {
-  return new Date(event.eventDate).toLocaleTimeString('en-US', {
+  return dateTimeFormat({
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  });
+  }).format(new Date(event.eventDate));
 }
 
 const frameSx = {

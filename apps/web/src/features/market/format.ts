@@ -12,6 +12,33 @@ const MINUS = '−';
 type Num = number | null | undefined;
 const isNum = (value: Num): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/**
+ * Number formats by options, built once: `toLocaleString` with options builds a new formatter on every call, and
+ * a page formats thousands of figures.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+/** Date formats likewise (toLocaleDateString/TimeString with options build one per call too). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+const fixed = (min: number, max = min) => numberFormat({ minimumFractionDigits: min, maximumFractionDigits: max });
+
 /** Digits a price needs: cents above a dollar, more for penny stocks and small crypto prices. */
 export function priceDigits(value: number): number {
   const abs = Math.abs(value);
@@ -24,7 +51,7 @@ export function priceDigits(value: number): number {
 export function formatPrice(value: Num, currency = 'USD'): string {
   if (!isNum(value)) return NO_VALUE;
   const digits = priceDigits(value);
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat({
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
@@ -42,7 +69,7 @@ function signed(text: string, value: number): string {
 export function formatChange(value: Num, digits = 2): string {
   if (!isNum(value)) return NO_VALUE;
   const d = digits;
-  return signed(Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }), value);
+  return signed(fixed(d).format(Math.abs(value)), value);
 }
 
 export interface PercentOptions {
@@ -54,7 +81,7 @@ export interface PercentOptions {
 /** +2.35%, −0.40%; the value is already in percent (2.35 means 2.35 %). */
 export function formatPercent(value: Num, { signed: withSign = true, digits = 2 }: PercentOptions = {}): string {
   if (!isNum(value)) return NO_VALUE;
-  const text = `${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+  const text = `${fixed(digits).format(Math.abs(value))}%`;
   if (withSign) return signed(text, value);
   return value < 0 ? `${MINUS}${text}` : text;
 }
@@ -73,7 +100,7 @@ export function formatCompact(value: Num, { currency = false }: { currency?: boo
   const step = COMPACT_STEPS.find((s) => abs >= s.size);
   const scaled = step ? abs / step.size : abs;
   const digits = scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2;
-  let text = scaled.toLocaleString('en-US', { maximumFractionDigits: step ? digits : 2 });
+  let text = numberFormat({ maximumFractionDigits: step ? digits : 2 }).format(scaled);
   if (step) text += step.suffix;
   if (currency) text = `$${text}`;
   return value < 0 ? `${MINUS}${text}` : text;
@@ -82,13 +109,13 @@ export function formatCompact(value: Num, { currency = false }: { currency?: boo
 /** 12,345,678 */
 export function formatNumber(value: Num, digits = 0): string {
   if (!isNum(value)) return NO_VALUE;
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return fixed(digits).format(value);
 }
 
 /** A ratio such as P/E: 28.4x */
 export function formatMultiple(value: Num): string {
   if (!isNum(value)) return NO_VALUE;
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}x`;
+  return `${fixed(1).format(value)}x`;
 }
 
 export type Tone = 'up' | 'down' | 'flat';
@@ -111,23 +138,23 @@ export function formatDate(date: IsoDate | null | undefined, options: { weekday?
   if (!date) return NO_VALUE;
   const instant = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(instant.getTime())) return date;
-  return instant.toLocaleDateString('en-US', {
+  return dateTimeFormat({
     timeZone: 'UTC',
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     ...(options.weekday ? { weekday: 'short' } : {}),
-  });
+  }).format(instant);
 }
 
 /** 'Nov 2026' */
 export function formatMonth(date: IsoDate | null | undefined): string {
   if (!date) return NO_VALUE;
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+  return dateTimeFormat({
     timeZone: 'UTC',
     month: 'short',
     year: 'numeric',
-  });
+  }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** An instant in the reader's time zone: 'Nov 24, 2026, 4:05 PM EST'. */
@@ -135,7 +162,7 @@ export function formatDateTime(instant: string | Date | null | undefined, timeZo
   if (!instant) return NO_VALUE;
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return NO_VALUE;
-  return date.toLocaleString('en-US', {
+  return dateTimeFormat({
     timeZone,
     month: 'short',
     day: 'numeric',
@@ -143,7 +170,7 @@ export function formatDateTime(instant: string | Date | null | undefined, timeZo
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  });
+  }).format(date);
 }
 
 /** SPEC §3 session types as a report's timing reads. */
@@ -207,19 +234,19 @@ export function earningsTiming(row: EarningsTimingInput, timeZone: string): Earn
   };
   if (row.time && /^\d{2}:\d{2}$/.test(row.time)) {
     const instant = nyToUtc(row.date, row.time);
-    const date = instant.toLocaleDateString('en-US', {
+    const date = dateTimeFormat({
       timeZone,
       weekday: 'short',
       month: 'short',
       day: 'numeric',
       year: 'numeric',
-    });
-    const time = instant.toLocaleTimeString('en-US', {
+    }).format(instant);
+    const time = dateTimeFormat({
       timeZone,
       hour: 'numeric',
       minute: '2-digit',
       timeZoneName: 'short',
-    });
+    }).format(instant);
     return { ...base, date, time };
   }
   return { ...base, date: formatDate(row.date, { weekday: true }), time: null };
