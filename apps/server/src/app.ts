@@ -3,6 +3,7 @@ import { ClientHeader } from '@eh/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
@@ -42,6 +43,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await registerSecurity(app, config);
+  await registerCompression(app);
   await registerDocs(app, config.APP_NAME);
   for (const name of config.ROLES) await ROLES[name].register(app);
   await registerWebApp(app, config.WEB_DIST);
