@@ -64,9 +64,14 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  /** Seconds the first start may take: several agents' suites on one small machine slow it many times over. */
+  const SERVER_START_S = 420;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     // A first start seeds the demo market (about 25 s on an idle machine, much more on a busy one).
-    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${SERVER_START_S} s:\n${output}`)),
+      SERVER_START_S * 1000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/is running at (http:\/\/localhost:\d+)/);
