@@ -21,7 +21,7 @@ export default function CallEventModal(props: ModalContentProps) {
               onClick={props.onClose}
               data-testid="call-page-link"
             >
-              {event.eventStatus === 'live' ? 'Join the live call' : 'Open the call page'}
+              Open the call page
             </Button>
           ) : null}
           {event.audioUrl ? (
