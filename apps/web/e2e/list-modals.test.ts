@@ -135,6 +135,8 @@ describe('free user', () => {
     await page.getByTestId('new-list').click();
     await page.getByTestId('modal-upgrade').waitFor();
     expect(await page.getByTestId('modal-createList').count()).toBe(0);
+    // The upgrade modal's content loads lazily: the screenshot shows it, not the spinner.
+    await page.getByTestId('modal-upgrade').getByRole('progressbar').waitFor({ state: 'detached' });
     await screenshot(page, 'list-modals-free-upgrade-desktop-light');
     expect(errors).toEqual([]);
     await context.close();

@@ -451,9 +451,11 @@ function ListPanel({
           }
           label="Hide amounts"
         />
-        <Typography variant="body2" color="text.secondary" data-testid="list-alerts" sx={{ ml: { sm: 'auto' } }}>
-          {withAlerts} of {items.length} on alerts
-        </Typography>
+        {items.length > 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="list-alerts" sx={{ ml: { sm: 'auto' } }}>
+            {withAlerts} of {items.length} on alerts
+          </Typography>
+        ) : null}
       </Box>
 
       <AddHoldingForm listId={list.id} />
