@@ -1,30 +1,15 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.ts';
+import { type RawResponse, rawGet as rawGetUrl } from '../raw-http.ts';
 
 /** API answers go compressed to clients that accept it, byte for byte the same JSON once decoded. */
 
 let server: TestServer;
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
 /** node:http, not fetch: fetch would ask for and undo the compression this test looks at. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return rawGetUrl(`${server.url}${path}`, headers);
 }
 
 const BARS = '/api/pricing/assets/AAPL/summaries?type=stock';

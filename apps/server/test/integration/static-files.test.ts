@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { StaticAssetList } from '@eh/contracts';
 import { assets } from '@eh/db';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_CACHE_CONTROL, VERSION_CHECK_MS } from '../../src/modules/market/static-files.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { clearMarketData } from '../market-fixtures.ts';
+import { type RawResponse, rawGet as rawGetUrl } from '../raw-http.ts';
 
 /**
  * The static asset lists the web client searches: compact, cacheable (ETag, 304), compressed, rebuilt when the
@@ -16,24 +16,9 @@ import { clearMarketData } from '../market-fixtures.ts';
 
 let server: TestServer;
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
 /** node:http, not fetch: fetch would ask for and undo the compression this test looks at. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return rawGetUrl(`${server.url}${path}`, headers);
 }
 
 function decode(res: RawResponse) {
