@@ -54,7 +54,7 @@ async function deleteOwnLists() {
   for (const list of lists) if (list.name === LIST_NAME) await api(`/earnings/lists/${list.id}`, { method: 'DELETE' });
 }
 
-/** The calendar toggles at their defaults, except "My Stocks overview" (on by default) off. */
+/** The calendar toggles at their defaults. */
 const TOGGLES = {
   estimatedDates: true,
   ipo: false,

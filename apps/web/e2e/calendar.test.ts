@@ -473,7 +473,7 @@ describe('calendar toggles', () => {
     try {
       expect(await page.locator('[data-testid="calendar-extra"]').count()).toBe(0);
       await page.getByTestId('toggles-button').click();
-      // My Stocks overview is offered, and off for a signed-out visitor (its default is on).
+      // My Stocks overview is offered, and off by default.
       expect(await page.getByTestId('toggle-myStocksOverview').isDisabled()).toBe(false);
       expect(await page.getByTestId('toggle-myStocksOverview').isChecked()).toBe(false);
       await page.getByTestId('toggle-economic').check();

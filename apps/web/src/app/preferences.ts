@@ -73,7 +73,9 @@ export const DEFAULT_CALENDAR_TOGGLES = {
   exDividend: false,
   dividendPayment: false,
   indices: false,
-  myStocksOverview: true,
+  // Off until the reader turns it on: it narrows the whole calendar to their holdings, which a first-time reader
+  // who just added one stock would take for a calendar with nothing else on it.
+  myStocksOverview: false,
   calls: true,
 };
 export type CalendarToggles = typeof DEFAULT_CALENDAR_TOGGLES;

@@ -69,7 +69,7 @@ export function useFilterSets(filter: SymbolFilter, toggles: CalendarToggles, ac
   const lists = useGetListsQuery(LISTS_ARGS, { skip: !overview });
   const popularSet = useMemo(() => symbolSet(popular.data?.symbols), [popular.data]);
   const customSet = useMemo(() => symbolSet(custom.data?.symbols), [custom.data]);
-  // The toggle is on by default: lists holding nothing leave the whole calendar rather than an empty one.
+  // Lists holding nothing leave the whole calendar rather than an empty one.
   const only = useMemo(() => {
     const held = overview && lists.data ? heldSymbols(lists.data.lists) : [];
     return held.length > 0 ? symbolSet(held) : null;
