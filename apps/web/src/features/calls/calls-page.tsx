@@ -7,10 +7,10 @@ import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { dayHeading } from '../calendar/calendar-format.ts';
 import { useTimeZone } from '../calendar/calendar-preferences.ts';
+import { GatedNotice } from '../calendar/gated-notice.tsx';
 import { periodLabel, relativeDays } from '../market/format.ts';
 import { DemoBadge } from '../quote/demo-badge.tsx';
 import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { SymbolLogo } from '../search/symbol-logo.tsx';
 import { useGetCallsQuery } from './calls-api.ts';
 import {
@@ -108,11 +108,6 @@ function CallRow({ call, timeZone }: { call: CalendarEvent; timeZone: string }) 
           </Button>
         ) : null}
       </Box>
-      {call.gated ? (
-        <Box sx={{ gridColumn: '1 / -1', mt: 1 }}>
-          <UpgradePrompt gate={call.gated} compact />
-        </Box>
-      ) : null}
     </Box>
   );
 }
@@ -209,6 +204,8 @@ function RecordedPanel({ timeZone }: { timeZone: string }) {
       <Typography variant="h3" component="h2" id="calls-recorded-h" sx={{ mb: 1 }}>
         Recorded
       </Typography>
+      {/* What the plan withheld (recordings of finished calls): one line over the list, not one per row. */}
+      <GatedNotice gated={calls.data?.gated ?? []} historyStart={null} />
       {events.length ? (
         <CallDays calls={events} timeZone={timeZone} />
       ) : (
