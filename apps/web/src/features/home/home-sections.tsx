@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CALENDAR_HOME } from '../../app/routes.ts';
 import { FeedList } from '../feed/feed-list.tsx';
-import { earningsTiming, formatCompact, formatPrice, SESSION_SHORT_LABELS } from '../market/format.ts';
+import { earningsTiming, formatCompact, formatPrice, SESSION_LABELS, SESSION_SHORT_LABELS } from '../market/format.ts';
 import {
   useGetMarketIndexQuery,
   useGetMoversQuery,
@@ -189,10 +189,17 @@ export function CalendarSection() {
                     >
                       {row.symbol}
                     </Link>
-                    <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {timing.date.replace(/, \d{4}$/, '')}
                       {timing.time ? `, ${timing.time}` : ''}
-                      {row.session ? ` · ${SESSION_SHORT_LABELS[row.session]}` : ''}
+                      {row.session ? (
+                        <>
+                          {' · '}
+                          <abbr title={SESSION_LABELS[row.session]} style={{ textDecoration: 'none' }}>
+                            {SESSION_SHORT_LABELS[row.session]}
+                          </abbr>
+                        </>
+                      ) : null}
                     </Typography>
                   </Box>
                   <DateStatusChip status={row.dateStatus} />

@@ -4,6 +4,7 @@ import {
   formatChange,
   formatCompact,
   formatDate,
+  formatMoneyChange,
   formatPercent,
   formatPrice,
   NO_VALUE,
@@ -31,6 +32,15 @@ describe(formatChange.name, () => {
     expect(formatChange(1.234)).toBe('+1.23');
     expect(formatChange(-0.456)).toBe('−0.46');
     expect(formatChange(0)).toBe('0.00');
+  });
+});
+
+describe(formatMoneyChange.name, () => {
+  it('carries its sign before the dollar sign, with cents and thousands separators', () => {
+    expect(formatMoneyChange(1234.5)).toBe('+$1,234.50');
+    expect(formatMoneyChange(-43.123)).toBe('−$43.12');
+    expect(formatMoneyChange(0)).toBe('$0.00');
+    expect(formatMoneyChange(null)).toBe('—');
   });
 });
 

@@ -72,6 +72,12 @@ export function formatChange(value: Num, digits = 2): string {
   return signed(fixed(d).format(Math.abs(value)), value);
 }
 
+/** +$1,234.56, −$43.12, $0.00: a change in money, such as a portfolio's day change or performance. */
+export function formatMoneyChange(value: Num): string {
+  if (!isNum(value)) return NO_VALUE;
+  return signed(`$${fixed(2).format(Math.abs(value))}`, value);
+}
+
 export interface PercentOptions {
   /** Show + for gains (default true). */
   signed?: boolean;

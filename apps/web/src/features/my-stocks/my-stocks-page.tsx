@@ -59,7 +59,7 @@ import {
   useRemoveListItemMutation,
   useUpdateListItemMutation,
 } from '../lists/lists-api.ts';
-import { formatChange, formatPercent, formatPrice } from '../market/format.ts';
+import { formatMoneyChange, formatPercent, formatPrice } from '../market/format.ts';
 import { useGetQuotesQuery } from '../market/market-api.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { TradeDialog } from './trade-dialog.tsx';
@@ -378,7 +378,7 @@ function ListPanel({
           value={
             detailsHidden
               ? formatPercent(figures.dayChangePercent)
-              : `${formatChange(figures.dayChange)} (${formatPercent(figures.dayChangePercent)})`
+              : `${formatMoneyChange(figures.dayChange)} (${formatPercent(figures.dayChangePercent)})`
           }
           color={changeColor(figures.dayChange)}
         />
@@ -388,7 +388,7 @@ function ListPanel({
           value={
             performance
               ? performanceType === 'dollar' && !detailsHidden
-                ? formatChange(performance.dollars)
+                ? formatMoneyChange(performance.dollars)
                 : formatPercent(performance.percent)
               : '—'
           }
@@ -518,7 +518,7 @@ function ListPanel({
                     ? '—'
                     : detailsHidden
                       ? formatPercent(row.dayChangePercent)
-                      : `${formatChange(row.dayChange)} (${formatPercent(row.dayChangePercent)})`}
+                      : `${formatMoneyChange(row.dayChange)} (${formatPercent(row.dayChangePercent)})`}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => setTrading(row.symbol)} data-testid="trade">
