@@ -543,6 +543,38 @@ export const getDividendCalendar = defineRoute({
   }),
 });
 
+// ---- EHS history ----------------------------------------------------------------------------------------------
+
+export const MetricPoint = z.object({
+  date: DateOut,
+  /** The EHS (0–100); null when the plan hides it (`gated`) or the company was not scored that week. */
+  overallScore: z.number().nullable(),
+  ps: z.number().nullable(),
+  pe: z.number().nullable(),
+  yoyEps: z.number().nullable(),
+  yoyRevenue: z.number().nullable(),
+});
+export type MetricPoint = z.infer<typeof MetricPoint>;
+
+export const getAssetMetrics = defineRoute({
+  method: 'GET',
+  path: '/pricing/assets/:symbol/metrics',
+  group: 'public',
+  summary:
+    'The weekly metrics of one asset (EHS and its four parts), oldest first, from start to end (default: the whole kept history); the score needs the pro ehs feature',
+  tags: TAGS,
+  params: SymbolParams,
+  query: withDateWindow(windowQuery),
+  response: z.object({
+    symbol: z.string(),
+    type: MarketAssetTypeSchema,
+    start: DateOut,
+    end: DateOut,
+    points: z.array(MetricPoint),
+    gated: GatedHistory,
+  }),
+});
+
 // ---- our indexes ----------------------------------------------------------------------------------------------
 
 const IndexParams = z.object({

@@ -5,6 +5,7 @@ import {
   indexConstituents,
   indexRebalances,
   marketIndexes,
+  metrics,
   ohlcDaily,
   ohlcIntraday,
   quotes,
@@ -601,4 +602,28 @@ export async function searchableAssets(db: Database, params: { types: readonly M
     .from(assets)
     .where(and(inArray(assets.type, [...params.types]), eq(assets.active, true)))
     .orderBy(desc(assets.popularity), sql`${assets.marketCap} desc nulls last`, asc(assets.symbol));
+}
+
+// ---- EHS history ----------------------------------------------------------------------------------------------
+
+/** The asset's stored weekly metrics within the window (either bound optional), oldest first. */
+export async function metricsOf(db: Database, params: WindowParams) {
+  return db
+    .select({
+      date: metrics.date,
+      overallScore: metrics.overallScore,
+      ps: metrics.ps,
+      pe: metrics.pe,
+      yoyEps: metrics.yoyEps,
+      yoyRevenue: metrics.yoyRevenue,
+    })
+    .from(metrics)
+    .where(
+      and(
+        eq(metrics.assetId, params.assetId),
+        params.start ? gte(metrics.date, params.start) : undefined,
+        params.end ? lte(metrics.date, params.end) : undefined,
+      ),
+    )
+    .orderBy(asc(metrics.date));
 }

@@ -1,6 +1,7 @@
 import {
   getAssetDividends,
   getAssetInfo,
+  getAssetMetrics,
   getAssetShortInterests,
   getAssetsInfo,
   getAssetTransactions,
@@ -67,6 +68,9 @@ export async function marketRoutes(app: FastifyInstance) {
     );
     mount(gated, getMarketShortInterests, async (req) =>
       service.marketShortInterests(ctx, req.query, await features(req)),
+    );
+    mount(gated, getAssetMetrics, async (req) =>
+      service.assetMetrics(ctx, req.params.symbol, req.query, await features(req)),
     );
     mount(gated, getMarketIndex, async (req) => service.marketIndex(ctx, req.params.id, await features(req)));
   });

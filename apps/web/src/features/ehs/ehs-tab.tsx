@@ -23,6 +23,7 @@ import { SectionCard } from '../quote/section-card.tsx';
 import type { SymbolSectionProps } from '../quote/symbol-context.ts';
 import { EhsWidget } from './ehs-widget.tsx';
 import { formatMetric, METRIC_SECTIONS } from './metric-sections.tsx';
+import { ScoreHistory } from './score-history.tsx';
 import { currentMetrics, metricsAfterEachReport, positionInDistribution } from './symbol-metrics.ts';
 
 const COMPONENT_TITLES: Readonly<Record<EhsComponent, string>> = Object.fromEntries(
@@ -132,9 +133,12 @@ export function EhsTab({ symbol, asset, compact }: SymbolSectionProps) {
         <SectionCard
           title="History"
           headingLevel={heading}
-          subtitle="The parts right after each report"
+          subtitle="The score week by week, and its parts right after each report"
           data-testid="ehs-history"
         >
+          <Box sx={{ mb: 2 }}>
+            <ScoreHistory symbol={symbol} />
+          </Box>
           {summaries.isLoading || earnings.isLoading ? (
             <LinearProgress aria-label="Loading history" />
           ) : history.length === 0 ? (
@@ -172,10 +176,6 @@ export function EhsTab({ symbol, asset, compact }: SymbolSectionProps) {
               </Table>
             </TableContainer>
           )}
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            The weekly history of the score itself is kept by the server; it shows here once the per-company metrics
-            call exists.
-          </Typography>
         </SectionCard>
       </Box>
     </Box>

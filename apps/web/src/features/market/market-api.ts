@@ -10,6 +10,7 @@ import type {
   getAssetFiles,
   getAssetGuidance,
   getAssetInfo,
+  getAssetMetrics,
   getAssetNews,
   getAssetRatings,
   getAssetShortInterests,
@@ -68,6 +69,7 @@ const PATHS = {
   dividendCalendar: '/pricing/dividends' satisfies (typeof getDividendCalendar)['path'],
   marketIndex: '/pricing/indexes/:id' satisfies (typeof getMarketIndex)['path'],
   indexRebalances: '/pricing/indexes/:id/rebalances' satisfies (typeof getIndexRebalances)['path'],
+  assetMetrics: '/pricing/assets/:symbol/metrics' satisfies (typeof getAssetMetrics)['path'],
   transactions: '/core/transactions/assets/:type/:symbol' satisfies (typeof getAssetTransactions)['path'],
   symbolEarnings: '/pricing/assets/:symbol/earnings' satisfies (typeof getSymbolEarnings)['path'],
   topMarketEarnings: '/pricing/assets/earnings/top-market' satisfies (typeof getTopMarketEarnings)['path'],
@@ -164,6 +166,8 @@ export type MetricStatsResponse = ResponseOf<typeof getMetricStats>;
 export type NewsListResponse = ResponseOf<typeof getAssetNews>;
 export type NewsListItem = NewsListResponse['news'][number];
 export type MarketIndexResponse = ResponseOf<typeof getMarketIndex>;
+export type AssetMetricsArgs = ParamsOf<typeof getAssetMetrics> & NonNullable<QueryOf<typeof getAssetMetrics>>;
+export type AssetMetricsResponse = ResponseOf<typeof getAssetMetrics>;
 
 const marketTagged = api.enhanceEndpoints({ addTagTypes: MARKET_TAG_TYPES });
 
@@ -259,6 +263,10 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
 
     // ---- our indexes and metrics ------------------------------------------------------------------------------
+    getAssetMetrics: build.query<AssetMetricsResponse, AssetMetricsArgs>({
+      query: (args) => ({ url: path(PATHS.assetMetrics, { symbol: args.symbol }), params: without(args, 'symbol') }),
+      providesTags: [MARKET],
+    }),
     getMarketIndex: build.query<MarketIndexResponse, IndexArgs>({
       query: (args) => path(PATHS.marketIndex, args),
       providesTags: (_r, _e, { id }) => [MARKET, { type: 'MarketIndex', id }],
@@ -362,6 +370,7 @@ export const marketApi = marketTagged.injectEndpoints({
 
 export const {
   useGetMarketStatusQuery,
+  useGetAssetMetricsQuery,
   useGetMarketHolidaysQuery,
   useGetQuoteQuery,
   useGetQuotesQuery,
