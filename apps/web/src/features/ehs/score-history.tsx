@@ -35,7 +35,7 @@ export function ScoreHistory({ symbol }: { symbol: string }) {
     return (
       <Box data-testid="ehs-score-history">
         <UpgradePrompt
-          gate={gate}
+          gate={{ feature: gate.feature, hidden: 0 }}
           compact
           note="The parts below are free; the weekly history of the score itself is part of Pro."
         />
