@@ -103,6 +103,63 @@ describe('EHS pages', () => {
       await context.close();
     }
   });
+
+  it("the EHS tab shows a pro member the score's weekly history, ending at the API's latest score; others an upgrade prompt", async () => {
+    // The pro demo member's identity token: the app signs in with ?token= (SPEC §2).
+    const auth = await fetch(`${baseUrl}/idp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: 'earningshub-web',
+        AuthParameters: { USERNAME: 'pro@demo.earningshub.dev', PASSWORD: 'Demo-earnings-1' },
+      }),
+    });
+    const token = ((await auth.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+    const res = await fetch(`${baseUrl}/api/pricing/assets/AAPL/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const { points, gated } = (await res.json()) as { points: { overallScore: number | null }[]; gated: unknown };
+    expect(gated).toBeNull();
+    const latest = points.filter((p) => p.overallScore !== null).at(-1)?.overallScore;
+    if (latest === undefined || latest === null) throw new Error('AAPL has no EHS history in the demo market');
+    const anonymous = await openPage(browser, baseUrl);
+    try {
+      await anonymous.page.goto('/quote/AAPL/ehs', { waitUntil: 'networkidle' });
+      const prompt = anonymous.page.getByTestId('ehs-score-history').getByTestId('upgrade-prompt');
+      await prompt.waitFor();
+      expect(await prompt.getAttribute('data-feature')).toBe('ehs');
+      await screenshot(anonymous.page, 'ehs-tab-history-anonymous');
+    } finally {
+      await anonymous.context.close();
+    }
+    for (const [viewport, colorScheme] of [
+      ['desktop', 'light'],
+      ['desktop', 'dark'],
+      ['phone', 'light'],
+      ['phone', 'dark'],
+    ] as [ViewportName, 'light' | 'dark'][]) {
+      const { context, page, errors } = await openPage(browser, baseUrl, { viewport, colorScheme });
+      try {
+        await page.goto(`/quote/AAPL/ehs?token=${token}`, { waitUntil: 'networkidle' });
+        const history = page.getByTestId('ehs-score-history');
+        await history.getByTestId('ehs-history-latest').waitFor();
+        expect(await history.getByTestId('ehs-history-latest').innerText()).toBe(String(Math.round(latest)));
+        expect(await history.getByRole('img').getAttribute('aria-label')).toMatch(/^AAPL EHS week by week since /);
+        expect(await history.getByTestId('ehs-history-year-ago').innerText()).toMatch(/^A year ago \d+ /);
+        expect(await history.getByTestId('upgrade-prompt').count()).toBe(0);
+        await history.scrollIntoViewIfNeeded();
+        await screenshot(page, `ehs-tab-history-${viewport}-${colorScheme}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
 
 describe('screenshots', () => {
