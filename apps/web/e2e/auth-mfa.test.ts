@@ -5,17 +5,13 @@
  * forget a device, reset a forgotten password, change the password, sign out (refresh token revoked), sign out
  * everywhere, and delete the account. Screenshots of each screen at both widths in both themes.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { flag } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const run = promisify(execFile);
 
 const CLIENT_ID = 'earningshub-web';
 const EMAIL = `mfa.trader.${Date.now()}@example.com`;
@@ -32,13 +28,6 @@ let browser: Browser;
 let totpSecret = '';
 /** Outbox message ids already used, so each step reads a fresh code. */
 const usedMessages = new Set<string>();
-
-async function flag(name: string, on: boolean) {
-  await run(process.execPath, ['apps/server/src/cli/flags.ts', 'set', name, String(on)], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

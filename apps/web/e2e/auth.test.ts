@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './browser.ts';
+import { PRO, proToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-// Seeded on the embedded database by the server (apps/server/src/seed/demo-accounts.ts).
-const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,22 +15,10 @@ afterAll(async () => {
 
 describe('?token= sign-in', () => {
   it('signs the visitor in with an identity token from the address and removes it from the address', async () => {
-    const res = await fetch(`${baseUrl}/idp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: 'earningshub-web',
-        AuthParameters: { USERNAME: PRO.email, PASSWORD: PRO.password },
-      }),
-    });
-    const { AuthenticationResult } = (await res.json()) as { AuthenticationResult: { IdToken: string } };
+    const token = await proToken();
     const { context, page } = await openPage(browser, baseUrl);
     try {
-      await page.goto(`/about?token=${AuthenticationResult.IdToken}&theme=dark`, { waitUntil: 'networkidle' });
+      await page.goto(`/about?token=${token}&theme=dark`, { waitUntil: 'networkidle' });
       await page.getByTestId('sign-out').waitFor();
       const url = new URL(page.url());
       expect(url.searchParams.has('token')).toBe(false);

@@ -10,9 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from './browser.ts';
 import { presetPreferences, weekRows, weeksAround } from './calendar-data.ts';
+import { idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
 const LIST_NAME = 'Calendar overview e2e';
 
 let browser: Browser;
@@ -22,23 +22,6 @@ let week: IsoDate;
 let reporting: string[];
 let rows: EarningsRow[];
 let savedFilter: string[];
-
-async function idToken(account: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'earningshub-web',
-      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
-  return body.AuthenticationResult.IdToken;
-}
 
 async function api(path: string, init: RequestInit = {}) {
   const res = await fetch(`${baseUrl}/api${path}`, {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { EarningsRow } from '@eh/contracts';
 import {
   addDays,
@@ -12,7 +11,7 @@ import {
 } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
 import {
   presetPreferences,
   scrollAndCollect,
@@ -21,6 +20,7 @@ import {
   weekRows,
   weeksAround,
 } from './calendar-data.ts';
+import { seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -564,10 +564,7 @@ describe('accessibility', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { context, page } = await openCalendar(url, { colorScheme });
         try {
-          const results = await new AxeBuilder({ page }).analyze();
-          const bad = results.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          const bad = (await seriousViolations(page)).map((line) => `${colorScheme} ${line}`);
           expect(bad).toEqual([]);
         } finally {
           await context.close();
@@ -586,11 +583,7 @@ describe('modal accessibility', () => {
     try {
       await page.getByTestId(button).click();
       await page.getByTestId(modal).getByRole('button', { name: 'Close' }).last().waitFor();
-      const results = await new AxeBuilder({ page }).include(`[data-testid="${modal}"]`).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(bad).toEqual([]);
+      expect(await seriousViolations(page, `[data-testid="${modal}"]`)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -598,12 +591,7 @@ describe('modal accessibility', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as const)('saves %s %s screenshots of the week, list, month and embed', async (viewport, colorScheme) => {
+  it.each(SCREENS)('saves %s %s screenshots of the week, list, month and embed', async (viewport, colorScheme) => {
     const shots = {
       week: `/earnings-calendar/week-of/${busy.start}?selectedDate=${busyDay}`,
       list: `/earnings-list/week-of/${busy.start}`,

@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { CalendarEvent } from '@eh/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callTime } from '../src/features/calls/calls-model.ts';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { api, proToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,20 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`);
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
-
 type Calls = { events: CalendarEvent[]; hasMore: boolean };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The rows the page shows, in order: event id, symbol, time. */
 async function shownRows(page: Page): Promise<{ id: number; symbol: string; time: string }[]> {
@@ -40,24 +26,6 @@ async function shownRows(page: Page): Promise<{ id: number; symbol: string; time
       time: row.querySelector('[data-testid="call-time"]')?.textContent ?? '',
     })),
   );
-}
-
-/** The pro demo member's identity token (the app signs in with ?token=, SPEC §2). */
-async function proToken(): Promise<string> {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'earningshub-web',
-      AuthParameters: { USERNAME: PRO.email, PASSWORD: PRO.password },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
-  return body.AuthenticationResult.IdToken;
 }
 
 describe('/calls', () => {
@@ -139,12 +107,7 @@ describe('/calls', () => {
     }
   });
 
-  describe.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as [ViewportName, 'light' | 'dark'][])('at %s width, %s', (viewport, colorScheme) => {
+  describe.each(SCREENS)('at %s width, %s', (viewport, colorScheme) => {
     it('looks right', async () => {
       const { context, page, errors } = await openPage(browser, baseUrl, { viewport, colorScheme });
       try {
@@ -170,12 +133,7 @@ describe('/calls', () => {
 });
 
 describe('the upgrade modal', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as [ViewportName, 'light' | 'dark'][])('opens from a gated tab, at %s width, %s', async (viewport, colorScheme) => {
+  it.each(SCREENS)('opens from a gated tab, at %s width, %s', async (viewport, colorScheme) => {
     const { context, page, errors } = await openPage(browser, baseUrl, { viewport, colorScheme });
     try {
       await page.goto('/quote/AAPL/analysts', { waitUntil: 'networkidle' });

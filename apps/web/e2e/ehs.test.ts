@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { api, proToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -11,12 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`);
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
 
 interface Index {
   constituents: { rank: number; symbol: string; marketCap: number | null }[];
@@ -105,20 +100,7 @@ describe('EHS pages', () => {
   });
 
   it("the EHS tab shows a pro member the score's weekly history, ending at the API's latest score; others an upgrade prompt", async () => {
-    // The pro demo member's identity token: the app signs in with ?token= (SPEC §2).
-    const auth = await fetch(`${baseUrl}/idp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: 'earningshub-web',
-        AuthParameters: { USERNAME: 'pro@demo.earningshub.dev', PASSWORD: 'Demo-earnings-1' },
-      }),
-    });
-    const token = ((await auth.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+    const token = await proToken();
     const res = await fetch(`${baseUrl}/api/pricing/assets/AAPL/metrics`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -137,12 +119,7 @@ describe('EHS pages', () => {
     } finally {
       await anonymous.context.close();
     }
-    for (const [viewport, colorScheme] of [
-      ['desktop', 'light'],
-      ['desktop', 'dark'],
-      ['phone', 'light'],
-      ['phone', 'dark'],
-    ] as [ViewportName, 'light' | 'dark'][]) {
+    for (const [viewport, colorScheme] of SCREENS) {
       const { context, page, errors } = await openPage(browser, baseUrl, { viewport, colorScheme });
       try {
         await page.goto(`/quote/AAPL/ehs?token=${token}`, { waitUntil: 'networkidle' });
@@ -163,12 +140,7 @@ describe('EHS pages', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as [ViewportName, 'light' | 'dark'][])('/ehs and /eh500 at %s width, %s', async (viewport, colorScheme) => {
+  it.each(SCREENS)('/ehs and /eh500 at %s width, %s', async (viewport, colorScheme) => {
     const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
     try {
       await page.goto('/ehs', { waitUntil: 'networkidle' });

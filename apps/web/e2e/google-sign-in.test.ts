@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './browser.ts';
+import { FREE } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 // A local OpenID provider stands in for Google (apps/web/e2e/global-setup.ts); never the real one.
@@ -73,7 +74,7 @@ describe('Continue with Google', () => {
       await page.waitForURL(`${baseUrl}/`);
       await page.getByTestId('sign-out').waitFor();
       // Signed in as the existing demo account, not as a new Google user.
-      expect(await storedUser(page)).toBe('free@demo.earningshub.dev');
+      expect(await storedUser(page)).toBe(FREE.email);
       expect(tokenCalls).toEqual([200]);
       expect(errors).toEqual([]);
     } finally {

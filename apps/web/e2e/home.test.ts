@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { currentWeek, nextWeek } from '@eh/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { api, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -14,22 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`);
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
-
 /** Prices as the page writes them ($1,234.56). */
 const dollars = (value: number) =>
   `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('home', () => {
   it('shows the market sections with the real rows and prices of the API', async () => {
@@ -161,28 +148,20 @@ describe('earnings feed', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as [ViewportName, 'light' | 'dark'][])(
-    'home, /CNBC and /pricing at %s width, %s',
-    async (viewport, colorScheme) => {
-      const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
-      try {
-        await page.goto('/', { waitUntil: 'networkidle' });
-        await page.getByTestId('gainers-rows').waitFor();
-        await screenshot(page, `home-${viewport}-${colorScheme}`);
-        await page.goto('/CNBC', { waitUntil: 'networkidle' });
-        await page.getByTestId('gainers-rows').waitFor();
-        await screenshot(page, `partner-cnbc-${viewport}-${colorScheme}`);
-        await page.goto('/pricing', { waitUntil: 'networkidle' });
-        await page.getByTestId('plan-earningshub_pro').waitFor();
-        await screenshot(page, `pricing-${viewport}-${colorScheme}`);
-      } finally {
-        await context.close();
-      }
-    },
-  );
+  it.each(SCREENS)('home, /CNBC and /pricing at %s width, %s', async (viewport, colorScheme) => {
+    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+    try {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByTestId('gainers-rows').waitFor();
+      await screenshot(page, `home-${viewport}-${colorScheme}`);
+      await page.goto('/CNBC', { waitUntil: 'networkidle' });
+      await page.getByTestId('gainers-rows').waitFor();
+      await screenshot(page, `partner-cnbc-${viewport}-${colorScheme}`);
+      await page.goto('/pricing', { waitUntil: 'networkidle' });
+      await page.getByTestId('plan-earningshub_pro').waitFor();
+      await screenshot(page, `pricing-${viewport}-${colorScheme}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -4,38 +4,20 @@
  * counts on the symbol page and on lists (SPEC §7 counts); holding details hidden by list (SPEC §3). Screenshots
  * of My Stocks with the modals at both widths in both themes, and axe on the modals.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { FREE as FREE_ACCOUNT, idToken, PRO as PRO_ACCOUNT, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'Demo-earnings-1';
-const FREE = 'free@demo.earningshub.dev';
-const PRO = 'pro@demo.earningshub.dev';
+const FREE = FREE_ACCOUNT.email;
+const PRO = PRO_ACCOUNT.email;
 const SYMBOL = 'AAPL';
 const ALERT_SYMBOL = 'NVDA';
 const PLAN_LIMIT_MESSAGE = 'Your plan allows 1 list. Upgrade to a paid plan for unlimited lists.';
 
 let browser: Browser;
 const tokens: Record<string, string> = {};
-
-async function idToken(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'earningshub-web',
-      AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
-  return body.AuthenticationResult.IdToken;
-}
 
 async function api(as: string, path: string, init: RequestInit = {}) {
   const res = await fetch(`${baseUrl}/api${path}`, {
@@ -58,12 +40,6 @@ async function clearLists(as: string) {
 
 /** ?token= signs the user in for that visit (SPEC §2). */
 const as = (email: string, path: string) => `${path}${path.includes('?') ? '&' : '?'}token=${tokens[email]}`;
-
-async function toast(page: Page): Promise<string> {
-  const element = page.getByTestId('toast').last();
-  await element.waitFor({ timeout: 15_000 });
-  return (await element.innerText()).trim();
-}
 
 /** Waits for the toast saying `text` (one toast at a time: a new one replaces the last, SPEC §2). */
 async function expectToast(page: Page, text: string) {
@@ -97,17 +73,10 @@ async function openMyStocks(page: Page, email: string) {
   }
 }
 
-async function axeSerious(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  tokens[FREE] = await idToken(FREE);
-  tokens[PRO] = await idToken(PRO);
+  tokens[FREE] = await idToken(FREE_ACCOUNT);
+  tokens[PRO] = await idToken(PRO_ACCOUNT);
   await clearLists(FREE);
   await clearLists(PRO);
   await api(PRO, `/earnings/alerts/${ALERT_SYMBOL}`, { method: 'DELETE' });
@@ -202,7 +171,7 @@ describe('pro user', () => {
     await expectToast(page, `Removed ${SYMBOL} from Growth (3 shares)`);
     expect(await growthBox.isChecked()).toBe(false);
     expect(await incomeBox.isChecked()).toBe(true);
-    expect(await axeSerious(page, '[data-testid="modal-listSelect"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="modal-listSelect"]')).toEqual([]);
     await modal.getByTestId('list-select-done').click();
     await modal.waitFor({ state: 'detached' });
     expect((await button.innerText()).trim()).toBe('In 1 list');
@@ -242,7 +211,7 @@ describe('pro user', () => {
     });
     await modal.getByRole('button', { name: 'Remove MSFT' }).click();
     await modal.locator('[data-testid="manage-row"][data-symbol="MSFT"]').waitFor({ state: 'detached' });
-    expect(await axeSerious(page, '[data-testid="modal-manageAssetList"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="modal-manageAssetList"]')).toEqual([]);
     await modal.getByTestId('manage-done').click();
     await modal.waitFor({ state: 'detached' });
     // The page behind shows the same shares.
@@ -304,7 +273,7 @@ describe('pro user', () => {
     await page.getByTestId('delete-list').click();
     const modal = page.getByTestId('modal-deleteList');
     await modal.getByText('Delete Growth?').waitFor();
-    expect(await axeSerious(page, '[data-testid="modal-deleteList"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="modal-deleteList"]')).toEqual([]);
     await modal.getByTestId('confirm-delete-list').click();
     await page.getByRole('tab', { name: 'Growth' }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Income fund', selected: true }).waitFor();
@@ -350,32 +319,30 @@ describe('alert counts', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as const)('saves My Stocks with the manage, select and create modals (%s, %s)', async (viewport, colorScheme) => {
-    const { context, page, errors } = await openPage(browser, baseUrl, {
-      viewport: viewport as ViewportName,
-      colorScheme,
-    });
-    expect(VIEWPORTS[viewport].width).toBe(viewport === 'desktop' ? 1440 : 390);
-    await openMyStocks(page, PRO);
-    await page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`).waitFor();
-    await screenshot(page, `list-modals-my-stocks-${viewport}-${colorScheme}`);
-    await page.getByTestId('manage-list').click();
-    await page.getByTestId('modal-manageAssetList').getByTestId('manage-row').first().waitFor();
-    await screenshot(page, `list-modals-manage-${viewport}-${colorScheme}`);
-    await page.getByTestId('modal-manageAssetList').getByTestId('manage-done').click();
-    await page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`).getByTestId('holding-lists').click();
-    await page.getByTestId('modal-listSelect').getByTestId('list-select').waitFor();
-    await screenshot(page, `list-modals-select-${viewport}-${colorScheme}`);
-    await page.getByTestId('modal-listSelect').getByTestId('list-select-done').click();
-    await page.getByTestId('new-list').click();
-    await page.getByTestId('modal-createList').getByTestId('list-name').waitFor();
-    await screenshot(page, `list-modals-create-${viewport}-${colorScheme}`);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(SCREENS)(
+    'saves My Stocks with the manage, select and create modals (%s, %s)',
+    async (viewport, colorScheme) => {
+      const { context, page, errors } = await openPage(browser, baseUrl, {
+        viewport: viewport as ViewportName,
+        colorScheme,
+      });
+      expect(VIEWPORTS[viewport].width).toBe(viewport === 'desktop' ? 1440 : 390);
+      await openMyStocks(page, PRO);
+      await page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`).waitFor();
+      await screenshot(page, `list-modals-my-stocks-${viewport}-${colorScheme}`);
+      await page.getByTestId('manage-list').click();
+      await page.getByTestId('modal-manageAssetList').getByTestId('manage-row').first().waitFor();
+      await screenshot(page, `list-modals-manage-${viewport}-${colorScheme}`);
+      await page.getByTestId('modal-manageAssetList').getByTestId('manage-done').click();
+      await page.locator(`[data-testid="holding-row"][data-symbol="${SYMBOL}"]`).getByTestId('holding-lists').click();
+      await page.getByTestId('modal-listSelect').getByTestId('list-select').waitFor();
+      await screenshot(page, `list-modals-select-${viewport}-${colorScheme}`);
+      await page.getByTestId('modal-listSelect').getByTestId('list-select-done').click();
+      await page.getByTestId('new-list').click();
+      await page.getByTestId('modal-createList').getByTestId('list-name').waitFor();
+      await screenshot(page, `list-modals-create-${viewport}-${colorScheme}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

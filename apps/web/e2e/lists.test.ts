@@ -4,36 +4,18 @@
  * list with the upgrade prompt, and see an optimistic change undone when the server fails (route interception
  * answering 500). Screenshots of /my-stocks at both widths in both themes.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { FREE, idToken, PRO, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const FREE = { email: 'free@demo.earningshub.dev', password: 'Demo-earnings-1' };
-const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
 const SYMBOL = 'AAPL';
 const SECOND = 'MSFT';
 
 let browser: Browser;
 let token: string;
 let proToken: string;
-
-async function idToken(account = FREE): Promise<string> {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'earningshub-web',
-      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
-  return body.AuthenticationResult.IdToken;
-}
 
 async function api(path: string, init: RequestInit = {}, as = token) {
   const res = await fetch(`${baseUrl}/api${path}`, {
@@ -46,15 +28,9 @@ async function api(path: string, init: RequestInit = {}, as = token) {
 /** ?token= signs the free demo user in for that visit (SPEC §2). */
 const signedIn = (path: string) => `${path}${path.includes('?') ? '&' : '?'}token=${token}`;
 
-async function toast(page: Page): Promise<string> {
-  const element = page.getByTestId('toast').last();
-  await element.waitFor({ timeout: 15_000 });
-  return (await element.innerText()).trim();
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await idToken();
+  token = await idToken(FREE);
   proToken = await idToken(PRO);
   // A clean start for both users, whatever ran before on this server.
   for (const as of [token, proToken]) {

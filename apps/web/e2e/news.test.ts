@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { api } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -21,9 +22,7 @@ interface Item {
 }
 
 async function news(path: string): Promise<Item[]> {
-  const res = await fetch(`${baseUrl}/api${path}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { news: Item[] }).news;
+  return (await api<{ news: Item[] }>(path)).news;
 }
 
 describe('news', () => {
@@ -99,12 +98,7 @@ describe('news', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as [ViewportName, 'light' | 'dark'][])('news and an article at %s width, %s', async (viewport, colorScheme) => {
+  it.each(SCREENS)('news and an article at %s width, %s', async (viewport, colorScheme) => {
     const [first] = await news('/pricing/news?types=earnings_results&limit=1');
     const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
     try {

@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDIRECTS, SYMBOL_TABS, symbolPath } from '../src/app/routes.ts';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, type ViewportName } from './browser.ts';
+import { proToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SYMBOL = 'AAPL';
-const PRO = { email: 'pro@demo.earningshub.dev', password: 'Demo-earnings-1' };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,24 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A pro demo account's identity token (the app signs in with ?token=). */
-async function proToken(): Promise<string> {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'earningshub-web',
-      AuthParameters: { USERNAME: PRO.email, PASSWORD: PRO.password },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
-  return body.AuthenticationResult.IdToken;
-}
 
 /** The newest transcript of the symbol, as the API lists it. */
 async function latestTranscript(): Promise<{ id: string; periodYear: number; period: string }> {
@@ -406,11 +387,7 @@ describe('accessibility', () => {
       try {
         await page.goto(url, { waitUntil: 'networkidle' });
         await page.getByTestId('symbol-heading').waitFor();
-        const results = await new AxeBuilder({ page }).analyze();
-        const bad = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(bad).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       } finally {
         await context.close();
       }
@@ -419,12 +396,7 @@ describe('accessibility', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as const)('saves %s %s screenshots of the symbol pages and a transcript', async (viewport, colorScheme) => {
+  it.each(SCREENS)('saves %s %s screenshots of the symbol pages and a transcript', async (viewport, colorScheme) => {
     const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
     try {
       const transcript = await latestTranscript();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -124,10 +124,7 @@ describe('symbol search', () => {
     try {
       await page.goto('/search', { waitUntil: 'networkidle' });
       await page.getByTestId('search-row').first().waitFor();
-      const check = async () =>
-        (await new AxeBuilder({ page }).analyze()).violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const check = () => seriousViolations(page);
       expect(await check()).toEqual([]);
       await page.getByRole('button', { name: 'Search symbols' }).click();
       const box = page.getByTestId('modal-symbolSearch').getByRole('combobox');
@@ -141,32 +138,24 @@ describe('symbol search', () => {
 });
 
 describe('screenshots', () => {
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as [ViewportName, 'light' | 'dark'][])(
-    'the search modal and /all at %s width, %s',
-    async (viewport, colorScheme) => {
-      const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
-      try {
-        await page.goto('/', { waitUntil: 'networkidle' });
-        await page.getByRole('button', { name: 'Search symbols' }).click();
-        const modal = page.getByTestId('modal-symbolSearch');
-        await modal.getByTestId('search-row').first().waitFor();
-        await screenshot(page, `search-modal-${viewport}-${colorScheme}`);
-        await modal.getByRole('combobox').fill('al');
-        await modal.getByRole('option').first().waitFor();
-        await page.keyboard.press('ArrowDown');
-        await page.keyboard.press('ArrowDown');
-        await screenshot(page, `search-results-${viewport}-${colorScheme}`);
-        await page.goto('/all', { waitUntil: 'networkidle' });
-        await page.getByTestId('all-row').first().waitFor();
-        await screenshot(page, `all-${viewport}-${colorScheme}`);
-      } finally {
-        await context.close();
-      }
-    },
-  );
+  it.each(SCREENS)('the search modal and /all at %s width, %s', async (viewport, colorScheme) => {
+    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+    try {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Search symbols' }).click();
+      const modal = page.getByTestId('modal-symbolSearch');
+      await modal.getByTestId('search-row').first().waitFor();
+      await screenshot(page, `search-modal-${viewport}-${colorScheme}`);
+      await modal.getByRole('combobox').fill('al');
+      await modal.getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await screenshot(page, `search-results-${viewport}-${colorScheme}`);
+      await page.goto('/all', { waitUntil: 'networkidle' });
+      await page.getByTestId('all-row').first().waitFor();
+      await screenshot(page, `all-${viewport}-${colorScheme}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDIRECTS, ROUTE_PATHS } from '../src/app/routes.ts';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, type ViewportName } from './browser.ts';
+import { flag } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const run = promisify(execFile);
 
 const MAINTENANCE_DEFAULT = 'We are upgrading our services and will be back shortly';
 
@@ -19,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Sets a flag the way an operator does: the flags command against the running server. */
-async function flag(name: string, on: boolean, message?: string) {
-  const args = ['apps/server/src/cli/flags.ts', 'set', name, String(on), ...(message ? ['--message', message] : [])];
-  await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
-}
 
 async function expectHealthyPage(page: Page, path: string) {
   const h1 = page.locator('main h1').first();
@@ -201,12 +191,7 @@ describe('screenshots', () => {
     '/app-info',
     '/pricing',
   ];
-  it.each([
-    ['desktop', 'light'],
-    ['desktop', 'dark'],
-    ['phone', 'light'],
-    ['phone', 'dark'],
-  ] as const)('saves %s %s screenshots of the main pages', async (viewport, colorScheme) => {
+  it.each(SCREENS)('saves %s %s screenshots of the main pages', async (viewport, colorScheme) => {
     const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
     try {
       for (const path of PAGES) {
