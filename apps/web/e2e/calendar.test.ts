@@ -181,6 +181,9 @@ describe('week view', () => {
       await page.waitForURL((url) => url.pathname.endsWith(busy.start) || url.pathname.endsWith('this-week'));
       await page.getByTestId('nav-today').click();
       await page.waitForURL('**/earnings-calendar/this-week');
+      // The address changes before the page has drawn the new week (the router renders it as a transition); the
+      // view links point at the week on screen, so wait for it.
+      await page.locator(`[data-testid="calendar"][data-start="${thisWeek}"]`).waitFor();
       await page.getByTestId('view-list').click();
       await page.waitForURL('**/earnings-list/this-week');
       await page.getByTestId('list-view').waitFor();

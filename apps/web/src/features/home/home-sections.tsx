@@ -32,8 +32,24 @@ interface QueryLike {
   refetch: () => unknown;
 }
 
-function Loaded({ query, empty, children }: { query: QueryLike; empty: boolean; children: ReactNode }) {
-  if (query.isLoading) return <LoadingRows rows={5} height={36} />;
+/** Row heights as drawn, so a section's placeholders take the room its rows will (nothing below it moves). */
+const QUOTE_ROW_PX = 53;
+const CALENDAR_ROW_PX = 74;
+/** The gap LoadingRows leaves under each placeholder. */
+const PLACEHOLDER_GAP_PX = 8;
+
+function Loaded({
+  query,
+  empty,
+  children,
+  rowPx = QUOTE_ROW_PX,
+}: {
+  query: QueryLike;
+  empty: boolean;
+  children: ReactNode;
+  rowPx?: number;
+}) {
+  if (query.isLoading) return <LoadingRows rows={HOME_ROWS} height={rowPx - PLACEHOLDER_GAP_PX} />;
   if (query.error)
     return <LoadError error={query.error as Parameters<typeof LoadError>[0]['error']} onRetry={query.refetch} />;
   if (empty) return <EmptyState>Nothing to list right now.</EmptyState>;
@@ -174,7 +190,7 @@ export function CalendarSection() {
       data-testid="home-calendar"
     >
       <Box sx={{ px: earnings.isLoading || earnings.error || rows.length === 0 ? 2.5 : 0 }}>
-        <Loaded query={earnings} empty={rows.length === 0}>
+        <Loaded query={earnings} empty={rows.length === 0} rowPx={CALENDAR_ROW_PX}>
           <List disablePadding dense data-testid="calendar-rows">
             {rows.map((row) => {
               const timing = earningsTiming(row, timeZone);
