@@ -9,6 +9,7 @@ import {
   isIsoDate,
   lastWeekdayOfMonth,
   MS_PER_HOUR,
+  MS_PER_MINUTE,
   nthWeekdayOfMonth,
   nyDate,
   nyOffsetMs,
@@ -51,6 +52,45 @@ describe(nyParts.name, () => {
 
   it('rejects an invalid date', () => {
     expect(() => nyParts(new Date('nope'))).toThrow(RangeError);
+  });
+
+  it('agrees with the platform time-zone database every 20 minutes around each change and every 7 h elsewhere', () => {
+    const tzdb = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const read = (time: number) => {
+      const part = Object.fromEntries(tzdb.formatToParts(time).map(({ type, value }) => [type, value]));
+      return {
+        year: Number(part.year),
+        month: Number(part.month),
+        day: Number(part.day),
+        hour: Number(part.hour),
+        minute: Number(part.minute),
+        second: Number(part.second),
+        dayOfWeek: weekdays.indexOf(part.weekday ?? ''),
+      };
+    };
+    const instants: number[] = [];
+    for (let time = Date.UTC(2000, 0, 1); time < Date.UTC(2040, 0, 1); time += 7 * MS_PER_HOUR + 13_000)
+      instants.push(time);
+    for (let year = 2000; year < 2040; year++) {
+      for (const month of [3, 4, 10, 11]) {
+        for (let time = Date.UTC(year, month - 1, 1); time < Date.UTC(year, month - 1, 15); time += 20 * MS_PER_MINUTE)
+          instants.push(time);
+      }
+    }
+    const mismatches = instants.filter((time) => JSON.stringify(nyParts(time)) !== JSON.stringify(read(time)));
+    expect(mismatches.map((time) => new Date(time).toISOString())).toEqual([]);
+    expect(instants.length).toBeGreaterThan(80_000);
   });
 });
 

@@ -65,10 +65,52 @@ function formatter(): Intl.DateTimeFormat {
 
 const WEEKDAY_NUMBERS: Readonly<Record<string, DayOfWeek>> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+/** The first year of the current US daylight-saving rule (Energy Policy Act of 2005). */
+export const US_DST_RULE_SINCE = 2007;
+
+const dstBoundsByYear = new Map<number, readonly [start: number, end: number]>();
+
+/**
+ * New York's UTC offset under the current US rule: EDT (-4 h) from 02:00 EST on the second Sunday of March
+ * (07:00 UTC) to 02:00 EDT on the first Sunday of November (06:00 UTC), EST (-5 h) otherwise. Computed, because
+ * building the first Intl formatter for a time zone loads ICU data and costs tens of milliseconds on a phone,
+ * on the critical path of every page that asks what day it is in New York.
+ */
+function usEasternOffsetMs(time: number, year: number): number {
+  let bounds = dstBoundsByYear.get(year);
+  if (bounds === undefined) {
+    bounds = [
+      Date.parse(`${nthWeekdayOfMonth(year, 3, SUNDAY, 2)}T07:00:00Z`),
+      Date.parse(`${nthWeekdayOfMonth(year, 11, SUNDAY, 1)}T06:00:00Z`),
+    ];
+    dstBoundsByYear.set(year, bounds);
+  }
+  return time >= bounds[0] && time < bounds[1] ? -4 * MS_PER_HOUR : -5 * MS_PER_HOUR;
+}
+
 /** The New York wall-clock reading of an instant. */
 export function nyParts(now: Date | number): NyParts {
   const time = typeof now === 'number' ? now : now.getTime();
   if (!Number.isFinite(time)) throw new RangeError('Invalid date');
+  // Around 1 January New York is on EST, so the UTC year decides which year's rule applies.
+  const utcYear = new Date(time).getUTCFullYear();
+  if (utcYear >= US_DST_RULE_SINCE) {
+    const wall = new Date(time + usEasternOffsetMs(time, utcYear));
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+      dayOfWeek: wall.getUTCDay() as DayOfWeek,
+    };
+  }
+  return intlNyParts(time);
+}
+
+/** Older instants (earlier rules) are read through the platform's time-zone database. */
+function intlNyParts(time: number): NyParts {
   const parts: NyParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, dayOfWeek: 0 };
   for (const part of formatter().formatToParts(time)) {
     switch (part.type) {
