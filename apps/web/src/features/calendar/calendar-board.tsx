@@ -1,6 +1,6 @@
 import { type IsoDate, nyDate } from '@eh/domain';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { CalendarView } from '../../app/preferences.ts';
@@ -57,6 +57,18 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
   const sets = useFilterSets(settings.filter, toggles, access);
   const window = fetchWindow(location);
   const data = useCalendarData(window, location.view, settings, toggles, sets);
+  // Store updates (each query arriving) re-render synchronously; the rows follow with deferred values instead, in
+  // slices the browser can interrupt (a season week's first render was one 150 ms task on a phone).
+  const shown = {
+    loading: useDeferredValue(data.loading),
+    error: useDeferredValue(data.error),
+    days: useDeferredValue(data.days),
+    extras: useDeferredValue(data.extras),
+    calls: useDeferredValue(data.calls),
+    counts: useDeferredValue(data.counts),
+    historyStart: data.historyStart,
+    refetch: data.refetch,
+  };
   const [editingCustom, setEditingCustom] = useState(false);
   const today = nyDate(now);
 
@@ -119,7 +131,11 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
   const focused = location.view === 'month' ? null : focusDay(location.week, selected, today);
   const stickyTop = embedded ? { xs: 0, sm: 0 } : undefined;
 
-  const onSelectDay = (date: IsoDate) => navigate({ view: location.view, date, select: true }, { replace: true });
+  const view = location.view;
+  const onSelectDay = useCallback(
+    (date: IsoDate) => navigate({ view, date, select: true }, { replace: true }),
+    [navigate, view],
+  );
   // ?selectedDate= on a month opens that day once; a click opens it (again) and records it in the URL.
   const openedDay = useRef<IsoDate | null>(null);
   const openMonthDay = (date: IsoDate) => {
@@ -196,9 +212,9 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
           Events and dividend dates could not be loaded; the reports below are complete.
         </Alert>
       ) : null}
-      {data.error ? (
-        <LoadError error={data.error} onRetry={data.refetch} />
-      ) : data.loading ? (
+      {shown.error ? (
+        <LoadError error={shown.error} onRetry={shown.refetch} />
+      ) : shown.loading ? (
         <Box aria-busy="true" aria-label="Loading the calendar" data-testid="calendar-loading">
           {Array.from({ length: 6 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -208,9 +224,9 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
       ) : location.view === 'month' ? (
         <MonthView
           month={location.month}
-          days={new Map(data.days.map((day) => [day.date, day]))}
-          counts={data.counts}
-          historyStart={data.historyStart}
+          days={new Map(shown.days.map((day) => [day.date, day]))}
+          counts={shown.counts}
+          historyStart={shown.historyStart}
           showEstimated={toggles.estimatedDates}
           today={today}
           selected={selected}
@@ -218,9 +234,9 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         />
       ) : location.view === 'list' ? (
         <ListView
-          days={data.days}
-          extras={data.extras}
-          calls={data.calls}
+          days={shown.days}
+          extras={shown.extras}
+          calls={shown.calls}
           expanded={expanded}
           autoExpand={settings.autoExpandHiddenSymbols}
           onToggleGroup={onToggleGroup}
@@ -231,9 +247,9 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
         />
       ) : (
         <WeekView
-          days={data.days}
-          extras={data.extras}
-          calls={data.calls}
+          days={shown.days}
+          extras={shown.extras}
+          calls={shown.calls}
           expanded={expanded}
           autoExpand={settings.autoExpandHiddenSymbols}
           onToggleGroup={onToggleGroup}

@@ -53,7 +53,7 @@ export interface ListViewProps {
  * actuals in columns on wide screens and two lines per report on phones. Virtualised: a season week's 1,300+
  * reports keep a few dozen rows in the page.
  */
-export function ListView({
+function ListViewBody({
   days,
   extras,
   calls,
@@ -196,6 +196,9 @@ export function ListView({
     </Box>
   );
 }
+
+/** Memoised: the board re-renders on every store update, the rows only when their inputs change. */
+export const ListView = memo(ListViewBody);
 
 interface RowProps {
   row: EarningsRow;

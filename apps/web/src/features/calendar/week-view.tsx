@@ -8,7 +8,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
 import { dayHeading, etLabel } from './calendar-format.ts';
 import {
@@ -74,7 +74,7 @@ export interface WeekViewProps {
  * strip on phones. Each day is split into before the open, during market hours and after the close (and "time
  * not announced"), with the events the calendar toggles add on top. Rows are virtualised.
  */
-export function WeekView(props: WeekViewProps) {
+function WeekViewBody(props: WeekViewProps) {
   const {
     days,
     extras,
@@ -222,6 +222,9 @@ export function WeekView(props: WeekViewProps) {
     </Box>
   );
 }
+
+/** Memoised: the board re-renders on every store update, the rows only when their inputs change. */
+export const WeekView = memo(WeekViewBody);
 
 function DayTab({
   day,
