@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ErrorCode } from '@eh/contracts';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,12 @@ function embedCsp(): string {
     .map(([key, value]) => `${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${(value ?? []).join(' ')}`)
     .join(';');
 }
+
+/**
+ * The navigation bar's frame index.html paints before any script runs (apps/web/index.html). The embed has no site
+ * chrome, so its copy of the page goes out without it (a frame flashing in someone else's iframe).
+ */
+const BOOT_BAR = /<div class="boot-bar"[\s\S]*?<\/div>/;
 
 function notFoundJson(reply: FastifyReply, method: string, url: string) {
   return reply
@@ -44,16 +51,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist: root }, 'web app not built: run `npm run build` to serve it');
   }
   const embedPolicy = embedCsp();
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (!wantsPage || !hasApp || FILE_EXTENSION.test(path)) return notFoundJson(reply, request.method, request.url);
+    reply.header('cache-control', 'no-cache');
     if (EMBEDDABLE_PATH.test(path)) {
       reply.header('content-security-policy', embedPolicy);
       reply.removeHeader('x-frame-options');
+      // Read per request, as the static files are: a rebuild is served without a restart.
+      const html = await readFile(resolve(root, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').send(html.replace(BOOT_BAR, ''));
     }
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

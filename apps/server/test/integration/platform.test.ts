@@ -38,7 +38,10 @@ describe('web app serving', () => {
     // A stand-in build folder: this test is about serving rules, not the app's content.
     const dist = join(process.env.TMPDIR ?? '/tmp', `eh-dist-${process.pid}-${Date.now()}`);
     mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>shell</title><div id="root"><div class="boot-bar"><img src="/logo.svg" alt="" /><span>App</span></div></div>',
+    );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
     writeFileSync(join(dist, 'assets', 'big-abc123.js'), big);
@@ -95,8 +98,12 @@ describe('web app serving', () => {
     const embed = await server.api('/embed/calendar');
     expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(embed.headers.get('x-frame-options')).toBeNull();
+    // The embed is the calendar without site chrome: not even the boot shell's navigation frame.
+    expect(embed.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await embed.text()).toBe('<!doctype html><title>shell</title><div id="root"></div>');
     const page = await server.api('/earnings-calendar/this-week');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(await page.text()).toContain('<div class="boot-bar">');
   });
 });
 
