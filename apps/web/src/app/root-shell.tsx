@@ -30,7 +30,19 @@ export function RootShell() {
   );
 }
 
-/** While the first page's code loads. */
+/**
+ * The boot shell index.html paints before any script runs (the navigation bar's frame), read before React's first
+ * commit replaces it. Our own markup from the page itself, not user content.
+ */
+const bootShell = globalThis.document?.getElementById('root')?.innerHTML ?? '';
+
+/** While the first page's code loads: the boot shell stays on screen (it used to blink out until the page came). */
 export function BootFallback() {
-  return <TopLoadingBar />;
+  return (
+    <>
+      <TopLoadingBar />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: index.html's own boot markup, captured above */}
+      <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: bootShell }} />
+    </>
+  );
 }
