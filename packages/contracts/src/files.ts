@@ -255,12 +255,26 @@ export type AnalystRating = z.infer<typeof AnalystRating>;
 
 export const RATINGS_DEFAULT_LIMIT = 100;
 
+/** Months of consensus the ratings answer's `trend` holds (the demo market keeps years; Yahoo gives 4: 0m to -3m). */
+export const RATINGS_TREND_MONTHS = 6;
+
+/** One month's consensus: how many analysts rate the company strong buy … strong sell on the month's first day. */
+export const AnalystConsensus = z.object({
+  month: DateOut,
+  strongBuy: z.number().int(),
+  buy: z.number().int(),
+  hold: z.number().int(),
+  sell: z.number().int(),
+  strongSell: z.number().int(),
+});
+export type AnalystConsensus = z.infer<typeof AnalystConsensus>;
+
 export const getAssetRatings = defineRoute({
   method: 'GET',
   path: '/pricing/assets/:symbol/ratings',
   group: 'public',
   summary:
-    "Analyst ratings of a company, newest first, from `start` on; `latest=true` keeps each firm's newest one. With the latest monthly consensus. Needs analystRatings (plus and up)",
+    "Analyst ratings of a company, newest first, from `start` on; `latest=true` keeps each firm's newest one. With the latest monthly consensus and the trend: the newest months' consensus, oldest first. Needs analystRatings (plus and up)",
   tags: PRICING_TAGS,
   params: SymbolParams,
   query: z.object({
@@ -271,16 +285,11 @@ export const getAssetRatings = defineRoute({
   response: z.object({
     symbol: z.string(),
     ratings: z.array(AnalystRating),
-    consensus: z
-      .object({
-        month: DateOut,
-        strongBuy: z.number().int(),
-        buy: z.number().int(),
-        hold: z.number().int(),
-        sell: z.number().int(),
-        strongSell: z.number().int(),
-      })
-      .nullable(),
+    consensus: AnalystConsensus.nullable().describe("The newest month's consensus: the trend's last row"),
+    trend: z
+      .array(AnalystConsensus)
+      .max(RATINGS_TREND_MONTHS)
+      .describe(`The consensus of the newest ${RATINGS_TREND_MONTHS} months on record, oldest first`),
     gated: GatedHistory,
   }),
 });

@@ -1,3 +1,4 @@
+import { RATINGS_TREND_MONTHS } from '@eh/contracts';
 import {
   analystRatings,
   analystTrends,
@@ -170,6 +171,14 @@ beforeAll(async () => {
     { assetId: zqfl, date: '2090-02-10', firm: 'Beta', action: 'maintain', toGrade: 'Hold', source: 'test' },
   ]);
   await db.insert(analystTrends).values([
+    // Eight months: the trend keeps the newest RATINGS_TREND_MONTHS of them.
+    ...['2089-08-01', '2089-09-01', '2089-10-01', '2089-11-01', '2089-12-01', '2090-01-01'].map((month, i) => ({
+      assetId: zqfl,
+      month,
+      buy: i + 1,
+      hold: 2,
+      source: 'test',
+    })),
     { assetId: zqfl, month: '2090-02-01', strongBuy: 1, buy: 2, hold: 3, source: 'test' },
     { assetId: zqfl, month: '2090-03-01', strongBuy: 2, buy: 3, hold: 1, sell: 1, source: 'test' },
   ]);
@@ -453,6 +462,24 @@ describe('GET /api/pricing/assets/:symbol/ratings', () => {
     expect(json.gated).toBeNull();
   });
 
+  it('gives plus the consensus trend of the newest months, oldest first, ending on the consensus', async () => {
+    const { json } = await get('/api/pricing/assets/ZQFL/ratings', plus.headers);
+    expect(RATINGS_TREND_MONTHS).toBe(6);
+    expect(json.trend.map((row: { month: string }) => row.month)).toEqual([
+      '2089-10-01',
+      '2089-11-01',
+      '2089-12-01',
+      '2090-01-01',
+      '2090-02-01',
+      '2090-03-01',
+    ]);
+    expect(json.trend[0]).toEqual({ month: '2089-10-01', strongBuy: 0, buy: 3, hold: 2, sell: 0, strongSell: 0 });
+    expect(json.trend.at(-1)).toEqual(json.consensus);
+    // An asset without monthly counts has an empty trend and no consensus.
+    const none = await get('/api/pricing/assets/ZQFM/ratings', plus.headers);
+    expect(none.json).toMatchObject({ consensus: null, trend: [] });
+  });
+
   it("keeps each firm's newest with latest=true, and narrows with start", async () => {
     const latest = await get('/api/pricing/assets/ZQFL/ratings?latest=true', plus.headers);
     expect(
@@ -468,7 +495,15 @@ describe('GET /api/pricing/assets/:symbol/ratings', () => {
   it('withholds ratings from anonymous and free callers and says how many', async () => {
     for (const headers of [{}, free.headers]) {
       const { json } = await get('/api/pricing/assets/ZQFL/ratings', headers);
-      expect(json).toMatchObject({ ratings: [], consensus: null, gated: { feature: 'analystRatings', hidden: 3 } });
+      expect(json).toMatchObject({
+        ratings: [],
+        consensus: null,
+        trend: [],
+        gated: { feature: 'analystRatings', hidden: 3 },
+      });
+      // No rating from `start` on hides nothing, and still the monthly consensus stays closed.
+      const later = await get('/api/pricing/assets/ZQFL/ratings?start=2091-01-01', headers);
+      expect(later.json).toMatchObject({ ratings: [], consensus: null, trend: [], gated: null });
     }
   });
 

@@ -229,7 +229,8 @@ export async function ratingsOf(db: Database, params: RatingsParams) {
     .limit(params.limit);
 }
 
-export async function latestTrend(db: Database, params: { assetId: number }) {
+/** The consensus of the newest `months` months on record, oldest first. */
+export async function recentTrend(db: Database, params: { assetId: number; months: number }) {
   const rows = await db
     .select({
       month: analystTrends.month,
@@ -242,8 +243,8 @@ export async function latestTrend(db: Database, params: { assetId: number }) {
     .from(analystTrends)
     .where(eq(analystTrends.assetId, params.assetId))
     .orderBy(desc(analystTrends.month))
-    .limit(1);
-  return rows[0] ?? null;
+    .limit(params.months);
+  return rows.reverse();
 }
 
 export interface GuidanceParams {

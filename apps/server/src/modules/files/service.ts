@@ -12,12 +12,14 @@ import {
   type getLatestAnalyses,
   type getMetricStats,
   POPULAR_SYMBOLS_COUNT,
+  RATINGS_TREND_MONTHS,
   type ResponseOf,
   type SecFiling,
 } from '@eh/contracts';
 import {
   type AccountFeatures,
   analysisGate,
+  canUse,
   distributionOf,
   FILE_TYPES,
   type FileType,
@@ -279,12 +281,15 @@ export async function ratings(
   query: { latest: boolean; start?: IsoDate | undefined; limit: number },
 ): Promise<ResponseOf<typeof getAssetRatings>> {
   const asset = await assetOf(ctx, symbol);
-  const [rows, trend] = await Promise.all([
+  const [rows, months] = await Promise.all([
     q.ratingsOf(ctx.db, { assetId: asset.id, start: query.start, latestPerFirm: query.latest, limit: query.limit }),
-    q.latestTrend(ctx.db, { assetId: asset.id }),
+    q.recentTrend(ctx.db, { assetId: asset.id, months: RATINGS_TREND_MONTHS }),
   ]);
   const { items, gated } = trimWhole(rows, features, 'analystRatings');
-  return { symbol: asset.symbol, ratings: items, consensus: gated ? null : trend, gated };
+  // The consensus is withheld with the feature, not only when ratings were hidden: an empty list (a `start` past
+  // the newest rating) must not open it.
+  const trend = canUse(features, 'analystRatings') ? months : [];
+  return { symbol: asset.symbol, ratings: items, consensus: trend.at(-1) ?? null, trend, gated };
 }
 
 export async function guidance(
