@@ -13,20 +13,13 @@ import {
 import { useState } from 'react';
 import { formatDate, formatMonth, formatPercent, formatPrice, NO_VALUE } from '../market/format.ts';
 import { useGetAssetRatingsQuery } from '../market/market-api.ts';
+import { ConsensusTrend, consensusColor } from './analysts-trend.tsx';
 import { CONSENSUS_KEYS, CONSENSUS_LABELS, consensusLabel, priceTargets } from './analysts-view.ts';
 import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { SectionCard } from './section-card.tsx';
 import type { SymbolSectionProps } from './symbol-context.ts';
 import { firstGate, UpgradePrompt } from './upgrade-prompt.tsx';
-
-const CONSENSUS_COLORS = {
-  strongBuy: 'success.dark',
-  buy: 'success.main',
-  hold: 'warning.main',
-  sell: 'error.light',
-  strongSell: 'error.dark',
-} as const;
 
 /** Ratings listed at first, and added by each "Show more". */
 const RATINGS_PAGE = 25;
@@ -75,10 +68,13 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
         {consensus && total > 0 ? (
           <>
             <Typography sx={{ fontWeight: 700, fontSize: '1.3rem', mb: 1 }}>{consensusLabel(consensus)}</Typography>
-            <Box sx={{ display: 'flex', height: 12, borderRadius: 1, overflow: 'hidden', mb: 1 }} aria-hidden>
+            <Box
+              sx={{ display: 'flex', gap: '2px', height: 12, borderRadius: 1, overflow: 'hidden', mb: 1 }}
+              aria-hidden
+            >
               {CONSENSUS_KEYS.map((key) =>
                 consensus[key] > 0 ? (
-                  <Box key={key} sx={{ flex: consensus[key], bgcolor: CONSENSUS_COLORS[key] }} />
+                  <Box key={key} sx={{ flex: consensus[key], bgcolor: consensusColor(key) }} />
                 ) : null,
               )}
             </Box>
@@ -93,12 +89,13 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
                   <Box
                     component="span"
                     aria-hidden
-                    sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: CONSENSUS_COLORS[key] }}
+                    sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: consensusColor(key) }}
                   />
                   {CONSENSUS_LABELS[key]} {consensus[key]}
                 </Typography>
               ))}
             </Box>
+            <ConsensusTrend trend={ratings.data?.trend ?? []} />
           </>
         ) : (
           <EmptyState>No consensus on record.</EmptyState>

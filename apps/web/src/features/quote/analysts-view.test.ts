@@ -1,5 +1,16 @@
+import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { consensusLabel, latestByFirm, priceTargets } from './analysts-view.ts';
+import { createAppTheme } from '../../app/theme.ts';
+import {
+  CONSENSUS_KEYS,
+  CONSENSUS_PALETTE,
+  consensusLabel,
+  consensusShares,
+  latestByFirm,
+  priceTargets,
+  trendBars,
+  trendMonthLabel,
+} from './analysts-view.ts';
 
 const ratings = [
   { date: '2026-10-01', firm: 'A', priceTarget: 200, toGrade: 'Buy' },
@@ -35,5 +46,73 @@ describe(consensusLabel.name, () => {
     expect(consensusLabel({ strongBuy: 10, buy: 5, hold: 1, sell: 0, strongSell: 0 })).toBe('Strong buy');
     expect(consensusLabel({ strongBuy: 2, buy: 8, hold: 6, sell: 0, strongSell: 0 })).toBe('Buy');
     expect(consensusLabel({ strongBuy: 0, buy: 0, hold: 0, sell: 0, strongSell: 0 })).toBeNull();
+  });
+});
+
+describe(trendMonthLabel.name, () => {
+  it('names the month, with the year on the first bar and on January', () => {
+    expect(trendMonthLabel('2026-10-01', false)).toEqual({ month: 'Oct', year: null });
+    expect(trendMonthLabel('2026-10-01', true)).toEqual({ month: 'Oct', year: '2026' });
+    expect(trendMonthLabel('2027-01-01', false)).toEqual({ month: 'Jan', year: '2027' });
+    expect(trendMonthLabel('2026-12-01', false)).toEqual({ month: 'Dec', year: null });
+  });
+});
+
+describe(consensusShares.name, () => {
+  it('gives each count its share of the month', () => {
+    expect(consensusShares({ strongBuy: 2, buy: 4, hold: 1, sell: 1, strongSell: 0 })).toEqual({
+      strongBuy: 0.25,
+      buy: 0.5,
+      hold: 0.125,
+      sell: 0.125,
+      strongSell: 0,
+    });
+  });
+  it('is all zero for a month nobody rated', () => {
+    expect(consensusShares({ strongBuy: 0, buy: 0, hold: 0, sell: 0, strongSell: 0 })).toEqual({
+      strongBuy: 0,
+      buy: 0,
+      hold: 0,
+      sell: 0,
+      strongSell: 0,
+    });
+  });
+});
+
+describe(trendBars.name, () => {
+  const trend = [
+    { month: '2026-11-01', strongBuy: 1, buy: 2, hold: 1, sell: 0, strongSell: 0 },
+    { month: '2026-12-01', strongBuy: 2, buy: 4, hold: 1, sell: 1, strongSell: 0 },
+    { month: '2027-01-01', strongBuy: 0, buy: 0, hold: 0, sell: 0, strongSell: 0 },
+  ];
+  it('keeps the order, scales each bar to the month most analysts rated and describes it', () => {
+    const bars = trendBars(trend);
+    expect(bars.map((bar) => [bar.month, bar.total, bar.scale])).toEqual([
+      ['2026-11-01', 4, 0.5],
+      ['2026-12-01', 8, 1],
+      ['2027-01-01', 0, 0],
+    ]);
+    expect(bars.map((bar) => bar.label)).toEqual([
+      { month: 'Nov', year: '2026' },
+      { month: 'Dec', year: null },
+      { month: 'Jan', year: '2027' },
+    ]);
+    expect(bars[1]?.description).toBe('December 2026: 2 strong buy, 4 buy, 1 hold, 1 sell, 0 strong sell');
+    expect(bars[1]?.shares.buy).toBe(0.5);
+  });
+  it('has no bars without a trend', () => {
+    expect(trendBars([])).toEqual([]);
+  });
+});
+
+describe('CONSENSUS_PALETTE', () => {
+  it.each(['light', 'dark'] as const)('stands out from the %s theme at 3:1 or more, each colour distinct', (mode) => {
+    const { background } = createAppTheme(mode).palette;
+    const colours = CONSENSUS_KEYS.map((key) => CONSENSUS_PALETTE[mode][key]);
+    for (const colour of colours) {
+      expect(getContrastRatio(colour, background.paper)).toBeGreaterThanOrEqual(3);
+      expect(getContrastRatio(colour, background.default)).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(colours).size).toBe(CONSENSUS_KEYS.length);
   });
 });
