@@ -266,6 +266,41 @@ describe('gated data', () => {
       await context.close();
     }
   });
+
+  it("shows anonymous visitors no consensus, and a pro member the trend's bars, one per month of the answer", async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      const analystsTab = symbolPath(
+        SYMBOL,
+        SYMBOL_TABS.find((t) => t.key === 'analysts'),
+      );
+      await page.goto(analystsTab, { waitUntil: 'networkidle' });
+      await page.getByTestId('upgrade-prompt').first().waitFor();
+      expect(await page.getByTestId('consensus-trend').count()).toBe(0);
+
+      proTokenValue ??= await proToken();
+      const res = await fetch(`${baseUrl}/api/pricing/assets/${SYMBOL}/ratings`, {
+        headers: { authorization: `Bearer ${proTokenValue}` },
+      });
+      const { trend } = (await res.json()) as { trend: { month: string }[] };
+      expect(trend.length).toBeGreaterThanOrEqual(2);
+      await page.goto(await asPro(analystsTab), { waitUntil: 'networkidle' });
+      const bars = page.getByTestId('consensus-trend').getByTestId('consensus-trend-bar');
+      await bars.first().waitFor();
+      expect(await bars.count()).toBe(trend.length);
+      const first = new Date(`${trend[0]?.month}T12:00:00Z`).toLocaleString('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(await bars.first().getAttribute('aria-label')).toMatch(
+        new RegExp(`^${first}: \\d+ strong buy, \\d+ buy, \\d+ hold, \\d+ sell, \\d+ strong sell$`),
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('SEC filings', () => {
