@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import E2eSequencer from './apps/web/e2e/sequencer.ts';
 
 export default defineConfig({
   test: {
+    // Orders the e2e files (longest first, the one that runs alone last); other projects keep Vitest's order.
+    sequence: { sequencer: E2eSequencer },
     projects: [
       {
         test: {
@@ -26,7 +29,11 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time against the one server; files that change shared state take locks (e2e/locks.ts).
+          setupFiles: ['apps/web/e2e/setup.ts'],
+          maxWorkers: 2,
+          // After unit and integration: the browsers get the machine's two cores to themselves.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
-import { flag } from './support.ts';
+import { flag, holdDuringFile } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -22,6 +22,9 @@ const VARIANTS: { viewport: ViewportName; scheme: 'light' | 'dark' }[] = [
   { viewport: 'phone', scheme: 'light' },
   { viewport: 'phone', scheme: 'dark' },
 ];
+
+// The dev flag (the readable outbox) goes on and off here: one such file at a time (locks.ts).
+holdDuringFile('dev-flag');
 
 let browser: Browser;
 /** The authenticator key shown at setup, as the user's app would keep it. */

@@ -1,9 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './browser.ts';
-import { PRO, proToken } from './support.ts';
+import { holdDuringFile, PRO, proToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
+
+// The demo members' lists, alerts, filters and sign-ins change here: one such file at a time (locks.ts).
+holdDuringFile('demo-accounts');
+// The dev flag (the readable outbox) goes on and off here: one such file at a time (locks.ts).
+holdDuringFile('dev-flag');
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -62,7 +62,61 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Saves the viewport as screenshots/<name>.png. Written aside and renamed: files running in parallel may save the
+ * same page under the same name (shell's and home's home-*), and a reader never sees half a file.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  const aside = `${path}.${process.pid}.tmp`;
+  writeFileSync(aside, await page.screenshot({ fullPage: false }));
+  renameSync(aside, path);
+}
+
+/**
+ * Shows the open page at `viewport` width in the `colorScheme` theme without loading it again, as the screenshot
+ * passes do for each variant: the app follows the width (MUI media queries) and the system theme (ThemeSync)
+ * live. Waits until the page's background has the theme's brightness and the requests the change started are
+ * answered (at most 5 s). Not for a page whose theme is pinned (?theme=, a stored choice): its background would not follow.
+ */
+export async function showAs(page: Page, viewport: ViewportName, colorScheme: 'light' | 'dark') {
+  let pending = 0;
+  let settled = () => {};
+  const started = () => {
+    pending += 1;
+  };
+  const ended = () => {
+    pending -= 1;
+    if (pending === 0) settled();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction((dark) => {
+      const [r = 255, g = 255, b = 255] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(
+        Number,
+      );
+      return (r + g + b) / 3 < 80 === dark;
+    }, colorScheme === 'dark');
+    // Two frames: React has drawn what the new width and theme change.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (pending > 0) {
+      // At most 5 s: a stream the new layout opened never ends, and the screenshot then shows what arrived.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5_000);
+        settled = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }

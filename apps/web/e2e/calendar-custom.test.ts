@@ -10,10 +10,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from './browser.ts';
 import { presetPreferences, weekRows, weeksAround } from './calendar-data.ts';
-import { idToken, PRO } from './support.ts';
+import { holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const LIST_NAME = 'Calendar overview e2e';
+
+// The demo members' lists, alerts, filters and sign-ins change here: one such file at a time (locks.ts).
+holdDuringFile('demo-accounts');
 
 let browser: Browser;
 let proToken: string;

@@ -100,14 +100,16 @@ export async function scrollAndCollect(page: Page): Promise<{ seen: Map<string, 
     );
     maxInDom = Math.max(maxInDom, batch.length);
     for (const entry of batch) seen.set(entry.symbol, entry);
-    const atEnd = await page.evaluate(() => {
+    const atEnd = await page.evaluate(async () => {
       const before = window.scrollY;
       window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY === before;
+      if (window.scrollY === before) return true;
+      // Let the virtualiser draw the rows that scrolled into view: its scroll handler runs before the next frame,
+      // React draws by the one after.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return false;
     });
     if (atEnd) break;
-    // Let the virtualiser draw the rows that scrolled into view.
-    await page.waitForTimeout(60);
   }
   return { seen, maxInDom };
 }

@@ -11,7 +11,7 @@ import {
 } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs, VIEWPORTS, type ViewportName } from './browser.ts';
 import {
   presetPreferences,
   scrollAndCollect,
@@ -594,37 +594,50 @@ describe('modal accessibility', () => {
 });
 
 describe('screenshots', () => {
-  it.each(SCREENS)('saves %s %s screenshots of the week, list, month and embed', async (viewport, colorScheme) => {
-    const shots = {
-      week: `/earnings-calendar/week-of/${busy.start}?selectedDate=${busyDay}`,
-      list: `/earnings-list/week-of/${busy.start}`,
-      month: `/earnings-calendar/month/${formatMonthSlug(yearMonthOf(busy.start))}`,
-      embed: `/embed/calendar?selectedDate=${busyDay}&theme=${colorScheme}`,
-    };
-    for (const [name, url] of Object.entries(shots)) {
-      const { context, page } = await openCalendar(url, {
-        viewport,
-        colorScheme,
-        preferences: {
-          calendarToggles: {
-            estimatedDates: true,
-            ipo: true,
-            economic: true,
-            fed: true,
-            exDividend: false,
-            dividendPayment: false,
-            indices: false,
-            myStocksOverview: true,
-            calls: true,
-          },
-        },
-      });
+  const TOGGLES = {
+    calendarToggles: {
+      estimatedDates: true,
+      ipo: true,
+      economic: true,
+      fed: true,
+      exDividend: false,
+      dividendPayment: false,
+      indices: false,
+      myStocksOverview: true,
+      calls: true,
+    },
+  };
+  // Each view loads once and is shown at both widths in both themes (showAs: the app follows the width and the
+  // system theme live); the embed pins its theme in the address, so it loads once per theme.
+  it.each(['week', 'list', 'month', 'embed'] as const)(
+    'saves the %s view at both widths in both themes',
+    async (name) => {
+      const urlFor = (colorScheme: 'light' | 'dark') =>
+        ({
+          week: `/earnings-calendar/week-of/${busy.start}?selectedDate=${busyDay}`,
+          list: `/earnings-list/week-of/${busy.start}`,
+          month: `/earnings-calendar/month/${formatMonthSlug(yearMonthOf(busy.start))}`,
+          embed: `/embed/calendar?selectedDate=${busyDay}&theme=${colorScheme}`,
+        })[name];
+      // The embed's address names the theme: both widths of one theme, then the other.
+      const variants = name === 'embed' ? [...SCREENS].sort((a, b) => a[1].localeCompare(b[1])) : SCREENS;
+      const opened: { url?: string; context?: BrowserContext; page?: Page } = {};
       try {
-        if (name !== 'month') await page.getByTestId('calendar-entry').first().waitFor();
-        await screenshot(page, `calendar-${name}-${viewport}-${colorScheme}`);
+        for (const [viewport, colorScheme] of variants) {
+          const url = urlFor(colorScheme);
+          if (opened.page && opened.url === url) {
+            await showAs(opened.page, viewport, colorScheme);
+          } else {
+            await opened.context?.close();
+            Object.assign(opened, { url }, await openCalendar(url, { viewport, colorScheme, preferences: TOGGLES }));
+          }
+          const page = opened.page as Page;
+          if (name !== 'month') await page.getByTestId('calendar-entry').first().waitFor();
+          await screenshot(page, `calendar-${name}-${viewport}-${colorScheme}`);
+        }
       } finally {
-        await context.close();
+        await opened.context?.close();
       }
-    }
-  });
+    },
+  );
 });

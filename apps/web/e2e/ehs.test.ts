@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, proToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -140,15 +140,20 @@ describe('EHS pages', () => {
 });
 
 describe('screenshots', () => {
-  it.each(SCREENS)('/ehs and /eh500 at %s width, %s', async (viewport, colorScheme) => {
-    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
+  // system theme live), instead of loading again for each.
+  it.each([
+    ['/ehs', 'ehs', (page: Page) => page.getByTestId('ehs-distribution')],
+    ['/eh500', 'eh500', (page: Page) => page.getByTestId('eh500-row').first()],
+  ] as const)('%s at both widths in both themes', async (path, name, ready) => {
+    const { context, page } = await openPage(browser, baseUrl);
     try {
-      await page.goto('/ehs', { waitUntil: 'networkidle' });
-      await page.getByTestId('ehs-distribution').waitFor();
-      await screenshot(page, `ehs-${viewport}-${colorScheme}`);
-      await page.goto('/eh500', { waitUntil: 'networkidle' });
-      await page.getByTestId('eh500-row').first().waitFor();
-      await screenshot(page, `eh500-${viewport}-${colorScheme}`);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await ready(page).waitFor();
+        await screenshot(page, `${name}-${viewport}-${colorScheme}`);
+      }
     } finally {
       await context.close();
     }

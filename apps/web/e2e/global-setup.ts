@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
+import { startLockService } from './locks.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     dataDir: string;
     /** People who sign in with "Google" (a local OpenID provider stands in for Google), by their login there. */
     googleAccounts: { newcomer: string; demoFree: string };
+    /** The lock service the files running in parallel share (locks.ts). */
+    lockUrl: string;
   }
 }
 
@@ -84,6 +87,8 @@ export default async function setup(project: TestProject) {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  const locks = await startLockService();
+  project.provide('lockUrl', locks.url);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('googleAccounts', { newcomer: 'google-e2e-0001', demoFree: 'google-e2e-0002' });
@@ -92,6 +97,7 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await exited;
     await google.close();
+    await locks.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

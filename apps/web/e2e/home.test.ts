@@ -1,7 +1,7 @@
 import { currentWeek, nextWeek } from '@eh/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -148,18 +148,21 @@ describe('earnings feed', () => {
 });
 
 describe('screenshots', () => {
-  it.each(SCREENS)('home, /CNBC and /pricing at %s width, %s', async (viewport, colorScheme) => {
-    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
+  // system theme live), instead of loading again for each.
+  it.each([
+    ['/', 'home', 'gainers-rows'],
+    ['/CNBC', 'partner-cnbc', 'gainers-rows'],
+    ['/pricing', 'pricing', 'plan-earningshub_pro'],
+  ])('%s at both widths in both themes', async (path, name, ready) => {
+    const { context, page } = await openPage(browser, baseUrl);
     try {
-      await page.goto('/', { waitUntil: 'networkidle' });
-      await page.getByTestId('gainers-rows').waitFor();
-      await screenshot(page, `home-${viewport}-${colorScheme}`);
-      await page.goto('/CNBC', { waitUntil: 'networkidle' });
-      await page.getByTestId('gainers-rows').waitFor();
-      await screenshot(page, `partner-cnbc-${viewport}-${colorScheme}`);
-      await page.goto('/pricing', { waitUntil: 'networkidle' });
-      await page.getByTestId('plan-earningshub_pro').waitFor();
-      await screenshot(page, `pricing-${viewport}-${colorScheme}`);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await page.getByTestId(ready).waitFor();
+        await screenshot(page, `${name}-${viewport}-${colorScheme}`);
+      }
     } finally {
       await context.close();
     }

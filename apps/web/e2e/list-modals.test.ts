@@ -7,7 +7,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
-import { FREE as FREE_ACCOUNT, idToken, PRO as PRO_ACCOUNT, seriousViolations, toast } from './support.ts';
+import {
+  FREE as FREE_ACCOUNT,
+  holdDuringFile,
+  idToken,
+  PRO as PRO_ACCOUNT,
+  seriousViolations,
+  toast,
+} from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const FREE = FREE_ACCOUNT.email;
@@ -15,6 +22,9 @@ const PRO = PRO_ACCOUNT.email;
 const SYMBOL = 'AAPL';
 const ALERT_SYMBOL = 'NVDA';
 const PLAN_LIMIT_MESSAGE = 'Your plan allows 1 list. Upgrade to a paid plan for unlimited lists.';
+
+// The demo members' lists, alerts, filters and sign-ins change here: one such file at a time (locks.ts).
+holdDuringFile('demo-accounts');
 
 let browser: Browser;
 const tokens: Record<string, string> = {};

@@ -7,11 +7,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
-import { FREE, idToken, PRO, toast } from './support.ts';
+import { FREE, holdDuringFile, idToken, PRO, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SYMBOL = 'AAPL';
 const SECOND = 'MSFT';
+
+// The demo members' lists, alerts, filters and sign-ins change here: one such file at a time (locks.ts).
+holdDuringFile('demo-accounts');
 
 let browser: Browser;
 let token: string;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { api } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -98,16 +98,24 @@ describe('news', () => {
 });
 
 describe('screenshots', () => {
-  it.each(SCREENS)('news and an article at %s width, %s', async (viewport, colorScheme) => {
+  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
+  // system theme live), instead of loading again for each.
+  it('news and an article at both widths in both themes', async () => {
     const [first] = await news('/pricing/news?types=earnings_results&limit=1');
-    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+    const { context, page } = await openPage(browser, baseUrl);
     try {
       await page.goto('/news', { waitUntil: 'networkidle' });
-      await page.getByTestId('news-items').first().waitFor();
-      await screenshot(page, `news-${viewport}-${colorScheme}`);
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await page.getByTestId('news-items').first().waitFor();
+        await screenshot(page, `news-${viewport}-${colorScheme}`);
+      }
       await page.goto(`/news/${first?.id}/${first?.slug}`, { waitUntil: 'networkidle' });
-      await page.getByTestId('news-article').waitFor();
-      await screenshot(page, `news-article-${viewport}-${colorScheme}`);
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await page.getByTestId('news-article').waitFor();
+        await screenshot(page, `news-article-${viewport}-${colorScheme}`);
+      }
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDIRECTS, SYMBOL_TABS, symbolPath } from '../src/app/routes.ts';
-import { launchBrowser, openPage, SCREENS, screenshot, type ViewportName } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
 import { proToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -431,46 +431,38 @@ describe('accessibility', () => {
 });
 
 describe('screenshots', () => {
-  it.each(SCREENS)('saves %s %s screenshots of the symbol pages and a transcript', async (viewport, colorScheme) => {
-    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
-    try {
-      const transcript = await latestTranscript();
-      const shots: [string, string, string][] = [
-        ['quote-overview', symbolPath(SYMBOL), 'key-stats'],
-        [
-          'quote-price',
-          symbolPath(
-            SYMBOL,
-            SYMBOL_TABS.find((t) => t.key === 'price'),
-          ),
-          'price-chart',
-        ],
-        [
-          'quote-earnings',
-          symbolPath(
-            SYMBOL,
-            SYMBOL_TABS.find((t) => t.key === 'earnings'),
-          ),
-          'earnings-table',
-        ],
-        [
-          'quote-sec-filings',
-          symbolPath(
-            SYMBOL,
-            SYMBOL_TABS.find((t) => t.key === 'secFilings'),
-          ),
-          'sec-filings-list',
-        ],
-        ['transcript', `/quote/${SYMBOL}/${transcript.periodYear}/${transcript.period}`, 'transcript-text'],
-      ];
-      for (const [name, url, ready] of shots) {
+  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
+  // system theme live), instead of loading again for each.
+  it.each(['quote-overview', 'quote-price', 'quote-earnings', 'quote-sec-filings', 'transcript'] as const)(
+    'saves %s at both widths in both themes',
+    async (name) => {
+      const tab = (key: string) =>
+        symbolPath(
+          SYMBOL,
+          SYMBOL_TABS.find((t) => t.key === key),
+        );
+      const [url, ready] = (await {
+        'quote-overview': () => [symbolPath(SYMBOL), 'key-stats'],
+        'quote-price': () => [tab('price'), 'price-chart'],
+        'quote-earnings': () => [tab('earnings'), 'earnings-table'],
+        'quote-sec-filings': () => [tab('secFilings'), 'sec-filings-list'],
+        transcript: async () => {
+          const transcript = await latestTranscript();
+          return [`/quote/${SYMBOL}/${transcript.periodYear}/${transcript.period}`, 'transcript-text'];
+        },
+      }[name]()) as [string, string];
+      const { context, page } = await openPage(browser, baseUrl);
+      try {
         await page.goto(await asPro(url), { waitUntil: 'networkidle' });
-        await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
-        await page.waitForTimeout(300);
-        await screenshot(page, `${name}-${viewport}-${colorScheme}`);
+        for (const [viewport, colorScheme] of SCREENS) {
+          await showAs(page, viewport, colorScheme);
+          await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
+          await page.waitForTimeout(300);
+          await screenshot(page, `${name}-${viewport}-${colorScheme}`);
+        }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

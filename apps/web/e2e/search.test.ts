@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot } from './browser.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -138,22 +138,35 @@ describe('symbol search', () => {
 });
 
 describe('screenshots', () => {
-  it.each(SCREENS)('the search modal and /all at %s width, %s', async (viewport, colorScheme) => {
-    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+  // The modal opens once and /all loads once; each is shown at both widths in both themes (showAs: the app
+  // follows the width and the system theme live), instead of loading again for each.
+  it('the search modal, its results and /all at both widths in both themes', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
     try {
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Search symbols' }).click();
       const modal = page.getByTestId('modal-symbolSearch');
       await modal.getByTestId('search-row').first().waitFor();
-      await screenshot(page, `search-modal-${viewport}-${colorScheme}`);
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await modal.getByTestId('search-row').first().waitFor();
+        await screenshot(page, `search-modal-${viewport}-${colorScheme}`);
+      }
       await modal.getByRole('combobox').fill('al');
       await modal.getByRole('option').first().waitFor();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
-      await screenshot(page, `search-results-${viewport}-${colorScheme}`);
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await modal.getByRole('option').first().waitFor();
+        await screenshot(page, `search-results-${viewport}-${colorScheme}`);
+      }
       await page.goto('/all', { waitUntil: 'networkidle' });
-      await page.getByTestId('all-row').first().waitFor();
-      await screenshot(page, `all-${viewport}-${colorScheme}`);
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await page.getByTestId('all-row').first().waitFor();
+        await screenshot(page, `all-${viewport}-${colorScheme}`);
+      }
     } finally {
       await context.close();
     }

@@ -1,12 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDIRECTS, ROUTE_PATHS } from '../src/app/routes.ts';
-import { launchBrowser, openPage, SCREENS, screenshot, type ViewportName } from './browser.ts';
-import { flag } from './support.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
+import { expectHealthyPage } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-
-const MAINTENANCE_DEFAULT = 'We are upgrading our services and will be back shortly';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectHealthyPage(page: Page, path: string) {
-  const h1 = page.locator('main h1').first();
-  await h1.waitFor({ state: 'visible', timeout: 15_000 }).catch((error: Error) => {
-    throw new Error(`${path}: no visible main heading (${error.message.split('\n')[0]})`);
-  });
-  expect(await page.getByText('Unexpected Application Error!').count(), `${path} shows the error page`).toBe(0);
-  expect((await h1.innerText()).trim().length, `${path} has a heading`).toBeGreaterThan(0);
-}
 
 describe.each(['desktop', 'phone'] as ViewportName[])('every route at %s width', (viewport) => {
   it('renders each route of SPEC §2 without an error and without console errors', async () => {
@@ -106,63 +95,6 @@ describe('theme', () => {
   });
 });
 
-describe('maintenance mode', () => {
-  it('replaces the whole app while the web flag is on, with the default or the server message', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await flag('ehMaintenanceModeWeb', true);
-      await page.goto('/earnings-calendar/this-week', { waitUntil: 'networkidle' });
-      const screen = page.getByTestId('maintenance-page');
-      await screen.waitFor({ state: 'visible', timeout: 15_000 });
-      expect(await screen.innerText()).toContain(MAINTENANCE_DEFAULT);
-      expect(await page.locator('nav').count()).toBe(0);
-      await screenshot(page, 'maintenance-desktop-light');
-
-      await flag('ehMaintenanceModeWeb', true, 'Back at noon ET with faster charts');
-      await page.reload({ waitUntil: 'networkidle' });
-      await screen.waitFor({ state: 'visible' });
-      expect(await screen.innerText()).toContain('Back at noon ET with faster charts');
-
-      await flag('ehMaintenanceModeWeb', false);
-      await page.reload({ waitUntil: 'networkidle' });
-      await expectHealthyPage(page, '/earnings-calendar/this-week');
-      expect(await page.getByTestId('maintenance-page').count()).toBe(0);
-    } finally {
-      await flag('ehMaintenanceModeWeb', false);
-      await context.close();
-    }
-  });
-
-  it('ignores the mobile flag on the web', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await flag('ehMaintenanceModeMobile', true);
-      await page.goto('/about', { waitUntil: 'networkidle' });
-      await expectHealthyPage(page, '/about');
-      expect(await page.getByTestId('maintenance-page').count()).toBe(0);
-    } finally {
-      await flag('ehMaintenanceModeMobile', false);
-      await context.close();
-    }
-  });
-});
-
-describe('banner message', () => {
-  it('shows the banner while the flag is on', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await flag('bannerMessage', true, 'Earnings season starts Monday');
-      await page.goto('/about', { waitUntil: 'networkidle' });
-      const banner = page.getByTestId('banner-message');
-      await banner.waitFor({ state: 'visible', timeout: 15_000 });
-      expect(await banner.innerText()).toContain('Earnings season starts Monday');
-    } finally {
-      await flag('bannerMessage', false);
-      await context.close();
-    }
-  });
-});
-
 describe('feedback form', () => {
   it('posts valid feedback and shows the confirmation', async () => {
     const { context, page } = await openPage(browser, baseUrl);
@@ -191,11 +123,14 @@ describe('screenshots', () => {
     '/app-info',
     '/pricing',
   ];
-  it.each(SCREENS)('saves %s %s screenshots of the main pages', async (viewport, colorScheme) => {
-    const { context, page } = await openPage(browser, baseUrl, { viewport, colorScheme });
+  // Each page loads once and is shown at both widths in both themes: the app follows the width and the system
+  // theme live (MUI media queries, ThemeSync), so a reload per variant only repeated the same requests.
+  it.each(PAGES)('saves %s at both widths in both themes', async (path) => {
+    const { context, page } = await openPage(browser, baseUrl);
     try {
-      for (const path of PAGES) {
-        await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
         await expectHealthyPage(page, path);
         const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
         await screenshot(page, `${name}-${viewport}-${colorScheme}`);

@@ -1,10 +1,12 @@
 /** Helpers the e2e files share: demo accounts, sign-in tokens, API reads, axe, toasts, feature flags. */
 
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { type LockMode, lockRequest } from './locks.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -47,6 +49,16 @@ export async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Waits for the page's main heading, and fails on the router's error page. */
+export async function expectHealthyPage(page: Page, path: string) {
+  const h1 = page.locator('main h1').first();
+  await h1.waitFor({ state: 'visible', timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`${path}: no visible main heading (${error.message.split('\n')[0]})`);
+  });
+  expect(await page.getByText('Unexpected Application Error!').count(), `${path} shows the error page`).toBe(0);
+  expect((await h1.innerText()).trim().length, `${path} has a heading`).toBeGreaterThan(0);
+}
+
 /** Serious and critical axe violations on the page (or only inside `selector`), one line each. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });
@@ -67,4 +79,31 @@ export async function toast(page: Page): Promise<string> {
 export async function flag(name: string, on: boolean, message?: string) {
   const args = ['apps/server/src/cli/flags.ts', 'set', name, String(on), ...(message ? ['--message', message] : [])];
   await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
+}
+
+/** This test file, as the lock service knows it (each file loads this module afresh). */
+const HOLDER = randomUUID();
+/** How long a file may wait for a lock: the other worker's file may take minutes on a busy machine. */
+const LOCK_WAIT_MS = 30 * 60_000;
+
+export const acquire = (name: string, mode: LockMode = 'exclusive') =>
+  lockRequest(inject('lockUrl'), '/acquire', { name, mode, holder: HOLDER });
+export const release = (name: string) => lockRequest(inject('lockUrl'), '/release', { name, holder: HOLDER });
+
+/**
+ * Holds a lock while this file runs (files run in parallel against one server, see locks.ts). Call it at the top
+ * of the file, before the file's own beforeAll, so the lock is held before that prepares anything.
+ */
+export function holdDuringFile(name: string, mode: LockMode = 'exclusive') {
+  beforeAll(() => acquire(name, mode), LOCK_WAIT_MS);
+  afterAll(() => release(name));
+}
+
+/** Runs this file alone: no other file runs while it changes what every page shows (maintenance, banner flags). */
+export function runFileAlone() {
+  beforeAll(async () => {
+    await release('app');
+    await acquire('app', 'exclusive');
+  }, LOCK_WAIT_MS);
+  afterAll(() => release('app'));
 }
