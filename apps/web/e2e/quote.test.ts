@@ -155,6 +155,9 @@ describe('symbol routes', () => {
       expect(legacy).toHaveLength(3);
       for (const [from, to] of legacy) {
         await page.goto(from, { waitUntil: 'networkidle' });
+        // The redirect is the router's, once the route's code has run: a busy machine can go idle on the network
+        // first. The address is awaited (at most 10 s), then held to the target.
+        await page.waitForURL((url) => url.pathname === to, { timeout: 10_000 }).catch(() => {});
         expect(pathnameOf(page), from).toBe(to);
         await page.getByTestId('symbol-heading').waitFor();
       }
