@@ -59,8 +59,8 @@ describe('news', () => {
       expect(new URL(page.url()).pathname).toBe('/news');
       await modal.getByRole('link', { name: 'Open as a page' }).click();
       await page.waitForURL(`**/news/${first.id}/${first.slug}`);
-      await page.locator('main h1').waitFor();
-      expect(await page.locator('main h1').innerText()).toBe(first.title);
+      // The address changes before the article's page has rendered: the news page's heading may still be up.
+      await expect.poll(() => page.locator('main h1').innerText(), { timeout: 15_000 }).toBe(first.title);
       expect(await page.title()).toContain(first.title);
       // The symbols it mentions, each with its latest price.
       await page.getByTestId('article-symbols').getByText(/\$\d/).first().waitFor();
