@@ -215,7 +215,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
       {shown.error ? (
         <LoadError error={shown.error} onRetry={shown.refetch} />
       ) : shown.loading ? (
-        <Box aria-busy="true" aria-label="Loading the calendar" data-testid="calendar-loading">
+        <Box role="status" aria-busy="true" aria-label="Loading the calendar" data-testid="calendar-loading">
           {Array.from({ length: 6 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={index} variant="rounded" height={88} sx={{ mb: 1 }} />

@@ -5,7 +5,7 @@ import { type ApiError, errorMessage } from '../../app/api.ts';
 /** Placeholder rows while a section loads (keeps the layout from jumping). */
 export function LoadingRows({ rows = 4, height = 28 }: { rows?: number; height?: number }) {
   return (
-    <Box aria-busy="true" aria-label="Loading">
+    <Box role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} variant="rounded" height={height} sx={{ mb: 1 }} />
