@@ -477,6 +477,8 @@ export class Economy {
           },
         });
       }
+      // Minutes come three weeks on: past toDay they are out of range, and past the calendar's end they can't be dated.
+      if (meeting.day + 21 > toDay) return;
       const minutesDay = calendar.onOrAfter(meeting.day + 21);
       if (minutesDay >= fromDay && minutesDay <= toDay) {
         const minutesInstant = calendar.nyInstant(minutesDay, 840);

@@ -1,0 +1,21 @@
+import { MS_PER_DAY } from '@eh/domain';
+import { describe, expect, it } from 'vitest';
+import { Economy } from './economy.ts';
+import { DemoWorld } from './world.ts';
+
+describe('demo Fed calendar', () => {
+  // The calendar ends 800 days after now; a January meeting inside it has its minutes three weeks later, outside.
+  // On 2026-11-25 that put the minutes of 2029-01-31 past the end and every first start failed.
+  it('dates the Fed events of the coming months whatever the day, near the calendar’s end too', () => {
+    const start = Date.parse('2026-11-01T15:00:00Z');
+    for (let day = 0; day < 60; day += 1) {
+      const world = new DemoWorld(2, new Date(start + day * MS_PER_DAY));
+      const events = new Economy(world).fedEvents(world.today - 30, world.today + 120);
+      expect(events.some((event) => event.title === 'FOMC Interest Rate Decision')).toBe(true);
+      for (const event of events) {
+        const onDay = Math.floor(event.eventDate.getTime() / MS_PER_DAY);
+        expect(onDay).toBeLessThanOrEqual(world.today + 121);
+      }
+    }
+  });
+});
