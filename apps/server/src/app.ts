@@ -46,6 +46,6 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerDocs(app, config.APP_NAME);
   for (const name of config.ROLES) await ROLES[name].register(app);
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, ctx);
   return app;
 }

@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ErrorCode } from '@eh/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { loadPageHeads, withPageHead } from './page-head.ts';
 import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH } from './security.ts';
 
 const API_PREFIXES = ['/api', '/idp', '/sync'];
@@ -31,15 +33,17 @@ function notFoundJson(reply: FastifyReply, method: string, url: string) {
 }
 
 /** Serves the built web app with an SPA fallback; unknown API paths get the JSON 404. */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const root = resolve(webDist);
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
+  const root = resolve(ctx.config.WEB_DIST);
+  const heads = await loadPageHeads();
   const hasApp = existsSync(resolve(root, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root,
       // Looked up per request, so a rebuild is served without a restart; misses fall to the handler below.
       wildcard: true,
-      index: 'index.html',
+      // Pages, the home included, go through the handler below, which writes each page's head into the shell.
+      index: false,
       // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.ts).
       preCompressed: true,
       setHeaders(res, path) {
@@ -51,19 +55,29 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist: root }, 'web app not built: run `npm run build` to serve it');
   }
   const embedPolicy = embedCsp();
-  app.setNotFoundHandler(async (request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (!wantsPage || !hasApp || FILE_EXTENSION.test(path)) return notFoundJson(reply, request.method, request.url);
     reply.header('cache-control', 'no-cache');
+    // Read per request, as the static files are: a rebuild is served without a restart.
+    const html = await readFile(resolve(root, 'index.html'), 'utf8');
+    reply.type('text/html; charset=utf-8');
     if (EMBEDDABLE_PATH.test(path)) {
       reply.header('content-security-policy', embedPolicy);
       reply.removeHeader('x-frame-options');
-      // Read per request, as the static files are: a rebuild is served without a restart.
-      const html = await readFile(resolve(root, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').send(html.replace(BOOT_BAR, ''));
+      return reply.send(html.replace(BOOT_BAR, ''));
     }
-    return reply.sendFile('index.html');
-  });
+    if (!heads) return reply.send(html);
+    try {
+      return reply.send(await withPageHead(ctx, heads, html, path));
+    } catch (error) {
+      // The head is a head start, not the page: without it the app still draws everything.
+      request.log.warn({ err: error, path }, 'page head failed');
+      return reply.send(html);
+    }
+  };
+  app.get('/', sendPage);
+  app.setNotFoundHandler(sendPage);
 }

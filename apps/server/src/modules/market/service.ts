@@ -321,6 +321,14 @@ export async function assetInfo(ctx: AppContext, symbol: string, type?: MarketAs
   return info;
 }
 
+/** What a page's head shows of an asset (http/page-head.ts); undefined for an unknown symbol. */
+export async function findAssetSummary(ctx: AppContext, symbol: string) {
+  const asset = await q.findAsset(ctx.db, { symbol });
+  return asset
+    ? { name: asset.name, type: asset.type, exchange: asset.exchange, sector: asset.sector, industry: asset.industry }
+    : undefined;
+}
+
 export async function assetsInfo(ctx: AppContext, query: AssetLists) {
   const { found, missing } = await resolveRefs(ctx, refsOf(query));
   return { assets: await toAssetInfos(ctx, found), missing };

@@ -1,4 +1,5 @@
 import { Box, Chip, Container, Skeleton, Typography } from '@mui/material';
+import { symbolFacts } from '../../app/symbol-head.ts';
 import { SymbolActions } from '../lists/symbol-actions.tsx';
 import { formatDateTime, formatPrice, priceDigits } from '../market/format.ts';
 import type { AssetInfoResponse } from '../market/market-api.ts';
@@ -11,8 +12,6 @@ import { useTimeZone } from './symbol-context.ts';
 /** How often the header's quote refreshes until the live socket arrives. */
 const QUOTE_POLL_MS = 60_000;
 
-const TYPE_LABELS: Record<string, string> = { stock: 'Stock', crypto: 'Crypto', otc: 'OTC', index: 'Index' };
-
 /** The symbol, its name and the quote: price, change, extended-hours price, market status and provenance. */
 export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInfoResponse | undefined }) {
   const timeZone = useTimeZone();
@@ -24,9 +23,7 @@ export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInf
   const { data: market } = useGetMarketStatusQuery(undefined, { pollingInterval: QUOTE_POLL_MS });
   const quote = live ?? asset?.quote ?? null;
   const status = market && asset?.type !== 'crypto' ? marketStatusLine(market, timeZone) : null;
-  const facts = asset
-    ? [TYPE_LABELS[asset.type], asset.exchange, asset.sector, asset.industry].filter(Boolean).join(' · ')
-    : '';
+  const facts = asset ? symbolFacts(asset) : '';
   const extended = quote?.extended;
   return (
     <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 1.5, md: 2 } }}>
