@@ -10,11 +10,15 @@ import { gzipSync } from 'node:zlib';
 const dist = join(import.meta.dirname, '..', 'dist');
 const budgetKb = Number(process.argv[2] ?? 180);
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
-if (!entry) throw new Error('no module entry in dist/index.html');
+// Every module script and module preload of the page (the build lists the entry's vendor chunks as scripts of
+// their own when the entry awaits at its top level).
+const entries = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+)"/g)].map(
+  (match) => match[1] as string,
+);
+if (entries.length === 0) throw new Error('no module entry in dist/index.html');
 
 const seen = new Set<string>();
-const queue = [entry];
+const queue = [...entries];
 while (queue.length > 0) {
   const file = queue.pop() as string;
   if (seen.has(file)) continue;

@@ -1,14 +1,27 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preferences } from './app/preferences.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
+import { warmFormats } from './features/market/format.ts';
 
-const store = makeStore();
-const router = createAppRouter();
+/**
+ * Lets the browser paint and handle input between the start's steps: evaluating the modules, building the store
+ * and matching the first URL against every route are each tens of milliseconds on a phone, and one task holding
+ * all of them blocks the page for their sum.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+await yieldToBrowser();
+const store = makeStore();
+await yieldToBrowser();
+const router = createAppRouter();
+await yieldToBrowser();
 
 const root = createRoot(container);
 // The first render as a transition: React renders it in slices and yields to the browser between them instead of
@@ -22,3 +35,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+warmFormats(preferences.get('timezone'));

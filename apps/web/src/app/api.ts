@@ -5,9 +5,17 @@
  */
 import { ClientHeader, type ClientPlatform, type ErrorBody, WEB_CLIENT_BUILD } from '@eh/contracts';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { createApi, type FetchBaseQueryError, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  buildCreateApi,
+  coreModule,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+  reactHooksModule,
+} from '@reduxjs/toolkit/query/react';
+import { useDispatch, useStore } from 'react-redux';
 import { clientPlatform } from '../platform/platform.ts';
 import { API_BASE_URL, KEEP_UNUSED_DATA_FOR_S, REQUEST_TIMEOUT_MS } from './constants.ts';
+import { useTransitionSelector } from './transition-selector.ts';
 
 export interface AuthTokens {
   /** The identity token, sent as `authorization: Bearer …`. */
@@ -77,6 +85,12 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 export const TAG_TYPES = ['Flags', 'ReleaseNotes', 'AppInfo', 'Outbox'] as const;
+
+/** RTK Query whose hooks re-render in transitions (transition-selector.ts). */
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ hooks: { useDispatch, useSelector: useTransitionSelector, useStore } }),
+);
 
 export const api = createApi({
   reducerPath: 'api',
