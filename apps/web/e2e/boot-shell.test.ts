@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, type ViewportName } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -42,6 +42,64 @@ describe('boot shell', () => {
       await context.close();
     }
   });
+
+  /** Each page's head as the server writes it (.boot-page) and as the app draws it. */
+  const HEADS = [
+    { path: '/', boot: ['.boot-h1', '.boot-lead'], app: ['main h1', 'main .MuiContainer-root > p'] },
+    { path: '/earnings-calendar/this-week', boot: ['.boot-h1'], app: ['[data-testid=calendar-heading]'] },
+    {
+      path: '/quote/AAPL',
+      boot: ['.boot-h1 > span:first-child', '.boot-symbol-name', '.boot-facts'],
+      app: [
+        '[data-testid=symbol-heading] > span:first-child',
+        '[data-testid=symbol-heading] > span:nth-child(2)',
+        'main .MuiContainer-root > p.MuiTypography-body2',
+      ],
+    },
+  ];
+  const boxOf = (page: import('playwright-core').Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { text: element.textContent, box: [x, y, width, height].map((n) => Math.round(n)) };
+      });
+
+  it.each(HEADS.flatMap((head) => (['phone', 'desktop'] as ViewportName[]).map((viewport) => ({ ...head, viewport }))))(
+    'paints the head of $path ($viewport) with the HTML, where and as large as the app draws it',
+    async ({ path, boot, app, viewport }) => {
+      const { context, page, errors } = await openPage(browser, baseUrl, { viewport });
+      try {
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(/\/assets\/.*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        const title = await page.title();
+        const painted = [];
+        for (const selector of boot) painted.push(await boxOf(page, selector));
+        release();
+        await page.locator('.boot-page').waitFor({ state: 'detached' });
+        await page
+          .locator(app[0] as string)
+          .first()
+          .waitFor();
+        // The facts line and the lead come with the page's data.
+        await expect.poll(async () => (await boxOf(page, app.at(-1) as string)).text).toBe(painted.at(-1)?.text);
+        for (const [index, selector] of app.entries()) expect(await boxOf(page, selector)).toEqual(painted[index]);
+        // The server's title is the one the app sets.
+        expect(await page.title()).toBe(title);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('sends the calendar embed without the site frame', async () => {
     const { context, page } = await openPage(browser, baseUrl);

@@ -40,7 +40,7 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><title>shell</title><div id="root"><div class="boot-bar"><img src="/logo.svg" alt="" /><span>App</span></div></div>',
+      '<!doctype html><title>shell</title><meta name="description" content="generic" /><div id="root"><div class="boot-bar"><img src="/logo.svg" alt="" /><span>App</span></div></div>',
     );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
@@ -60,6 +60,27 @@ describe('web app serving', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
     },
   );
+
+  it("writes each page's title, description and head into the shell", async () => {
+    const home = await (await server.api('/')).text();
+    expect(home).toContain('<title>Earnings this week · EarningsHub</title>');
+    expect(home).toMatch(/<meta name="description" content="Who reports this week and exactly when[^"]*"/);
+    expect(home).toContain(
+      '</span></div><div class="boot-page boot-frame"><h1 class="boot-h1">Earnings this week</h1>',
+    );
+    const calendar = await (await server.api('/earnings-calendar/this-week')).text();
+    expect(calendar).toContain('<h1 class="boot-h1">Earnings calendar: this week</h1>');
+    // Symbol pages from the asset in the database: its name and facts line.
+    const quote = await (await server.api('/quote/aapl/price')).text();
+    expect(quote).toContain('<title>AAPL Price History · Apple Inc. · EarningsHub</title>');
+    expect(quote).toContain('<span class="boot-symbol-name">Apple Inc.</span>');
+    expect(quote).toContain('<p class="boot-facts">Stock · NASDAQ · Information Technology ·');
+    // No asset, no head: the app's not-found page says so, not the HTML.
+    const unknown = await (await server.api('/quote/ZZZZZZ')).text();
+    expect(unknown).toContain('<title>shell</title>');
+    expect(unknown).not.toContain('boot-page');
+    expect(await (await server.api('/about')).text()).toContain('<title>About · EarningsHub</title>');
+  });
 
   it('serves a file added after the start (a rebuild needs no restart)', async () => {
     writeFileSync(join(server.config.WEB_DIST, 'assets', 'late-def456.js'), 'console.log(2)');
@@ -100,7 +121,9 @@ describe('web app serving', () => {
     expect(embed.headers.get('x-frame-options')).toBeNull();
     // The embed is the calendar without site chrome: not even the boot shell's navigation frame.
     expect(embed.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await embed.text()).toBe('<!doctype html><title>shell</title><div id="root"></div>');
+    expect(await embed.text()).toBe(
+      '<!doctype html><title>shell</title><meta name="description" content="generic" /><div id="root"></div>',
+    );
     const page = await server.api('/earnings-calendar/this-week');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(await page.text()).toContain('<div class="boot-bar">');
