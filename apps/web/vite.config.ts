@@ -25,6 +25,7 @@ function appNameInHtml(appName: string): Plugin {
 }
 
 const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/]/;
+const APP_SOURCE = /[\\/](apps[\\/]web[\\/]src|packages[\\/][\w-]+[\\/]src)[\\/]/;
 
 /**
  * Zod belongs to the server side of the contracts: a value imported at run time from a contracts module that
@@ -65,7 +66,15 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     priority: 30,
   },
   { name: 'mui', tags: ['$initial'], test: /node_modules[\\/]/, priority: 20, includeDependenciesRecursively: false },
-  { name: 'index', tags: ['$initial'], priority: 10, includeDependenciesRecursively: false },
+  {
+    name: 'index',
+    tags: ['$initial'],
+    // The app's own modules and packages. The boot script stays alone in the page's HTML (with Vite's preload
+    // helper it calls): the rest is what it imports after the first paint.
+    test: (id) => APP_SOURCE.test(id) && !id.endsWith('/src/boot.ts'),
+    priority: 10,
+    includeDependenciesRecursively: false,
+  },
   {
     name: 'mui-common',
     test: /node_modules[\\/]@mui[\\/]material[\\/](Paper|Tabs|Tab|TabScrollButton|ButtonBase|Button|IconButton|CircularProgress|LinearProgress|Chip|Link|List|ListItem|ListItemButton|ListItemText|ListItemIcon|Alert|Skeleton|Tooltip|Popper|Grow|Fade|Portal|Divider|Avatar|Container|Stack|Table|TableBody|TableCell|TableContainer|TableHead|TableRow|ToggleButton|ToggleButtonGroup|internal|utils|transitions)[\\/]/,
@@ -95,6 +104,9 @@ export default defineConfig(({ mode }) => {
       // Every browser the app supports preloads modules natively.
       modulePreload: { polyfill: false },
       rolldownOptions: {
+        // The app is an entry of its own, imported by the page's boot script (src/boot.ts) after the first paint:
+        // its static imports stay the first load's chunks (the `$initial` groups below).
+        input: { index: `${here}/index.html`, app: `${here}/src/main.tsx` },
         // The contracts package builds zod schemas at module level. The web client takes only types from its
         // zod modules (and values from zod-free ones such as headers.ts), so its modules count as side-effect
         // free and drop out. `noZodInBundle` fails the build if zod sneaks back in.

@@ -5,7 +5,6 @@ import { preferences } from './app/preferences.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
-import { warmFormats } from './features/market/format.ts';
 
 /**
  * Lets the browser paint and handle input between the start's steps: evaluating the modules, building the store
@@ -35,4 +34,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-warmFormats(preferences.get('timezone'));
+// The formats come with the first page that shows figures; built now, while its data is on the way.
+void import('./features/market/format.ts').then(({ warmFormats }) => warmFormats(preferences.get('timezone')));

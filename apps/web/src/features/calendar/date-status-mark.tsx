@@ -2,6 +2,7 @@ import type { EarningsRow } from '@eh/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import { Box, Tooltip } from '@mui/material';
 import { alpha } from '@mui/material/styles';
+import { warningTextColor } from '../../app/theme.ts';
 import { dateStatusText } from './calendar-format.ts';
 
 export interface DateStatusMarkProps {
@@ -47,10 +48,7 @@ export function DateStatusMark({ row, long = false }: DateStatusMarkProps) {
                 bgcolor: alpha(theme.palette.success.main, theme.palette.mode === 'dark' ? 0.16 : 0.12),
                 border: `1px solid ${alpha(theme.palette.success.main, 0.35)}`,
               }
-            : {
-                color: theme.palette.mode === 'dark' ? theme.palette.warning.light : theme.palette.warning.dark,
-                border: `1px dashed ${theme.palette.mode === 'dark' ? theme.palette.warning.light : theme.palette.warning.dark}`,
-              }),
+            : { color: warningTextColor(theme), border: `1px dashed ${warningTextColor(theme)}` }),
         })}
       >
         {confirmed ? <CheckIcon aria-hidden sx={{ fontSize: 12 }} /> : null}

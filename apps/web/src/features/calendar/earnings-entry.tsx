@@ -6,10 +6,10 @@ import { memo } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { dateTimeFormat } from '../market/format.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
+import { SymbolInitials } from '../search/symbol-logo.tsx';
 import { dayHeading, dayShiftLabel, epsLine, type FigureLine, reportTime, revenueLine } from './calendar-format.ts';
 import { SESSION_HEADINGS, sessionKeyOf } from './calendar-model.ts';
 import { DateStatusMark } from './date-status-mark.tsx';
-import { SymbolMonogram } from './symbol-monogram.tsx';
 
 /** A button that covers its whole card (the card's other controls sit above it). */
 export const stretchedButtonSx = {
@@ -202,7 +202,7 @@ export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, re
         '&:hover': { borderColor: 'primary.main', boxShadow: `0 1px 6px ${alpha(theme.palette.common.black, 0.12)}` },
       })}
     >
-      <SymbolMonogram symbol={row.symbol} />
+      <SymbolInitials symbol={row.symbol} />
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
           <Box

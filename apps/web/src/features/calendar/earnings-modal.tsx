@@ -18,6 +18,7 @@ import { earningsTiming, formatDateTime, formatPercent, periodLabel, TONE_COLOR,
 import { type SymbolEarningsRow, useGetSymbolEarningsQuery } from '../market/market-api.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { SymbolInitials } from '../search/symbol-logo.tsx';
 import {
   dateStatusText,
   dayShiftLabel,
@@ -30,7 +31,6 @@ import {
 import { SESSION_HEADINGS, sessionKeyOf } from './calendar-model.ts';
 import { useTimeZone } from './calendar-preferences.ts';
 import { DateStatusMark } from './date-status-mark.tsx';
-import { SymbolMonogram } from './symbol-monogram.tsx';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -77,7 +77,7 @@ function ReportDetails({ row, timeZone, name }: { row: SymbolEarningsRow; timeZo
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-        <SymbolMonogram symbol={row.symbol} size={44} />
+        <SymbolInitials symbol={row.symbol} size={44} />
         <Box sx={{ minWidth: 0 }}>
           <Typography component="h3" sx={{ fontWeight: 800, fontSize: '1.2rem' }}>
             {row.symbol}{' '}

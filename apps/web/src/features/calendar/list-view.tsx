@@ -6,6 +6,7 @@ import { memo, useMemo } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
 import { formatCompact, formatPercent, TONE_COLOR, toneOf } from '../market/format.ts';
+import { SymbolInitials } from '../search/symbol-logo.tsx';
 import { epsLine, longDay, revenueLine } from './calendar-format.ts';
 import {
   buildListRows,
@@ -19,7 +20,6 @@ import { DateStatusMark } from './date-status-mark.tsx';
 import { CallButton, entryLabel, FigureText, openEarnings, stretchedButtonSx, TimeLabel } from './earnings-entry.tsx';
 import { ExtraItemView } from './extra-item.tsx';
 import { MoreButton } from './more-button.tsx';
-import { SymbolMonogram } from './symbol-monogram.tsx';
 import { VirtualRows } from './virtual-rows.tsx';
 import { BAND_ICONS, countLabel } from './week-view.tsx';
 
@@ -220,7 +220,7 @@ function CompanyCell({ row }: { row: EarningsRow }) {
   const dispatch = useAppDispatch();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-      <SymbolMonogram symbol={row.symbol} size={30} />
+      <SymbolInitials symbol={row.symbol} size={30} />
       <Box sx={{ minWidth: 0 }}>
         <Box
           component="button"

@@ -1,10 +1,11 @@
 import { DEMO_SOURCE } from '@eh/domain';
 import { Chip, type Theme, Tooltip } from '@mui/material';
+import { warningTextColor } from '../../app/theme.ts';
 
-/** Orange text dark enough for 4.5:1 on the page in both themes (the theme's warning orange is lighter). */
+/** A chip that warns: orange text and outline dark enough for small text (app/theme.ts). */
 export const WARNING_CHIP_SX = {
   fontWeight: 600,
-  color: (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.warning.light : '#8a4600'),
+  color: warningTextColor,
   borderColor: (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.warning.light : '#b35c00'),
   '& .MuiChip-icon': { color: 'inherit' },
 } as const;

@@ -11,7 +11,7 @@ export function logoUrl(symbol: string, base: string = LOGO_BASE_URL): string | 
   return base ? `${base}/${encodeURIComponent(symbol.toUpperCase())}.webp` : null;
 }
 
-/** Hues of the initials badges; at 30 % lightness white text stays above 7:1 (small bold letters included). */
+/** Hues of the initials badges, each at a lightness that keeps their small white letters above 4.5:1. */
 const HUES = [145, 200, 220, 260, 290, 330, 10, 30, 170, 240];
 
 export function initialsOf(symbol: string): string {
@@ -19,14 +19,15 @@ export function initialsOf(symbol: string): string {
   return letters.slice(0, letters.length > 4 ? 2 : 3).toUpperCase();
 }
 
-function hueOf(symbol: string): number {
+/** The badge's colour: a hue of the symbol's own, so a busy column scans by colour as well as by text. */
+export function initialsBackground(symbol: string): string {
   let hash = 0;
   for (const char of symbol) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return HUES[hash % HUES.length] ?? 145;
+  return `hsl(${HUES[hash % HUES.length] ?? 145}, 45%, 30%)`;
 }
 
 /** The initials badge (decorative: the symbol is written beside it). */
-function Initials({ symbol, size }: { symbol: string; size: number }) {
+export const SymbolInitials = memo(function SymbolInitials({ symbol, size = 32 }: { symbol: string; size?: number }) {
   const letters = initialsOf(symbol);
   return (
     <Box
@@ -39,7 +40,7 @@ function Initials({ symbol, size }: { symbol: string; size: number }) {
         placeItems: 'center',
         flexShrink: 0,
         color: '#fff',
-        bgcolor: `hsl(${hueOf(symbol)} 45% 30%)`,
+        bgcolor: initialsBackground(symbol),
         fontSize: letters.length > 2 ? size * 0.3 : size * 0.36,
         fontWeight: 800,
         letterSpacing: '-0.02em',
@@ -48,13 +49,13 @@ function Initials({ symbol, size }: { symbol: string; size: number }) {
       {letters}
     </Box>
   );
-}
+});
 
 /** A symbol's logo, falling back silently to its initials when there is no logo host or the image fails. */
 export const SymbolLogo = memo(function SymbolLogo({ symbol, size = 32 }: { symbol: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   const url = logoUrl(symbol);
-  if (!url || failed) return <Initials symbol={symbol} size={size} />;
+  if (!url || failed) return <SymbolInitials symbol={symbol} size={size} />;
   return (
     <Box
       component="img"
