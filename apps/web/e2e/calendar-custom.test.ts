@@ -8,6 +8,7 @@ import type { EarningsRow } from '@eh/contracts';
 import type { IsoDate } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_CALENDAR_TOGGLES } from '../src/app/preferences.ts';
 import { launchBrowser, VIEWPORTS } from './browser.ts';
 import { presetPreferences, weekRows, weeksAround } from './calendar-data.ts';
 import { holdDuringFile, idToken, PRO } from './support.ts';
@@ -40,21 +41,8 @@ async function deleteOwnLists() {
   for (const list of lists) if (list.name === LIST_NAME) await api(`/earnings/lists/${list.id}`, { method: 'DELETE' });
 }
 
-/** The calendar toggles at their defaults. */
-const TOGGLES = {
-  estimatedDates: true,
-  ipo: false,
-  economic: false,
-  fed: false,
-  exDividend: false,
-  dividendPayment: false,
-  indices: false,
-  myStocksOverview: false,
-  calls: true,
-};
-
 const SETTINGS = (filter: string) => ({
-  calendarToggles: TOGGLES,
+  calendarToggles: DEFAULT_CALENDAR_TOGGLES,
   earningsSettings: {
     calendarView: 'week',
     filter,

@@ -40,6 +40,68 @@ export function FigureList({ rows }: { rows: readonly FigureRow[] }) {
   );
 }
 
+const STATUS_LABELS = { upcoming: 'Upcoming', live: 'Live now', closed: 'Finished' } as const;
+
+/** An event's kind and whether it is upcoming, live or over (the modal and the event page). */
+export function EventChips({ event, children }: { event: CalendarEvent; children?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+      <Chip size="small" label={EVENT_LOOKS[event.eventType].label} sx={{ fontWeight: 700 }} />
+      <Chip
+        size="small"
+        variant="outlined"
+        color={event.eventStatus === 'live' ? 'error' : 'default'}
+        label={STATUS_LABELS[event.eventStatus]}
+        data-testid="event-status"
+      />
+      {children}
+    </Box>
+  );
+}
+
+/** The company an event is about, linked to its symbol page, with the quarter for calls. */
+export function EventSubject({
+  event,
+  color,
+  onNavigate,
+}: {
+  event: CalendarEvent;
+  color?: 'text.secondary';
+  onNavigate?: () => void;
+}) {
+  if (!event.symbol) return null;
+  const symbol = event.symbol.toUpperCase();
+  return (
+    <Typography variant="body2" {...(color ? { color } : { sx: { mt: 0.5 } })}>
+      <Link component={RouterLink} to={symbolPath(symbol)} {...(onNavigate ? { onClick: onNavigate } : {})}>
+        {symbol}
+        {event.name ? ` · ${event.name}` : ''}
+      </Link>
+      {event.period && event.periodYear ? ` · ${periodLabel(event.period, event.periodYear)}` : ''}
+    </Typography>
+  );
+}
+
+/** What the reader's plan withholds of an event, then its figures. */
+export function EventFigures({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
+  return (
+    <>
+      {event.gated ? (
+        <UpgradePrompt
+          gate={event.gated}
+          compact
+          note={
+            event.gated.feature === 'historicalAudio'
+              ? 'The call’s page stays open to everyone.'
+              : 'You see the release’s title and time.'
+          }
+        />
+      ) : null}
+      <FigureList rows={eventFigures(event, timeZone)} />
+    </>
+  );
+}
+
 export interface EventModalProps extends ModalContentProps {
   /** What this kind adds under the common header (IPO terms, the call's media…). */
   extra?: (event: CalendarEvent) => ReactNode;
@@ -64,46 +126,17 @@ export function EventModalBody({ entry, onClose, extra }: EventModalProps) {
         ) : event ? (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Box>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
-                <Chip size="small" label={EVENT_LOOKS[event.eventType].label} sx={{ fontWeight: 700 }} />
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={event.eventStatus === 'live' ? 'error' : 'default'}
-                  label={
-                    event.eventStatus === 'live' ? 'Live now' : event.eventStatus === 'closed' ? 'Finished' : 'Upcoming'
-                  }
-                />
-              </Box>
+              <EventChips event={event} />
               <Typography component="h3" sx={{ fontWeight: 800, fontSize: '1.15rem' }} data-testid="event-title">
                 {event.title}
               </Typography>
               <Typography color="text.secondary" data-testid="event-when">
                 {formatDateTime(event.eventDate, timeZone)}
               </Typography>
-              {event.symbol ? (
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  <Link component={RouterLink} to={symbolPath(event.symbol)} onClick={onClose}>
-                    {event.symbol}
-                    {event.name ? ` · ${event.name}` : ''}
-                  </Link>
-                  {event.period && event.periodYear ? ` · ${periodLabel(event.period, event.periodYear)}` : ''}
-                </Typography>
-              ) : null}
+              <EventSubject event={event} onNavigate={onClose} />
             </Box>
             {event.description ? <Typography variant="body2">{event.description}</Typography> : null}
-            {event.gated ? (
-              <UpgradePrompt
-                gate={event.gated}
-                compact
-                note={
-                  event.gated.feature === 'historicalAudio'
-                    ? 'The call’s page stays open to everyone.'
-                    : 'You see the release’s title and time.'
-                }
-              />
-            ) : null}
-            <FigureList rows={eventFigures(event, timeZone)} />
+            <EventFigures event={event} timeZone={timeZone} />
             {extra?.(event)}
             <Typography variant="caption" color="text.secondary">
               Source: {event.source === 'demo' ? 'demo data' : event.source}

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@eh/contracts';
-import { Alert, Box, Button, Chip, Container, Link, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Paper, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { NOT_FOUND_HEADING } from '../../app/constants.ts';
@@ -7,19 +7,15 @@ import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { pageTitle, paramsAreValid, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { useTimeZone } from '../calendar/calendar-preferences.ts';
-import { FigureList } from '../calendar/event-details.tsx';
-import { eventFigures } from '../calendar/event-figures.ts';
-import { EVENT_LOOKS } from '../calendar/extra-item.tsx';
+import { EventChips, EventFigures, EventSubject } from '../calendar/event-details.tsx';
 import NotFoundPage from '../info/not-found-page.tsx';
-import { formatDateTime, periodLabel } from '../market/format.ts';
+import { formatDateTime } from '../market/format.ts';
 import { useGetEventQuery } from '../market/market-api.ts';
 import { DemoBadge } from '../quote/demo-badge.tsx';
 import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { SymbolLogo } from '../search/symbol-logo.tsx';
 import { callLink, callPagePath } from './calls-model.ts';
 
-const STATUS_LABELS = { upcoming: 'Upcoming', live: 'Live now', closed: 'Finished' } as const;
 const EVENTS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'events');
 
 /** What the page says about following the event, honestly: listening in the app comes with live calls. */
@@ -41,17 +37,9 @@ function EventView({ event }: { event: CalendarEvent }) {
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
         {symbol ? <SymbolLogo symbol={symbol} size={44} /> : null}
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-            <Chip size="small" label={EVENT_LOOKS[event.eventType].label} sx={{ fontWeight: 700 }} />
-            <Chip
-              size="small"
-              variant="outlined"
-              color={event.eventStatus === 'live' ? 'error' : 'default'}
-              label={STATUS_LABELS[event.eventStatus]}
-              data-testid="event-status"
-            />
+          <EventChips event={event}>
             <DemoBadge source={event.source} />
-          </Box>
+          </EventChips>
           <Typography variant="h1" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="event-title">
             {event.title}
           </Typography>
@@ -62,15 +50,7 @@ function EventView({ event }: { event: CalendarEvent }) {
           <Typography sx={{ fontWeight: 600 }} data-testid="event-when">
             <time dateTime={event.eventDate}>{formatDateTime(event.eventDate, timeZone)}</time>
           </Typography>
-          {symbol ? (
-            <Typography variant="body2" color="text.secondary">
-              <Link component={RouterLink} to={symbolPath(symbol)}>
-                {symbol}
-                {event.name ? ` · ${event.name}` : ''}
-              </Link>
-              {event.period && event.periodYear ? ` · ${periodLabel(event.period, event.periodYear)}` : ''}
-            </Typography>
-          ) : null}
+          <EventSubject event={event} color="text.secondary" />
         </Box>
         {event.description ? <Typography>{event.description}</Typography> : null}
         {note ? (
@@ -78,18 +58,7 @@ function EventView({ event }: { event: CalendarEvent }) {
             {note}
           </Alert>
         ) : null}
-        {event.gated ? (
-          <UpgradePrompt
-            gate={event.gated}
-            compact
-            note={
-              event.gated.feature === 'historicalAudio'
-                ? 'The call’s page stays open to everyone.'
-                : 'You see the release’s title and time.'
-            }
-          />
-        ) : null}
-        <FigureList rows={eventFigures(event, timeZone)} />
+        <EventFigures event={event} timeZone={timeZone} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {link?.kind === 'transcript' ? (
             <Button component={RouterLink} to={link.to} variant="contained" data-testid="event-transcript">
