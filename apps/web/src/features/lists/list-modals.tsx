@@ -23,7 +23,8 @@ export function useModalList(entry: ModalContentProps['entry']): { list: AssetLi
   return { list: data?.lists.find((candidate) => candidate.id === listId), loading: isLoading };
 }
 
-function MissingList({ onClose, loading }: { onClose: () => void; loading: boolean }) {
+/** A list modal whose list is still loading, or has gone. */
+export function MissingList({ onClose, loading }: { onClose: () => void; loading: boolean }) {
   return (
     <>
       <DialogContent>

@@ -20,7 +20,7 @@ import { formatPrice } from '../market/format.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { AddHoldingForm, QuantityField, useFailureToast } from './holding-fields.tsx';
-import { useModalList } from './list-modals.tsx';
+import { MissingList, useModalList } from './list-modals.tsx';
 import {
   type AssetList,
   useRemoveListItemMutation,
@@ -40,20 +40,7 @@ export default function ManageAssetListModal({ entry, onClose }: ModalContentPro
   useEffect(() => {
     if (seen.current && !list) onClose();
   }, [list, onClose]);
-  if (!list) {
-    return (
-      <>
-        <DialogContent>
-          <Typography color="text.secondary">
-            {loading ? 'Loading your lists…' : 'This list no longer exists.'}
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Close</Button>
-        </DialogActions>
-      </>
-    );
-  }
+  if (!list) return <MissingList onClose={onClose} loading={loading} />;
   return <ManageList list={list} onClose={onClose} />;
 }
 
