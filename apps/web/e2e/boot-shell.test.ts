@@ -53,16 +53,19 @@ describe('boot shell', () => {
       app: [
         '[data-testid=symbol-heading] > span:first-child',
         '[data-testid=symbol-heading] > span:nth-child(2)',
-        'main .MuiContainer-root > p.MuiTypography-body2',
+        '[data-testid=symbol-facts]',
       ],
     },
   ];
+  /** Where an element's text is painted (what Largest Contentful Paint measures), not the box around it. */
   const boxOf = (page: import('playwright-core').Page, selector: string) =>
     page
       .locator(selector)
       .first()
       .evaluate((element) => {
-        const { x, y, width, height } = element.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const { x, y, width, height } = range.getBoundingClientRect();
         return { text: element.textContent, box: [x, y, width, height].map((n) => Math.round(n)) };
       });
 
@@ -79,7 +82,9 @@ describe('boot shell', () => {
           await held;
           await route.continue();
         });
-        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        // The HTML arrives whole while the app's code is held back (the boot script too, so no DOMContentLoaded).
+        await page.goto(path, { waitUntil: 'commit' });
+        await page.locator('.boot-page').waitFor({ state: 'attached' });
         const title = await page.title();
         const painted = [];
         for (const selector of boot) painted.push(await boxOf(page, selector));

@@ -11,16 +11,21 @@ import { SafeBody } from './safe-body.tsx';
 
 export type NewsArticleData = ResponseOf<typeof getNewsItem>;
 
-/** The symbols an article mentions, each with its latest price and change (indexes start with ^). */
+/**
+ * The symbols an article mentions, each with its latest price and change. Indexes start with ^; a company's
+ * symbol is asked for as a listed stock and as an OTC name (foreign ADRs such as IDEXY trade over the counter),
+ * and the listed stock wins where both exist.
+ */
 function MentionedSymbols({ symbols }: { symbols: readonly string[] }) {
-  const stocks = symbols.filter((symbol) => !symbol.startsWith('^'));
-  const indexes = symbols.filter((symbol) => symbol.startsWith('^'));
-  const quotes = useGetQuotesQuery(
-    { stocks: stocks.join(',') || undefined, indexes: indexes.join(',') || undefined },
-    { skip: symbols.length === 0 },
-  );
+  const companies = symbols.filter((symbol) => !symbol.startsWith('^')).join(',') || undefined;
+  const indexes = symbols.filter((symbol) => symbol.startsWith('^')).join(',') || undefined;
+  const quotes = useGetQuotesQuery({ stocks: companies, otcs: companies, indexes }, { skip: symbols.length === 0 });
   if (symbols.length === 0) return null;
-  const bySymbol = new Map((quotes.data?.quotes ?? []).map((quote) => [quote.symbol.toUpperCase(), quote]));
+  const bySymbol = new Map(
+    [...(quotes.data?.quotes ?? [])]
+      .sort((a, b) => Number(b.type === 'otc') - Number(a.type === 'otc'))
+      .map((quote) => [quote.symbol.toUpperCase(), quote]),
+  );
   return (
     <Box
       sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2.5 }}

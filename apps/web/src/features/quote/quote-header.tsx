@@ -27,31 +27,45 @@ export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInf
   const extended = quote?.extended;
   return (
     <Container maxWidth="lg" sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 1.5, md: 2 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography
-          variant="h1"
-          component="h1"
-          data-testid="symbol-heading"
-          sx={{ display: 'flex', alignItems: 'baseline', gap: 1.25, flexWrap: 'wrap', minWidth: 0 }}
-        >
-          <Box component="span">{display}</Box>
-          {asset ? (
-            <Box
-              component="span"
-              sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, fontWeight: 500, color: 'text.secondary' }}
-            >
-              {asset.name}
-            </Box>
+      {/* The name and facts line stand where the server's boot shell painted them (app/page-head.ts): the badge
+          and actions sit beside them, or under them on a phone, without moving them. */}
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          columnGap: 2,
+          rowGap: 1,
+          flexWrap: { xs: 'wrap', md: 'nowrap' },
+        }}
+      >
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Typography
+            variant="h1"
+            component="h1"
+            data-testid="symbol-heading"
+            sx={{ display: 'flex', alignItems: 'baseline', gap: 1.25, flexWrap: 'wrap', minWidth: 0 }}
+          >
+            <Box component="span">{display}</Box>
+            {asset ? (
+              <Box
+                component="span"
+                sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, fontWeight: 500, color: 'text.secondary' }}
+              >
+                {asset.name}
+              </Box>
+            ) : null}
+          </Typography>
+          {facts ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }} data-testid="symbol-facts">
+              {facts}
+            </Typography>
           ) : null}
-        </Typography>
-        <DemoBadge source={quote?.source ?? asset?.source} />
-        {asset ? <SymbolActions symbol={asset.symbol} /> : null}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <DemoBadge source={quote?.source ?? asset?.source} />
+          {asset ? <SymbolActions symbol={asset.symbol} /> : null}
+        </Box>
       </Box>
-      {facts ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-          {facts}
-        </Typography>
-      ) : null}
       <Box
         data-testid="quote"
         sx={{ display: 'flex', alignItems: 'baseline', gap: { xs: 1, sm: 1.5 }, flexWrap: 'wrap', mt: 1.5 }}
