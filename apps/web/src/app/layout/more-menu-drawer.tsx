@@ -16,7 +16,7 @@ import { selectDevMode } from '../../features/flags/flags.ts';
 import { useFlags } from '../../features/flags/flags-api.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WHATS_NEW_LABEL, WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../hooks.ts';
 import { menuClosed } from '../ui-slice.ts';
 import { groupPages, pageHref } from './page-groups.ts';
 import { ThemeToggleButton } from './theme-toggle-button.tsx';
@@ -24,7 +24,7 @@ import { ThemeToggleButton } from './theme-toggle-button.tsx';
 /** Every page, grouped, with the actions the phone-width bar hides. */
 export default function MoreMenuDrawer({ open }: { open: boolean }) {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   const { pathname } = useLocation();
   const { data } = useFlags();
   const groups = groupPages({ menuOnly: true, devMode: selectDevMode(data?.flags) });

@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../hooks.ts';
 import { isLinkActive, NAV_LINKS } from '../routes.ts';
 import { menuOpened } from '../ui-slice.ts';
 import { Brand } from './brand.tsx';
@@ -30,7 +30,7 @@ export interface NavBarProps {
  */
 export function NavBar({ stickyHeader, partner }: NavBarProps) {
   const dispatch = useAppDispatch();
-  const auth = useAppSelector((state) => state.auth);
+  const auth = useAppSelectorInTransition((state) => state.auth);
   const { pathname } = useLocation();
   return (
     <Box

@@ -2,7 +2,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { Box, Button, Tooltip } from '@mui/material';
 import { errorStatus } from '../../app/api.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import {
   ALERT_ADDED_DURATION_MS,
@@ -26,9 +26,9 @@ import {
  */
 export function AddAlertButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   // Until startup knows whether someone is signed in, a click could only answer 'please sign in' wrongly.
-  const authKnown = useAppSelector((state) => state.auth.status !== 'unknown');
+  const authKnown = useAppSelectorInTransition((state) => state.auth.status !== 'unknown');
   const display = symbol.toUpperCase();
   const { data } = useGetAlertsQuery(undefined, { skip: !signedIn });
   const [add, adding] = useAddAlertMutation();

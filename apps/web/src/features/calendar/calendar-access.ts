@@ -4,7 +4,7 @@
  */
 import { canUse, type SymbolFilter } from '@eh/domain';
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import type { CalendarToggles } from '../../app/preferences.ts';
 import { LISTS_ARGS, useGetListsQuery } from '../lists/lists-api.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
@@ -26,7 +26,7 @@ export interface CalendarAccess {
 
 export function useCalendarAccess(): CalendarAccess {
   const dispatch = useAppDispatch();
-  const status = useAppSelector((state) => state.auth.status);
+  const status = useAppSelectorInTransition((state) => state.auth.status);
   const signedIn = status === 'signedIn';
   const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
   const paid = me ? canUse(me.accountFeatures, 'stockFilter') : true;

@@ -20,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CalendarToggles, CalendarView } from '../../app/preferences.ts';
 import { FILTER_OPTIONS, SORT_OPTIONS, TOGGLE_OPTIONS, VIEW_OPTIONS } from './calendar-options.ts';
@@ -125,9 +125,8 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             to={previous ? hrefFor({ view, date: previous }) : null}
             label={`Previous ${unit}`}
             testId="nav-previous"
-          >
-            <ChevronLeftIcon />
-          </NavLink>
+            direction="previous"
+          />
           <Button
             component={RouterLink}
             to={hrefFor(props.todayTarget)}
@@ -138,9 +137,12 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           >
             {view === 'month' ? 'This month' : 'This week'}
           </Button>
-          <NavLink to={next ? hrefFor({ view, date: next }) : null} label={`Next ${unit}`} testId="nav-next">
-            <ChevronRightIcon />
-          </NavLink>
+          <NavLink
+            to={next ? hrefFor({ view, date: next }) : null}
+            label={`Next ${unit}`}
+            testId="nav-next"
+            direction="next"
+          />
           <Button
             ref={pickerAnchor}
             size="small"
@@ -288,17 +290,22 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
   );
 }
 
-function NavLink({
+/**
+ * The previous/next arrow, drawn again only when its target changes: its Tooltip sets state whenever it is drawn,
+ * and the toolbar is drawn again as each answer lands.
+ */
+const NavLink = memo(function NavLink({
   to,
   label,
   testId,
-  children,
+  direction,
 }: {
   to: string | null;
   label: string;
   testId: string;
-  children: React.ReactNode;
+  direction: 'previous' | 'next';
 }) {
+  const children = direction === 'previous' ? <ChevronLeftIcon /> : <ChevronRightIcon />;
   if (!to) {
     return (
       <IconButton disabled aria-label={label} data-testid={testId} size="small">
@@ -313,7 +320,7 @@ function NavLink({
       </IconButton>
     </Tooltip>
   );
-}
+});
 
 /** The SPEC §3 calendar toggles as switches (toolbar popover and settings modal). */
 export function CalendarToggleList({

@@ -1,7 +1,7 @@
 import type { PremiumMarker } from '@eh/contracts';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Typography } from '@mui/material';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { GATED_FEATURE_LABELS, planFor } from '../quote/upgrade-prompt.tsx';
 import type { CalendarAccess } from './calendar-access.ts';
@@ -62,7 +62,7 @@ export function GatedNotice({ gated, historyStart }: { gated: readonly PremiumMa
  * the upgrade prompt. Nothing otherwise (and nothing while the session is still being read).
  */
 export function OwnListNotice({ access }: { access: CalendarAccess }) {
-  const status = useAppSelector((state) => state.auth.status);
+  const status = useAppSelectorInTransition((state) => state.auth.status);
   if (status === 'unknown' || (access.signedIn && access.customFilter)) return null;
   const signIn = !access.signedIn;
   return (

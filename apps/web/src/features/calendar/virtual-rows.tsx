@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 export interface VirtualRowsProps<T> {
   rows: readonly T[];
@@ -36,11 +36,13 @@ export function VirtualRows<T>({
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
-  useLayoutEffect(() => {
+  // Where the list starts on the page, from the resize observer's first report (after the browser's own layout)
+  // and each change after it: measured as the list mounted, it forced the layout of the whole new page inside
+  // React's commit. Until then the rows are placed from the top, which is where they are drawn anyway.
+  useEffect(() => {
     const element = listRef.current;
     if (!element) return;
     const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
@@ -57,6 +59,14 @@ export function VirtualRows<T>({
       return row === undefined ? index : rowKey(row);
     },
     overscan: 8,
+    // A row drawn for the first time keeps its estimate until the resize observer reports its size after the
+    // browser's own layout: reading its height as it mounts forced the layout of the whole new page inside React's
+    // commit (a phone's longest task of the calendar), then re-rendered the list synchronously.
+    measureElement: (element, entry, instance) => {
+      if (entry) return measureElement(element, entry, instance);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+    },
     scrollMargin,
     scrollPaddingStart: stickyOffset,
   });

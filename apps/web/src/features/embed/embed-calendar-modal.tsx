@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { APP_NAME } from '../../app/constants.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import type { CalendarView } from '../../app/preferences.ts';
 import { VIEW_OPTIONS } from '../calendar/calendar-options.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
@@ -33,7 +33,7 @@ const THEMES: readonly { value: EmbedTheme; label: string }[] = [
  */
 export default function EmbedCalendarModal({ entry, onClose }: ModalContentProps) {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   const initialView = entry.props.view;
   const [view, setView] = useState<CalendarView>(
     initialView === 'list' || initialView === 'month' ? initialView : 'week',

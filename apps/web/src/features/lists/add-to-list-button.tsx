@@ -3,7 +3,7 @@ import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { Button } from '@mui/material';
 import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import { type AssetList, LISTS_ARGS, useAddListItemMutation, useGetListsQuery } from './lists-api.ts';
@@ -34,7 +34,7 @@ export function useAddToList(): { addTo: (list: AssetList, symbol: string) => Pr
  */
 export function AddToListButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   const { data, isFetching } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
   const { addTo, adding } = useAddToList();
   const display = symbol.toUpperCase();

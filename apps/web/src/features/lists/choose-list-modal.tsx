@@ -1,6 +1,6 @@
 import { Button, DialogActions, DialogContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelectorInTransition } from '../../app/hooks.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { useAddToList } from './add-to-list-button.tsx';
 import { type AssetList, LISTS_ARGS, useGetListsQuery } from './lists-api.ts';
@@ -11,7 +11,7 @@ import { type AssetList, LISTS_ARGS, useGetListsQuery } from './lists-api.ts';
  */
 export default function ChooseListModal({ entry, onClose }: ModalContentProps) {
   const display = typeof entry.props.symbol === 'string' ? entry.props.symbol.toUpperCase() : '';
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   const { data } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
   const { addTo } = useAddToList();
   const lists = data?.lists ?? [];

@@ -1,5 +1,5 @@
 import { canCreateList } from '@eh/domain';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { useGetMeQuery } from '../profile/users-api.ts';
 import { planFor } from '../quote/upgrade-prompt.tsx';
@@ -21,7 +21,7 @@ export const upgradeForLists = () =>
  */
 export function useNewList(): { openNewList: () => void; mayCreate: boolean; known: boolean } {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   const { data } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
   const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
   const listLimit = data?.listLimit ?? me?.accountFeatures.listLimit;

@@ -42,7 +42,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { type PerformanceType, preferences } from '../../app/preferences.ts';
 import { symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -138,8 +138,8 @@ function alertedIn(list: AssetList, alerted: Set<string>): number {
 
 export default function MyStocksPage() {
   useDocumentMeta('My Stocks', 'Your stock lists, holdings and how they do.');
-  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
-  const authKnown = useAppSelector((state) => state.auth.status !== 'unknown');
+  const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
+  const authKnown = useAppSelectorInTransition((state) => state.auth.status !== 'unknown');
   if (!authKnown) return <PageFrame title="My Stocks">{<Skeleton height={200} />}</PageFrame>;
   if (!signedIn) {
     return (

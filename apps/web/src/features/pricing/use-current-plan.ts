@@ -1,5 +1,5 @@
 import type { AccountFeatures, Plan } from '@eh/domain';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelectorInTransition } from '../../app/hooks.ts';
 import { useGetMeQuery } from '../profile/users-api.ts';
 
 export interface CurrentPlan {
@@ -13,7 +13,7 @@ export interface CurrentPlan {
 
 /** The reader's plan as the account shows it (SPEC §4 display override), for marking it among the plans. */
 export function useCurrentPlan(): CurrentPlan {
-  const status = useAppSelector((state) => state.auth.status);
+  const status = useAppSelectorInTransition((state) => state.auth.status);
   const signedIn = status === 'signedIn';
   const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
   return {

@@ -16,7 +16,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { identityErrorMessage } from '../auth/identity-errors.ts';
@@ -263,7 +263,7 @@ function SignedInProfile() {
 export default function ProfilePage() {
   useDocumentMeta(PAGE.title, PAGE.description);
   const dispatch = useAppDispatch();
-  const status = useAppSelector((state) => state.auth.status);
+  const status = useAppSelectorInTransition((state) => state.auth.status);
   return (
     <PageFrame title={PAGE.title} description={PAGE.description}>
       {status === 'signedIn' ? (

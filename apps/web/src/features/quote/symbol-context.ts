@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useOutletContext } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
 import { type AssetInfoResponse, marketDataInvalidated } from '../market/market-api.ts';
 
@@ -28,7 +28,7 @@ export function useTimeZone(): string {
 /** Refetches market answers when the visitor signs in or out: the plan decides what is gated. */
 export function useRefetchOnAuthChange() {
   const dispatch = useAppDispatch();
-  const status = useAppSelector((state) => state.auth.status);
+  const status = useAppSelectorInTransition((state) => state.auth.status);
   const previous = useRef(status);
   useEffect(() => {
     // Answers fetched before a stored or ?token= session was restored are anonymous ones: refetch on sign-in

@@ -1,11 +1,18 @@
 import { Box, Container, Tab, Tabs, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { errorStatus } from '../../app/api.ts';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
 import { useStickyHeader } from '../../app/layout/sticky-header.ts';
-import { formatRouteParam, paramsAreValid, SYMBOL_TABS, symbolPath, symbolTabFromPath } from '../../app/routes.ts';
+import {
+  formatRouteParam,
+  paramsAreValid,
+  SYMBOL_TABS,
+  type SymbolTabKey,
+  symbolPath,
+  symbolTabFromPath,
+} from '../../app/routes.ts';
 import NotFoundPage from '../info/not-found-page.tsx';
 import { useGetAssetInfoQuery } from '../market/market-api.ts';
 import { LoadError, LoadingRows } from './query-state.tsx';
@@ -62,25 +69,7 @@ export default function SymbolLayout() {
         }}
       >
         <Container maxWidth="lg" disableGutters={narrow}>
-          <Tabs
-            value={current.key}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            aria-label={`${display} sections`}
-          >
-            {SYMBOL_TABS.map((tab) => (
-              <Tab
-                key={tab.key}
-                value={tab.key}
-                label={narrow && 'shortLabel' in tab ? tab.shortLabel : tab.label}
-                component={RouterLink}
-                to={symbolPath(symbol, tab)}
-                data-testid={`symbol-tab-${tab.key}`}
-                sx={{ minWidth: 'auto', px: 2 }}
-              />
-            ))}
-          </Tabs>
+          <SymbolTabs symbol={symbol} current={current.key} narrow={narrow} />
         </Container>
       </Box>
       {context ? (
@@ -93,3 +82,39 @@ export default function SymbolLayout() {
     </>
   );
 }
+
+/**
+ * The tab bar, drawn again only when its symbol, tab or width changes: Material's Tabs measure themselves and set
+ * state after every render, and the header's quote refreshing re-rendered the layout around them.
+ */
+const SymbolTabs = memo(function SymbolTabs({
+  symbol,
+  current,
+  narrow,
+}: {
+  symbol: string;
+  current: SymbolTabKey;
+  narrow: boolean;
+}) {
+  return (
+    <Tabs
+      value={current}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label={`${formatRouteParam('symbol', symbol)} sections`}
+    >
+      {SYMBOL_TABS.map((tab) => (
+        <Tab
+          key={tab.key}
+          value={tab.key}
+          label={narrow && 'shortLabel' in tab ? tab.shortLabel : tab.label}
+          component={RouterLink}
+          to={symbolPath(symbol, tab)}
+          data-testid={`symbol-tab-${tab.key}`}
+          sx={{ minWidth: 'auto', px: 2 }}
+        />
+      ))}
+    </Tabs>
+  );
+});
