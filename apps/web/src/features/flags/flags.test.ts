@@ -65,6 +65,9 @@ describe(selectDevMode.name, () => {
   });
 });
 
+/** The fake clock's smallest step, which the task a request is prepared in takes. */
+const REQUEST_TASK_MS = 1;
+
 describe('flags polling', () => {
   const requests: Request[] = [];
   let enabled = false;
@@ -113,11 +116,13 @@ describe('flags polling', () => {
     enabled = true;
     await vi.advanceTimersByTimeAsync(59_000);
     expect(requests).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1_000);
+    // Each request is prepared in a task of its own (app/api.ts): a timer tick after the poll's, and the next poll
+    // counts from that answer.
+    await vi.advanceTimersByTimeAsync(1_000 + REQUEST_TASK_MS);
     expect(requests).toHaveLength(2);
     expect(selectMaintenance(select(store.getState()).data?.flags, 'web').active).toBe(true);
 
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(60_000 + REQUEST_TASK_MS);
     expect(requests).toHaveLength(3);
 
     subscription.unsubscribe();
