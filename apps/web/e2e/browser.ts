@@ -70,7 +70,8 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
   const aside = `${path}.${process.pid}.tmp`;
-  writeFileSync(aside, await page.screenshot({ fullPage: false }));
+  // Transitions finished: a page re-themed in place (showAs) was caught mid-fade (a selected button half green).
+  writeFileSync(aside, await page.screenshot({ fullPage: false, animations: 'disabled' }));
   renameSync(aside, path);
 }
 
