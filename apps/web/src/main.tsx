@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preferences } from './app/preferences.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
@@ -34,5 +33,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-// The formats come with the first page that shows figures; built now, while its data is on the way.
-void import('./features/market/format.ts').then(({ warmFormats }) => warmFormats(preferences.get('timezone')));

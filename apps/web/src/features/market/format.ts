@@ -271,32 +271,3 @@ export function relativeDays(date: IsoDate, today: IsoDate): string {
 export function periodLabel(period: string, periodYear: number): string {
   return `${period} ${periodYear}`;
 }
-
-/**
- * Builds the formats a first screen uses, one per task, while its data is on the way: a format's first build costs
- * milliseconds (the first one loads ICU's data), paid then instead of inside the render that shows the figures.
- */
-export function warmFormats(timeZone: string): void {
-  const sample = '2026-01-02';
-  const warmers: (() => unknown)[] = [
-    () => formatPrice(1),
-    () => formatPrice(0.5),
-    () => formatChange(1),
-    () => formatPercent(1),
-    () => formatCompact(1e9),
-    () => formatNumber(1),
-    () => formatMultiple(1),
-    () => formatDate(sample),
-    () => formatDate(sample, { weekday: true }),
-    () => formatMonth(sample),
-    () => formatDateTime(new Date(), timeZone),
-    () => earningsTiming({ date: sample, time: '16:05', session: 'after', dateStatus: 'confirmed' }, timeZone),
-  ];
-  const next = () => {
-    const warm = warmers.shift();
-    if (!warm) return;
-    warm();
-    setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
-}
