@@ -58,8 +58,7 @@ export function VirtualRows<T>({
       const row = rows[index];
       return row === undefined ? index : rowKey(row);
     },
-    // Rows drawn beyond the screen each way: enough for a flick, few enough that the first screen's commit stays short.
-    overscan: 4,
+    overscan: 8,
     // A row drawn for the first time keeps its estimate until the resize observer reports its size after the
     // browser's own layout: reading its height as it mounts forced the layout of the whole new page inside React's
     // commit (a phone's longest task of the calendar), then re-rendered the list synchronously.
