@@ -63,6 +63,9 @@ describe('page heads', () => {
     expect(about).toMatchObject({ kind: 'meta', title: 'About' });
     expect(about && pageHeadHtml(about)).toBe('');
     expect(pageHead('/no/such/page', NOW)).toBeNull();
+    // A malformed address is no page of ours, not an error.
+    expect(pageHead('/quote/%E0%A4%A', NOW)).toBeNull();
+    expect(symbolOfPath('/quote/%E0%A4%A')).toBeNull();
   });
 
   it('escapes what it writes into the HTML', () => {
