@@ -157,6 +157,45 @@ describe('week view', () => {
     }
   });
 
+  it('explains a date mark on hover, on keyboard focus and on a tap, and hides it with Escape', async () => {
+    const { context, page, errors } = await openCalendar(`/earnings-calendar/week-of/${withEstimates.start}`);
+    try {
+      const mark = page.getByTestId('date-status').first();
+      const name = await mark.getAttribute('aria-label');
+      expect(name).toMatch(/^(Estimated date|Date confirmed)/);
+      const tooltip = page.getByRole('tooltip');
+      await expect.poll(() => tooltip.count()).toBe(0);
+
+      await mark.hover();
+      await tooltip.waitFor();
+      expect(await tooltip.innerText()).toBe(name);
+      await page.keyboard.press('Escape');
+      await tooltip.waitFor({ state: 'hidden' });
+
+      // The toolbar's icon buttons are named by their hints before any hint was shown.
+      await page.mouse.move(0, 0);
+      await page.getByRole('button', { name: 'Calendar settings' }).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => tooltip.innerText()).toBe('Calendar settings');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    const phone = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.phone, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      // The list view: the week view on a phone shows one day, which may have no reports.
+      await page.goto(`/earnings-list/week-of/${withEstimates.start}`);
+      await page.getByTestId('calendar-loading').waitFor({ state: 'detached' });
+      const mark = page.getByTestId('date-status').first();
+      await mark.tap();
+      await expect.poll(() => page.getByRole('tooltip').innerText()).toBe(await mark.getAttribute('aria-label'));
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('names the week in the title and description, and navigates by URL', async () => {
     const { context, page } = await openCalendar(`/earnings-calendar/week-of/${busy.start}`);
     try {
@@ -268,16 +307,14 @@ describe('list view', () => {
       const session = firstSession(rows);
       const count = Math.min(5, session.length);
 
-      await page.getByRole('combobox', { name: 'Sort' }).click();
-      await page.getByTestId('sort-alphabetical').click();
+      await page.getByRole('combobox', { name: 'Sort' }).selectOption('alphabetical');
       const alphabetical = session
         .map((row) => row.symbol)
         .sort((a, b) => a.localeCompare(b, 'en-US'))
         .slice(0, count);
       await expect.poll(async () => (await symbolsInOrder(page)).slice(0, count)).toEqual(alphabetical);
 
-      await page.getByRole('combobox', { name: 'Sort' }).click();
-      await page.getByTestId('sort-marketCap').click();
+      await page.getByRole('combobox', { name: 'Sort' }).selectOption('marketCap');
       const byCap = [...session]
         .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1) || b.popularity - a.popularity)
         .slice(0, count)

@@ -1,8 +1,9 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import { Box, Button, Tooltip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { errorStatus } from '../../app/api.ts';
 import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
+import { Hint } from '../../components/hint.tsx';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import {
   ALERT_ADDED_DURATION_MS,
@@ -106,11 +107,11 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
   );
   if (followers === undefined) return button;
   return (
-    <Tooltip
+    <Hint
       title={`${followers.toLocaleString('en-US')} ${followers === 1 ? 'user has' : 'users have'} alerts on ${display}`}
     >
       {/* A span: the tooltip still answers while the button is busy (disabled). */}
       <span>{button}</span>
-    </Tooltip>
+    </Hint>
   );
 }

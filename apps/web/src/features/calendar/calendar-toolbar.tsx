@@ -13,16 +13,15 @@ import {
   Chip,
   FormControlLabel,
   IconButton,
-  MenuItem,
   Popover,
   Switch,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CalendarToggles, CalendarView } from '../../app/preferences.ts';
+import { Hint } from '../../components/hint.tsx';
 import { FILTER_OPTIONS, SORT_OPTIONS, TOGGLE_OPTIONS, VIEW_OPTIONS } from './calendar-options.ts';
 
 const DatePickerPopover = lazy(() => import('./calendar-date-picker.tsx'));
@@ -157,21 +156,24 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           </Button>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: { sm: 'auto' } }}>
+          {/* The system's own list (a phone's picker wheel): Material's menu select also stored its element in
+              state as it mounted, a synchronous re-render in the calendar's first commit. */}
           <TextField
             select
             size="small"
             label="Sort"
             value={sort}
             onChange={(event) => props.onSort(event.target.value as EarningsSortKey)}
+            slotProps={{ select: { native: true } }}
             sx={{ minWidth: 150 }}
           >
             {SORT_OPTIONS.map((option) => (
-              <MenuItem key={option.value} value={option.value} data-testid={`sort-${option.value}`}>
+              <option key={option.value} value={option.value}>
                 {option.label}
-              </MenuItem>
+              </option>
             ))}
           </TextField>
-          <Tooltip title="Calendars shown">
+          <Hint title="Calendars shown">
             <IconButton
               ref={togglesAnchor}
               onClick={() => setTogglesOpen(true)}
@@ -183,20 +185,20 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
                 <LayersOutlinedIcon />
               </Badge>
             </IconButton>
-          </Tooltip>
+          </Hint>
           {props.onOpenSettings ? (
-            <Tooltip title="Calendar settings">
+            <Hint title="Calendar settings">
               <IconButton onClick={props.onOpenSettings} aria-label="Calendar settings" data-testid="settings-button">
                 <TuneIcon />
               </IconButton>
-            </Tooltip>
+            </Hint>
           ) : null}
           {props.onOpenEmbed ? (
-            <Tooltip title="Embed this calendar">
+            <Hint title="Embed this calendar">
               <IconButton onClick={props.onOpenEmbed} aria-label="Embed this calendar" data-testid="embed-button">
                 <CodeIcon />
               </IconButton>
-            </Tooltip>
+            </Hint>
           ) : null}
         </Box>
       </Box>
@@ -231,11 +233,11 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             />
           );
           return option.disabledHint ? (
-            <Tooltip key={option.value} title={option.disabledHint} enterTouchDelay={0}>
+            <Hint key={option.value} title={option.disabledHint} touch>
               <Box component="span" sx={{ display: 'inline-flex', flexShrink: 0 }} data-testid="filter-custom-hint">
                 {chip}
               </Box>
-            </Tooltip>
+            </Hint>
           ) : (
             chip
           );
@@ -290,11 +292,8 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
   );
 }
 
-/**
- * The previous/next arrow, drawn again only when its target changes: its Tooltip sets state whenever it is drawn,
- * and the toolbar is drawn again as each answer lands.
- */
-const NavLink = memo(function NavLink({
+/** The previous/next arrow; a disabled one where there is nothing to go to. */
+function NavLink({
   to,
   label,
   testId,
@@ -314,13 +313,13 @@ const NavLink = memo(function NavLink({
     );
   }
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <IconButton component={RouterLink} to={to} aria-label={label} data-testid={testId} size="small">
         {children}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
-});
+}
 
 /** The SPEC §3 calendar toggles as switches (toolbar popover and settings modal). */
 export function CalendarToggleList({

@@ -1,8 +1,9 @@
 import type { EarningsRow } from '@eh/contracts';
 import CheckIcon from '@mui/icons-material/Check';
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { warningTextColor } from '../../app/theme.ts';
+import { Hint } from '../../components/hint.tsx';
 import { dateStatusText } from './calendar-format.ts';
 
 export interface DateStatusMarkProps {
@@ -20,7 +21,7 @@ export function DateStatusMark({ row, long = false }: DateStatusMarkProps) {
   const confirmed = row.dateStatus === 'confirmed';
   const text = dateStatusText(row);
   return (
-    <Tooltip title={text} enterTouchDelay={0} arrow>
+    <Hint title={text} touch arrow>
       <Box
         component="span"
         role="img"
@@ -54,6 +55,6 @@ export function DateStatusMark({ row, long = false }: DateStatusMarkProps) {
         {confirmed ? <CheckIcon aria-hidden sx={{ fontSize: 12 }} /> : null}
         {confirmed ? (long ? 'Confirmed' : 'Conf.') : long ? 'Estimated' : 'Est.'}
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }

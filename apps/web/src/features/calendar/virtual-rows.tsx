@@ -1,5 +1,11 @@
 import { Box } from '@mui/material';
-import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  measureElement,
+  type Rect,
+  useWindowVirtualizer,
+  type Virtualizer,
+  windowScroll,
+} from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 export interface VirtualRowsProps<T> {
@@ -22,6 +28,29 @@ export interface VirtualRowsProps<T> {
  * season week's 1,300+ reports keep a few dozen elements in the page. Rows are measured as they render, so rows
  * of different kinds can have different heights.
  */
+/**
+ * The window's size when it changes. TanStack's own observer also reports it once as the list mounts: a state
+ * change inside React's commit, which re-rendered every row synchronously in the commit's task (with all the
+ * page's pending effects). The first size is the `initialRect` read as the list is created instead.
+ */
+function observeWindowResize(instance: Virtualizer<Window, Element>, report: (rect: Rect) => void) {
+  const win = instance.scrollElement;
+  if (!win) return;
+  const onResize = () => report({ width: win.innerWidth, height: win.innerHeight });
+  win.addEventListener('resize', onResize, { passive: true });
+  return () => win.removeEventListener('resize', onResize);
+}
+
+/** Scrolls the window, except to where it already is: TanStack does so as the list mounts, forcing a layout. */
+function scrollWindow(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<Window, Element>,
+) {
+  if (offset + (options.adjustments ?? 0) === instance.scrollOffset) return;
+  windowScroll(offset, options, instance);
+}
+
 export function VirtualRows<T>({
   rows,
   rowKey,
@@ -35,6 +64,7 @@ export function VirtualRows<T>({
 }: VirtualRowsProps<T>) {
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [initialRect] = useState<Rect>(() => ({ width: window.innerWidth, height: window.innerHeight }));
 
   // Where the list starts on the page, from the resize observer's first report (after the browser's own layout)
   // and each change after it: measured as the list mounted, it forced the layout of the whole new page inside
@@ -59,6 +89,9 @@ export function VirtualRows<T>({
       return row === undefined ? index : rowKey(row);
     },
     overscan: 8,
+    initialRect,
+    observeElementRect: observeWindowResize,
+    scrollToFn: scrollWindow,
     // A row drawn for the first time keeps its estimate until the resize observer reports its size after the
     // browser's own layout: reading its height as it mounts forced the layout of the whole new page inside React's
     // commit (a phone's longest task of the calendar), then re-rendered the list synchronously.
