@@ -62,7 +62,9 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<Resul
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-describe('npm run ingest', () => {
+// Each test starts the CLI up to five times, and each start opens the database: 6–12 s a start while the unit
+// suite shares the machine's two cores (one test here outgrew the suite's 30 s).
+describe('npm run ingest', { timeout: 120_000 }, () => {
   it('rejects an unknown provider or dataset with exit code 1 and a clear message', async () => {
     const provider = await runCli(['no-such-vendor']);
     expect(provider.code).toBe(1);
