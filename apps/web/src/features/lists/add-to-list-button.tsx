@@ -35,6 +35,7 @@ export function useAddToList(): { addTo: (list: AssetList, symbol: string) => Pr
 export function AddToListButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
+  const authKnown = useAppSelectorInTransition((state) => state.auth.status !== 'unknown');
   const { data, isFetching } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });
   const { addTo, adding } = useAddToList();
   const display = symbol.toUpperCase();
@@ -64,7 +65,8 @@ export function AddToListButton({ symbol }: { symbol: string }) {
       startIcon={holding > 0 ? <PlaylistAddCheckIcon /> : <PlaylistAddIcon />}
       aria-haspopup={holding > 0 ? 'dialog' : undefined}
       // The SPEC §5 rule needs the lists: until they are known a click could not tell one list from several.
-      disabled={adding || (signedIn && (isFetching || !data))}
+      // Until the stored session is restored, a click would wrongly ask a signed-in reader to sign in.
+      disabled={!authKnown || adding || (signedIn && (isFetching || !data))}
       onClick={onClick}
     >
       {holding > 0 ? `In ${holding} list${holding === 1 ? '' : 's'}` : 'Add to list'}
