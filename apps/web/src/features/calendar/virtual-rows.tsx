@@ -24,11 +24,6 @@ export interface VirtualRowsProps<T> {
 }
 
 /**
- * A long list drawn a screen at a time against the window's scroll (DESIGN §7: long lists are virtualised): a
- * season week's 1,300+ reports keep a few dozen elements in the page. Rows are measured as they render, so rows
- * of different kinds can have different heights.
- */
-/**
  * The window's size when it changes. TanStack's own observer also reports it once as the list mounts: a state
  * change inside React's commit, which re-rendered every row synchronously in the commit's task (with all the
  * page's pending effects). The first size is the `initialRect` read as the list is created instead.
@@ -51,6 +46,11 @@ function scrollWindow(
   windowScroll(offset, options, instance);
 }
 
+/**
+ * A long list drawn a screen at a time against the window's scroll (DESIGN §7: long lists are virtualised): a
+ * season week's 1,300+ reports keep a few dozen elements in the page. Rows are measured as they render, so rows
+ * of different kinds can have different heights.
+ */
 export function VirtualRows<T>({
   rows,
   rowKey,
