@@ -1,5 +1,5 @@
-import { type Database, ingestionRuns, jobs } from '@eh/db';
-import { desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type Database, ingestionRuns, jobs, secFilings } from '@eh/db';
+import { desc, eq, gt, inArray, max, min, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type JobHandler, rollForwardFrom } from '../../src/jobs/handlers.ts';
@@ -263,6 +263,13 @@ describe('the demo market’s daily roll', () => {
       .from(ingestionRuns)
       .orderBy(desc(ingestionRuns.id))
       .limit(1);
+    const [seed] = await db()
+      .select({ startedAt: min(ingestionRuns.startedAt) })
+      .from(ingestionRuns)
+      .where(eq(ingestionRuns.provider, 'demo'));
+    const [filingsBefore] = await db()
+      .select({ id: max(secFilings.id) })
+      .from(secFilings);
     const id = (await enqueue(db(), { name: 'ingest', payload: { provider: 'demo', rollForward: true } })) ?? 0;
     const worker = createWorker(server.ctx, log, { schedules: [] });
     expect(await worker.tick()).toBe(true);
@@ -276,8 +283,19 @@ describe('the demo market’s daily roll', () => {
     // Only the last days of history come again: a few days of bars per asset, not five years.
     const bars = runs.find((run) => run.dataset === 'dailyBars');
     expect((bars?.added ?? 0) + (bars?.changed ?? 0) + (bars?.skipped ?? 0)).toBeLessThan(741 * 10);
-    // What was seeded today is today's market: history does not change.
-    expect(runs.find((run) => run.dataset === 'filings')).toMatchObject({ added: 0, changed: 0 });
+    // What was seeded is history and does not change. The only filings added are those accepted since the seed
+    // (the demo files Form 4s into the New York evening, so a run then finds the ones whose time has come).
+    const added = await db()
+      .select({ acceptedAt: secFilings.acceptedAt })
+      .from(secFilings)
+      .where(gt(secFilings.id, filingsBefore?.id ?? 0));
+    expect(runs.find((run) => run.dataset === 'filings')).toMatchObject({ added: added.length, changed: 0 });
+    // The seed's clock was read just before its first run started; its filings are on whole minutes.
+    const seededUpTo = (seed?.startedAt?.getTime() ?? 0) - 60_000;
+    for (const filing of added) {
+      expect(filing.acceptedAt?.getTime()).toBeGreaterThan(seededUpTo);
+      expect(filing.acceptedAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    }
   });
 });
 
