@@ -80,6 +80,35 @@ describe('home', () => {
     }
   });
 
+  it('moves between the home tabs with the keyboard (arrows, Home, End; Enter chooses)', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const selected = page.getByRole('tab', { selected: true });
+      expect(await selected.innerText()).toBe('Markets');
+      // Only the chosen tab is in the page's Tab order; arrows move within the bar.
+      expect(await page.getByRole('tab', { name: 'Earnings' }).getAttribute('tabindex')).toBe('-1');
+      await selected.focus();
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toBe('Earnings');
+      await page.keyboard.press('End');
+      expect(await focused()).toBe('News');
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toBe('Markets');
+      await page.keyboard.press('ArrowLeft');
+      expect(await focused()).toBe('News');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      expect(await selected.innerText()).toBe('Markets');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('home-panel-earnings').waitFor();
+      expect(await selected.innerText()).toBe('Earnings');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the partner branding on /CNBC and /wolf', async () => {
     const { context, page } = await openPage(browser, baseUrl);
     try {

@@ -1,10 +1,11 @@
-import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { usePartner } from '../../app/layout/sticky-header.ts';
 import { pageById } from '../../app/page-content.ts';
 import { preferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { TabBar } from '../../components/tab-bar.tsx';
 import { PartnerHero } from '../partners/partner-hero.tsx';
 import { useCurrentPage } from '../shell/planned-page.tsx';
 import {
@@ -54,16 +55,13 @@ export default function HomePage() {
   return (
     <PageFrame title={page.title} description={page.description}>
       {partner ? <PartnerHero partner={partner} /> : null}
-      <Tabs
+      <TabBar
+        items={HOME_TABS.map((item) => ({ ...item, id: `home-tab-${item.key}` }))}
         value={tab}
-        onChange={(_, value: HomeTab) => choose(value)}
+        onChange={choose}
         aria-label="Home sections"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {HOME_TABS.map((item) => (
-          <Tab key={item.key} value={item.key} label={item.label} id={`home-tab-${item.key}`} />
-        ))}
-      </Tabs>
+      />
       <Box role="tabpanel" aria-labelledby={`home-tab-${tab}`} data-testid={`home-panel-${tab}`}>
         {tab === 'markets' ? (
           <Box sx={grid}>

@@ -1,7 +1,7 @@
-import { Box, Container, Tab, Tabs, useMediaQuery } from '@mui/material';
+import { Box, Container, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
-import { memo, useEffect, useRef } from 'react';
-import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { memo } from 'react';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { errorStatus } from '../../app/api.ts';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
 import { useStickyHeader } from '../../app/layout/sticky-header.ts';
@@ -13,6 +13,7 @@ import {
   symbolPath,
   symbolTabFromPath,
 } from '../../app/routes.ts';
+import { TabBar } from '../../components/tab-bar.tsx';
 import NotFoundPage from '../info/not-found-page.tsx';
 import { useGetAssetInfoQuery } from '../market/market-api.ts';
 import { LoadError, LoadingRows } from './query-state.tsx';
@@ -31,16 +32,6 @@ export default function SymbolLayout() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const stickyHeader = useStickyHeader();
-  const barRef = useRef<HTMLElement>(null);
-  const currentKey = symbolTabFromPath(pathname).key;
-  // The chosen tab is always in view in the scrolled bar (a phone opened on /price sees "Price").
-  useEffect(() => {
-    const tab = barRef.current?.querySelector<HTMLElement>(`[data-testid="symbol-tab-${currentKey}"]`);
-    const scroller = tab?.parentElement?.closest<HTMLElement>('.MuiTabs-scroller');
-    if (!tab || !scroller) return;
-    const left = tab.offsetLeft - (scroller.clientWidth - tab.offsetWidth) / 2;
-    scroller.scrollTo({ left: Math.max(0, left) });
-  }, [currentKey]);
   const valid = paramsAreValid({ symbol });
   const info = useGetAssetInfoQuery({ symbol }, { skip: !valid });
   useRefetchOnAuthChange();
@@ -54,7 +45,6 @@ export default function SymbolLayout() {
     <>
       <QuoteHeader symbol={symbol} asset={info.data} />
       <Box
-        ref={barRef}
         data-testid="symbol-tabs"
         component="nav"
         aria-label={`${display} sections`}
@@ -83,10 +73,7 @@ export default function SymbolLayout() {
   );
 }
 
-/**
- * The tab bar, drawn again only when its symbol, tab or width changes: Material's Tabs measure themselves and set
- * state after every render, and the header's quote refreshing re-rendered the layout around them.
- */
+/** The tab bar, drawn again only when its symbol, tab or width changes (not as the header's quote refreshes). */
 const SymbolTabs = memo(function SymbolTabs({
   symbol,
   current,
@@ -97,24 +84,16 @@ const SymbolTabs = memo(function SymbolTabs({
   narrow: boolean;
 }) {
   return (
-    <Tabs
+    <TabBar
+      items={SYMBOL_TABS.map((tab) => ({
+        key: tab.key,
+        label: narrow && 'shortLabel' in tab ? tab.shortLabel : tab.label,
+        to: symbolPath(symbol, tab),
+        testId: `symbol-tab-${tab.key}`,
+      }))}
       value={current}
-      variant="scrollable"
-      scrollButtons="auto"
-      allowScrollButtonsMobile
       aria-label={`${formatRouteParam('symbol', symbol)} sections`}
-    >
-      {SYMBOL_TABS.map((tab) => (
-        <Tab
-          key={tab.key}
-          value={tab.key}
-          label={narrow && 'shortLabel' in tab ? tab.shortLabel : tab.label}
-          component={RouterLink}
-          to={symbolPath(symbol, tab)}
-          data-testid={`symbol-tab-${tab.key}`}
-          sx={{ minWidth: 'auto', px: 2 }}
-        />
-      ))}
-    </Tabs>
+      scrollButtons
+    />
   );
 });
