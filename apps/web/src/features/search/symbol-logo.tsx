@@ -26,7 +26,10 @@ export function initialsBackground(symbol: string): string {
   return `hsl(${HUES[hash % HUES.length] ?? 145}, 45%, 30%)`;
 }
 
-/** The initials badge (decorative: the symbol is written beside it). */
+/**
+ * The initials badge (decorative: the symbol is written beside it). Its colour and letter size go in its own style
+ * attribute: as styles they made a class per colour, each compiled and inserted as a list of symbols first drew.
+ */
 export const SymbolInitials = memo(function SymbolInitials({ symbol, size = 32 }: { symbol: string; size?: number }) {
   const letters = initialsOf(symbol);
   return (
@@ -40,10 +43,12 @@ export const SymbolInitials = memo(function SymbolInitials({ symbol, size = 32 }
         placeItems: 'center',
         flexShrink: 0,
         color: '#fff',
-        bgcolor: initialsBackground(symbol),
-        fontSize: letters.length > 2 ? size * 0.3 : size * 0.36,
         fontWeight: 800,
         letterSpacing: '-0.02em',
+      }}
+      style={{
+        backgroundColor: initialsBackground(symbol),
+        fontSize: letters.length > 2 ? size * 0.3 : size * 0.36,
       }}
     >
       {letters}
