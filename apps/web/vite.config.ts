@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import { firstScreenStyleBlock } from './scripts/first-screen-styles.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const here = import.meta.dirname;
@@ -21,6 +22,21 @@ function appNameInHtml(appName: string): Plugin {
   return {
     name: 'eh-app-name-in-html',
     transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName),
+  };
+}
+
+/**
+ * Writes the first screens' emotion rules into the page (scripts/first-screen-styles.ts): emotion then neither
+ * compiles nor inserts them as the app renders.
+ */
+function firstScreenStyles(): Plugin {
+  return {
+    name: 'eh-first-screen-styles',
+    apply: 'build',
+    transformIndexHtml: (html) => {
+      const block = firstScreenStyleBlock();
+      return block ? html.replace('</head>', `${block}</head>`) : html;
+    },
   };
 }
 
@@ -88,7 +104,7 @@ export default defineConfig(({ mode }) => {
   const proxy = serverProxy(env.PORT);
   return {
     root: here,
-    plugins: [react(), appNameInHtml(appName), noZodInBundle(), precompress()],
+    plugins: [react(), appNameInHtml(appName), firstScreenStyles(), noZodInBundle(), precompress()],
     define: {
       __APP_VERSION__: JSON.stringify(pkg.version),
       // amazon-cognito-identity-js (and its Buffer polyfill) read Node's `global`.

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
+import { freePort } from '../scripts/app-server.ts';
 import { startLockService } from './locks.ts';
 
 declare module 'vitest' {
@@ -24,15 +24,6 @@ const GOOGLE_ACCOUNTS = [
   { sub: 'google-e2e-0001', email: 'e2e.google@example.com', emailVerified: true, name: 'Eve Tester' },
   { sub: 'google-e2e-0002', email: 'free@demo.earningshub.dev', emailVerified: true, name: 'Free Demo' },
 ];
-
-/** A port free right now: the server's public address (hence the provider's redirect) must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 

@@ -7,15 +7,12 @@
  * Default Lighthouse settings: a mid-range phone on a throttled connection (simulated). `--desktop` audits with
  * the desktop preset instead; `--reports DIR` writes each page's full JSON report there. Exits 1 when a score is under the target (90).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { appServer } from './app-server.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const PAGES = ['/', '/earnings-calendar/this-week', '/quote/AAPL'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 90;
@@ -32,55 +29,11 @@ const CHROME_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForServer(url: string, child: ChildProcess | null) {
-  const deadline = Date.now() + 15 * 60_000;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      const res = await fetch(`${url}/api/pricing/assets/info/movers?type=gainers&limit=1`);
-      if (res.ok && ((await res.json()) as { assets: unknown[] }).assets.length > 0) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the server did not start in 15 minutes');
-}
-
-let child: ChildProcess | null = null;
-let dataDir: string | null = null;
-let base = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
-if (!base) {
-  const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'eh-lighthouse-'));
-  base = `http://127.0.0.1:${port}`;
-  console.log(`Starting the server on ${base} (first start seeds the demo market)…`);
-  child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
+const server = await appServer(process.env.LIGHTHOUSE_URL);
+const base = server.base;
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 let failed = false;
 try {
-  await waitForServer(base, child);
   const desktop = process.argv.includes('--desktop');
   const reportAt = process.argv.indexOf('--reports');
   const reportDir = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
@@ -108,7 +61,6 @@ try {
   }
 } finally {
   chrome.kill();
-  child?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
 process.exit(failed ? 1 : 0);

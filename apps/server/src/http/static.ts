@@ -5,6 +5,7 @@ import { ErrorCode } from '@eh/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { sendPage } from './compression.ts';
 import { loadPageHeads, withPageHead } from './page-head.ts';
 import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH } from './security.ts';
 
@@ -55,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
     app.log.warn({ webDist: root }, 'web app not built: run `npm run build` to serve it');
   }
   const embedPolicy = embedCsp();
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
@@ -67,17 +68,17 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
     if (EMBEDDABLE_PATH.test(path)) {
       reply.header('content-security-policy', embedPolicy);
       reply.removeHeader('x-frame-options');
-      return reply.send(html.replace(BOOT_BAR, ''));
+      return sendPage(request, reply, html.replace(BOOT_BAR, ''));
     }
-    if (!heads) return reply.send(html);
+    if (!heads) return sendPage(request, reply, html);
     try {
-      return reply.send(await withPageHead(ctx, heads, html, path));
+      return sendPage(request, reply, await withPageHead(ctx, heads, html, path));
     } catch (error) {
       // The head is a head start, not the page: without it the app still draws everything.
       request.log.warn({ err: error, path }, 'page head failed');
-      return reply.send(html);
+      return sendPage(request, reply, html);
     }
   };
-  app.get('/', sendPage);
-  app.setNotFoundHandler(sendPage);
+  app.get('/', sendShell);
+  app.setNotFoundHandler(sendShell);
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -106,6 +106,32 @@ describe('web app serving', () => {
     const plain = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe('console.log(1)');
+  });
+
+  it("compresses the shell the client accepts: it carries the first screens' styles", async () => {
+    const shell = join(server.config.WEB_DIST, 'index.html');
+    const original = readFileSync(shell, 'utf8');
+    const styles = `<style data-emotion="css a1">${'.css-a1 { color: red; }'.repeat(400)}</style>`;
+    writeFileSync(shell, original.replace('<title>', `${styles}<title>`));
+    try {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip;q=1', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const res = await fetch(`${server.url}/earnings-calendar/this-week`, {
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('vary')).toContain('accept-encoding');
+        const html = await res.text();
+        expect(html).toContain(styles);
+        expect(html).toContain('<h1 class="boot-h1">Earnings calendar: this week</h1>');
+      }
+    } finally {
+      writeFileSync(shell, original);
+    }
   });
 
   it('answers a missing file or API path with a JSON 404, not the shell', async () => {
