@@ -5,7 +5,10 @@
  *   npm run lighthouse                      starts the server on a free port with a fresh data folder
  *   LIGHTHOUSE_URL=http://127.0.0.1:3413 npm run lighthouse    audits a server already running
  * Default Lighthouse settings: a mid-range phone on a throttled connection (simulated). `--desktop` audits with
- * the desktop preset instead; `--reports DIR` writes each page's full JSON report there. Exits 1 when a score is under the target (90).
+ * the desktop preset instead; `--reports DIR` writes each page's full JSON report there; `--runs N` audits each page
+ * N times and judges the median (Lighthouse's own advice: one run's score moves with the host's load). Each run
+ * prints the host's benchmark index, which says how fast this machine was: the simulation multiplies the observed
+ * main-thread work by 4, so a slower or busier host scores lower. Exits 1 when a median score is under the target (90).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,31 +36,57 @@ const server = await appServer(process.env.LIGHTHOUSE_URL);
 const base = server.base;
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 let failed = false;
+/** The metrics behind the performance score, as Lighthouse displays them. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 try {
   const desktop = process.argv.includes('--desktop');
   const reportAt = process.argv.indexOf('--reports');
   const reportDir = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
-  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default)'} preset, target ${TARGET}`);
-  console.log(['page'.padEnd(32), ...CATEGORIES.map((c) => c.padStart(15))].join(''));
-  for (const path of PAGES) {
-    const result = await lighthouse(
-      `${base}${path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-      desktop ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    if (reportDir) writeFileSync(join(reportDir, `${path.replace(/\W+/g, '_')}.json`), result.report as string);
-    const scores = CATEGORIES.map((category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
-    if (scores.some((score) => score < TARGET)) failed = true;
-    console.log([path.padEnd(32), ...scores.map((score) => String(score).padStart(15))].join(''));
-    for (const category of CATEGORIES) {
-      const refs = result.lhr.categories[category]?.auditRefs ?? [];
-      for (const ref of refs) {
-        const audit = result.lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
-          console.log(`    ${category}: ${audit.id} ${audit.displayValue ?? ''} (${Math.round(audit.score * 100)})`);
+  const runsAt = process.argv.indexOf('--runs');
+  const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 1;
+  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default)'} preset, target ${TARGET}, ${runs} run(s) a page`);
+  console.log(['page'.padEnd(32), ...CATEGORIES.map((c) => c.padStart(15)), '  host index'].join(''));
+  const scores = new Map(PAGES.map((path) => [path, CATEGORIES.map(() => [] as number[])]));
+  for (let run = 1; run <= runs; run += 1) {
+    for (const path of PAGES) {
+      const result = await lighthouse(
+        `${base}${path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        desktop ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      const { lhr } = result;
+      if (reportDir) {
+        const name = `${path.replace(/\W+/g, '_')}${runs > 1 ? `-${run}` : ''}.json`;
+        writeFileSync(join(reportDir, name), result.report as string);
+      }
+      const pageScores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      for (const [i, score] of pageScores.entries()) scores.get(path)?.[i]?.push(score);
+      const index = Math.round(lhr.environment.benchmarkIndex);
+      const row = [path.padEnd(32), ...pageScores.map((score) => String(score).padStart(15))];
+      console.log([...row, String(index).padStart(12)].join(''));
+      console.log(`    ${METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`);
+      for (const category of CATEGORIES) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
+            console.log(`    ${category}: ${audit.id} ${audit.displayValue ?? ''} (${Math.round(audit.score * 100)})`);
+        }
       }
     }
+  }
+  if (runs > 1) console.log(`median of ${runs} runs`);
+  for (const path of PAGES) {
+    const medians = (scores.get(path) ?? []).map(median);
+    if (medians.some((score) => score < TARGET)) failed = true;
+    if (runs > 1) console.log([path.padEnd(32), ...medians.map((score) => String(score).padStart(15))].join(''));
   }
 } finally {
   chrome.kill();
