@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDIRECTS, SYMBOL_TABS, symbolPath } from '../src/app/routes.ts';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
-import { proToken, seriousViolations } from './support.ts';
+import { layoutShifts, proToken, seriousViolations, watchLayoutShifts } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SYMBOL = 'AAPL';
@@ -141,6 +141,26 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the quote page at %s widt
         expect(box?.y).toBeGreaterThanOrEqual(0);
         expect(box?.y).toBeLessThan(80);
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens without moving: the header and the overview keep their place as the answers land', async () => {
+    const { context, page } = await openPage(browser, baseUrl, { viewport });
+    try {
+      // Every answer a little late, so the page draws its placeholders first and each answer lands into them.
+      await page.route('**/api/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await watchLayoutShifts(page);
+      await page.goto(`/quote/${SYMBOL}`);
+      await TAB_CONTENT.overview(page);
+      await page.getByTestId('market-status').waitFor();
+      await page.waitForLoadState('networkidle');
+      const shifts = await layoutShifts(page);
+      expect(shifts.total, shifts.moved.join('; ')).toBeLessThan(0.01);
     } finally {
       await context.close();
     }

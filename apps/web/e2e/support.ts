@@ -59,6 +59,39 @@ export async function expectHealthyPage(page: Page, path: string) {
   expect((await h1.innerText()).trim().length, `${path} has a heading`).toBeGreaterThan(0);
 }
 
+/**
+ * Records the page's layout shifts from its first paint on (call before `goto`); `layoutShifts` reads them: their
+ * sum (the page's CLS while it loads: no input happens) and what moved, one line a shift.
+ */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string }[] = [];
+    Object.assign(window, { __layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
+        const moved = entry.sources
+          .map(({ node, previousRect: from, currentRect: to }) => {
+            const name =
+              node instanceof Element ? (node.getAttribute('data-testid') ?? node.className) : node?.nodeName;
+            return `${String(name).slice(0, 50)} y ${Math.round(from.y)}→${Math.round(to.y)} h ${Math.round(from.height)}→${Math.round(to.height)}`;
+          })
+          .join(', ');
+        shifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export async function layoutShifts(page: Page): Promise<{ total: number; moved: string[] }> {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __layoutShifts: { value: number; moved: string }[] }).__layoutShifts,
+  );
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), moved: shifts.map((shift) => shift.moved) };
+}
+
 /** Serious and critical axe violations on the page (or only inside `selector`), one line each. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });

@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root element');
 await yieldToBrowser();
 const store = makeStore();
 await yieldToBrowser();
-const router = createAppRouter();
+const router = createAppRouter(store);
 await yieldToBrowser();
 
 const root = createRoot(container);

@@ -12,10 +12,12 @@ import {
   fillPath,
   PAGES,
   type PageId,
+  paramsAreValid,
   REDIRECT_RULES,
   SYMBOL_PAGE_PATH,
   SYMBOL_TABS,
 } from './routes.ts';
+import type { AppStore } from './store.ts';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
@@ -110,13 +112,26 @@ function pageRoute(page: (typeof PAGES)[number]): RouteObject {
 
 const symbolTab = page('symbolTab');
 
-const symbolRoute: RouteObject = {
-  path: SYMBOL_PAGE_PATH,
-  lazy: page('symbolLayout'),
-  children: SYMBOL_TABS.map(
-    (tab): RouteObject => (tab.path ? { path: tab.path, lazy: symbolTab } : { index: true, lazy: symbolTab }),
-  ),
-};
+/** Symbol pages, opened with their asset in hand when a store is given (features/quote/asset-preload.ts). */
+function symbolRoute(store: AppStore | undefined): RouteObject {
+  return {
+    path: SYMBOL_PAGE_PATH,
+    lazy: page('symbolLayout'),
+    ...(store
+      ? {
+          loader: async ({ params }) => {
+            const symbol = params.symbol ?? '';
+            if (!paramsAreValid({ symbol })) return null;
+            await (await import('../features/quote/asset-preload.ts')).preloadAssetInfo(store, symbol);
+            return null;
+          },
+        }
+      : {}),
+    children: SYMBOL_TABS.map(
+      (tab): RouteObject => (tab.path ? { path: tab.path, lazy: symbolTab } : { index: true, lazy: symbolTab }),
+    ),
+  };
+}
 
 /** /earnings, /earnings-calendar and /earnings-list open the calendar in the reader's saved view (SPEC §3). */
 function calendarHome(): string {
@@ -132,7 +147,7 @@ const redirectRoutes: RouteObject[] = REDIRECT_RULES.map((rule) => ({
 
 const notFound = page('notFound');
 
-export function appRoutes(): RouteObject[] {
+export function appRoutes(store?: AppStore): RouteObject[] {
   const chromeless = PAGES.filter((page) => 'chrome' in page && page.chrome === 'none');
   const pages = PAGES.filter((page) => !('chrome' in page && page.chrome === 'none'));
   return [
@@ -148,7 +163,7 @@ export function appRoutes(): RouteObject[] {
           children: [
             {
               ErrorBoundary: PageErrorBoundary,
-              children: [...pages.map(pageRoute), symbolRoute, ...redirectRoutes, { path: '*', lazy: notFound }],
+              children: [...pages.map(pageRoute), symbolRoute(store), ...redirectRoutes, { path: '*', lazy: notFound }],
             },
           ],
         },
@@ -157,8 +172,8 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+export function createAppRouter(store: AppStore) {
+  return createBrowserRouter(appRoutes(store));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

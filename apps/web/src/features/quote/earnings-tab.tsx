@@ -36,7 +36,7 @@ import { type SymbolEarningsRow, useGetAssetGuidanceQuery, useGetSymbolEarningsQ
 import { DateStatusChip } from './date-status-chip.tsx';
 import { historyRows, isReported } from './earnings-view.ts';
 import { MiniBars } from './mini-bars.tsx';
-import { NextEarnings } from './next-earnings.tsx';
+import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
 import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
 import { SectionCard } from './section-card.tsx';
 import type { SymbolSectionProps } from './symbol-context.ts';
@@ -368,7 +368,7 @@ export function UpcomingEarnings({ symbol, compact }: SymbolSectionProps) {
   return (
     <SectionCard title="Upcoming report" headingLevel={compact ? 'h3' : 'h2'} data-testid="upcoming-earnings">
       {earnings.isLoading ? (
-        <LoadingRows rows={3} />
+        <NextEarningsPlaceholder historyLink={false} />
       ) : earnings.error ? (
         <LoadError error={earnings.error} onRetry={earnings.refetch} />
       ) : (

@@ -1,5 +1,5 @@
 import { nyDate } from '@eh/domain';
-import { Box, Button, Divider, Typography } from '@mui/material';
+import { Box, Button, Divider, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import {
@@ -14,6 +14,7 @@ import {
 import type { SymbolEarningsRow } from '../market/market-api.ts';
 import { DateStatusChip } from './date-status-chip.tsx';
 import { nextReport, reportedRows } from './earnings-view.ts';
+import { LoadingShape } from './query-state.tsx';
 import { useTimeZone } from './symbol-context.ts';
 
 const EARNINGS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'earnings');
@@ -47,7 +48,7 @@ export function DateChanges({ row }: { row: SymbolEarningsRow }) {
   const changes = row.dateChanges.filter((change) => change.oldDate !== null || change.oldStatus !== null);
   if (changes.length === 0) return null;
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="date-changes">
+    <Box component="ul" sx={{ mt: 1.5, mb: 0, pl: 2.5 }} data-testid="date-changes">
       {changes.map((change) => (
         <Typography component="li" variant="body2" key={`${change.changedAt}-${change.newDate}`} color="text.secondary">
           {formatDate(change.changedAt.slice(0, 10))}:{' '}
@@ -108,16 +109,49 @@ export function NextEarnings({
           </Typography>
         </Box>
       </Box>
-      {next && !compact ? (
-        <Box sx={{ mt: 1.5 }}>
-          <DateChanges row={row} />
-        </Box>
-      ) : null}
+      {next && !compact ? <DateChanges row={row} /> : null}
       {EARNINGS_TAB && historyLink && !compact ? (
         <Button component={RouterLink} to={symbolPath(symbol, EARNINGS_TAB)} size="small" sx={{ mt: 1.5, ml: -1 }}>
           Earnings history
         </Button>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * NextEarnings' shape while its rows load, line for line in the same type (a chip-sized date row, the two figures,
+ * the history link), so the card keeps its height when they land.
+ */
+export function NextEarningsPlaceholder({ compact, historyLink = true }: { compact?: boolean; historyLink?: boolean }) {
+  return (
+    <LoadingShape>
+      <Typography variant="overline" component="p">
+        <Skeleton width="45%" />
+      </Typography>
+      <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
+        <Skeleton width="50%" />
+      </Typography>
+      <Typography sx={{ mt: 0.25 }}>
+        <Skeleton width="60%" />
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.25 }}>
+        <Skeleton width="35%" />
+      </Typography>
+      <Divider sx={{ my: 1.5 }} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        {[0, 1].map((column) => (
+          <Box key={column}>
+            <Typography variant="body2">
+              <Skeleton width="70%" />
+            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              <Skeleton width="50%" />
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {historyLink && !compact ? <Skeleton variant="rounded" width={130} height={30.75} sx={{ mt: 1.5 }} /> : null}
+    </LoadingShape>
   );
 }

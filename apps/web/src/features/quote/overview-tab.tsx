@@ -1,4 +1,4 @@
-import { Box, Button, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Skeleton, Typography } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
@@ -10,12 +10,12 @@ import { formatCompact, formatMultiple, formatNumber, formatPrice, TONE_COLOR, t
 import { useGetSummariesQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
 import { ChangeText } from './change-text.tsx';
 import { NewsList } from './news-tab.tsx';
-import { NextEarnings } from './next-earnings.tsx';
+import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
 import { PeersCard } from './peers-card.tsx';
-import { LoadError, LoadingRows } from './query-state.tsx';
+import { LoadError, LoadingShape } from './query-state.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { SectionCard } from './section-card.tsx';
-import { Sparkline } from './sparkline.tsx';
+import { SPARKLINE_HEIGHT, Sparkline } from './sparkline.tsx';
 import type { SymbolSectionProps } from './symbol-context.ts';
 
 const PRICE_TAB = SYMBOL_TABS.find((tab) => tab.key === 'price');
@@ -68,7 +68,13 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
       }
     >
       {summaries.isLoading ? (
-        <LoadingRows rows={1} height={72} />
+        // The change line and the sparkline's shape, so the card keeps its height when the bars land.
+        <LoadingShape>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            <Skeleton width="55%" />
+          </Typography>
+          <Skeleton variant="rounded" height={SPARKLINE_HEIGHT} />
+        </LoadingShape>
       ) : sparkChange ? (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -129,7 +135,7 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
   const nextEarnings = isStock ? (
     <SectionCard title="Earnings" headingLevel={heading} data-testid="overview-earnings">
       {earnings.isLoading ? (
-        <LoadingRows rows={3} />
+        <NextEarningsPlaceholder compact={compact} />
       ) : earnings.error ? (
         <LoadError error={earnings.error} onRetry={earnings.refetch} />
       ) : (

@@ -5,11 +5,23 @@ import { type ApiError, errorMessage } from '../../app/api.ts';
 /** Placeholder rows while a section loads (keeps the layout from jumping). */
 export function LoadingRows({ rows = 4, height = 28 }: { rows?: number; height?: number }) {
   return (
-    <Box role="status" aria-busy="true" aria-label="Loading">
+    <LoadingShape>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} variant="rounded" height={height} sx={{ mb: 1 }} />
       ))}
+    </LoadingShape>
+  );
+}
+
+/**
+ * A section's placeholder drawn in the shape of what loads (skeletons in the same type and sizes), so the page
+ * does not move when the answer lands. A status region: a label on a plain div is not allowed.
+ */
+export function LoadingShape({ children }: { children: ReactNode }) {
+  return (
+    <Box role="status" aria-busy="true" aria-label="Loading">
+      {children}
     </Box>
   );
 }

@@ -12,6 +12,14 @@ import { useTimeZone } from './symbol-context.ts';
 /** How often the header's quote refreshes until the live socket arrives. */
 const QUOTE_POLL_MS = 60_000;
 
+/** The price's type, which its placeholder shares so that the line keeps its height when the quote lands. */
+const PRICE_TEXT = {
+  fontSize: { xs: '2rem', sm: '2.4rem' },
+  fontWeight: 700,
+  lineHeight: 1.1,
+  fontVariantNumeric: 'tabular-nums',
+} as const;
+
 /** The symbol, its name and the quote: price, change, extended-hours price, market status and provenance. */
 export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInfoResponse | undefined }) {
   const timeZone = useTimeZone();
@@ -72,16 +80,7 @@ export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInf
       >
         {quote ? (
           <>
-            <Typography
-              component="p"
-              data-testid="quote-price"
-              sx={{
-                fontSize: { xs: '2rem', sm: '2.4rem' },
-                fontWeight: 700,
-                lineHeight: 1.1,
-                fontVariantNumeric: 'tabular-nums',
-              }}
-            >
+            <Typography component="p" data-testid="quote-price" sx={PRICE_TEXT}>
               {formatPrice(quote.price, asset?.currency)}
             </Typography>
             <Box sx={{ fontSize: { xs: '1rem', sm: '1.15rem' } }} data-testid="quote-change">
@@ -91,10 +90,24 @@ export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInf
         ) : asset ? (
           <Typography color="text.secondary">No quote yet</Typography>
         ) : (
-          <Skeleton width={220} height={48} />
+          <Typography component="p" sx={PRICE_TEXT}>
+            <Skeleton width={180} />
+          </Typography>
         )}
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.75 }}>
+      {/* The market status chip has a line of its own on a phone (it never fits beside the time there), and its
+          height is kept before it lands, so the page below does not move when it does. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          gap: 1,
+          flexWrap: 'wrap',
+          mt: 0.75,
+          minHeight: { xs: 52, sm: 24 },
+        }}
+      >
         {quote ? (
           <Typography variant="body2" color="text.secondary">
             As of {formatDateTime(quote.quotedAt, timeZone)}

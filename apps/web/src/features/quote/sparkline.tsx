@@ -1,11 +1,14 @@
 import { Box } from '@mui/material';
 import { useId } from 'react';
 
+/** The sparkline's usual height (its loading placeholder takes the same). */
+export const SPARKLINE_HEIGHT = 72;
+
 /** A small price line (SVG, no chart library): the overview's last months at a glance. */
 export function Sparkline({
   values,
   label,
-  height = 72,
+  height = SPARKLINE_HEIGHT,
   color,
 }: {
   values: readonly number[];
