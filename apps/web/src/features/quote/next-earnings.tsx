@@ -120,8 +120,8 @@ export function NextEarnings({
 }
 
 /**
- * NextEarnings' shape while its rows load, line for line in the same type (a chip-sized date row, the two figures,
- * the history link), so the card keeps its height when they land.
+ * NextEarnings' shape while its rows load, line for line in the same type (the date, time and source lines, the two
+ * figures, a small button's height for the history link), so the card keeps its height when they land.
  */
 export function NextEarningsPlaceholder({ compact, historyLink = true }: { compact?: boolean; historyLink?: boolean }) {
   return (
