@@ -30,15 +30,17 @@ export async function registerCompression(app: FastifyInstance) {
   });
 }
 
-/** The encodings an Accept-Encoding header allows: those it names without `q=0`. */
-function acceptedEncodings(header: string): Set<string> {
-  const allowed = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) allowed.add(name);
+/** Which encoding to send: brotli, then gzip, then none, as the client accepts them (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (token && !refused) accepted.add(token);
   }
-  return allowed;
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
 }
 
 /**
@@ -48,12 +50,12 @@ function acceptedEncodings(header: string): Set<string> {
  */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.header('vary', 'accept-encoding');
-  const accepted = acceptedEncodings(String(request.headers['accept-encoding'] ?? ''));
   if (html.length < COMPRESS_THRESHOLD_BYTES) return reply.send(html);
-  if (accepted.has('br'))
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br')
     return reply
       .header('content-encoding', 'br')
       .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }));
-  if (accepted.has('gzip')) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
 }

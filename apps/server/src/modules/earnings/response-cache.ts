@@ -4,8 +4,9 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { RouteContract } from '@eh/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageBus } from '../../bus/index.ts';
+import { pickEncoding } from '../../http/compression.ts';
 import type { ContractRequest } from '../../http/route.ts';
-import { matchesEtag, pickEncoding } from '../market/static-files.ts';
+import { matchesEtag } from '../market/static-files.ts';
 
 /**
  * Bus channel the ingestion writer publishes on after it commits market data (`{ datasets: ['earnings', …] }`).

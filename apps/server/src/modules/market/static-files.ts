@@ -6,6 +6,7 @@ import type { MarketAssetType } from '@eh/domain';
 import { encodeStaticAssetList } from '@eh/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { pickEncoding } from '../../http/compression.ts';
 import * as q from './queries.ts';
 
 /**
@@ -92,19 +93,6 @@ export function staticListCache(ctx: AppContext, name: StaticListName) {
     });
     return pending;
   };
-}
-
-/** Which encoding to send: brotli, then gzip, then none, as the client accepts them (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-    if (token && !refused) accepted.add(token);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
 }
 
 /** If-None-Match by weak comparison (RFC 9110 §13.1.2). */
