@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
 import { ROLES } from './roles.ts';
@@ -32,6 +32,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -49,6 +49,19 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Requests Fastify refuses before routing (an address with a broken percent-encoding), which the error handler
+ * never sees: the same one error shape as every other failure, instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL')
+    return send(reply, 400, {
+      message: 'The address is not valid: it has a malformed percent-encoding',
+      code: ErrorCode.validation,
+    });
+  return send(reply, error.statusCode ?? 400, { message: error.message, code: ErrorCode.validation });
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -162,6 +162,17 @@ describe('POST /api/core/feedback', () => {
     expect((await body(res)).code).toBe('MALFORMED_BODY');
   });
 
+  it('answers an address with a broken percent-encoding with 400 in the one error shape, page or API', async () => {
+    for (const path of ['/quote/%E0%A4%A', '/api/pricing/assets/%E0%A4%A/info']) {
+      const res = await server.api(path);
+      expect(res.status, path).toBe(400);
+      expect(await body(res), path).toEqual({
+        message: 'The address is not valid: it has a malformed percent-encoding',
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
+
   it('answers an oversized body with 413', async () => {
     const res = await server.api(
       '/api/core/feedback',
