@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_KEY_PREFIX } from '../features/auth/auth-config.ts';
+import { signedIn, signedOut } from '../features/auth/auth-slice.ts';
 import {
   type ApiError,
   api,
@@ -8,9 +10,10 @@ import {
   fieldErrors,
   NETWORK_ERROR_MESSAGES,
   resolveApiBaseUrl,
+  sessionToRestore,
   setAuthTokenProvider,
 } from './api.ts';
-import { REQUEST_TIMEOUT_MS } from './constants.ts';
+import { REQUEST_TIMEOUT_MS, SESSION_RESTORE_WAIT_MS } from './constants.ts';
 import { makeStore } from './store.ts';
 
 describe(clientHeaders.name, () => {
@@ -172,5 +175,76 @@ describe('base query', () => {
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 10);
     const result = await pending;
     expect(result.error && 'status' in result.error && result.error.status).toBe('TIMEOUT_ERROR');
+  });
+
+  describe('with a stored session still being restored', () => {
+    const storage = (keys: string[]) => ({ length: keys.length, key: (i: number) => keys[i] ?? null });
+    beforeEach(() => {
+      vi.stubGlobal('localStorage', storage([`${SESSION_KEY_PREFIX}LastAuthUser`]));
+      respond = async () => Response.json({ ok: true });
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+    it('holds requests until the tokens are installed, then sends them signed in', async () => {
+      const store = makeStore();
+      const pending = store.dispatch(probe.endpoints.probe.initiate('/pricing/indexes/eh500'));
+      await settle();
+      expect(requests).toHaveLength(0);
+      setAuthTokenProvider(() => ({ idToken: 'restored-id', accessToken: 'restored-access' }));
+      await pending;
+      expect(requests[0]?.headers.get('authorization')).toBe('Bearer restored-id');
+      expect(requests[0]?.headers.get('x-access-token')).toBe('restored-access');
+    });
+
+    it('sends them anonymous once the visitor turns out signed out', async () => {
+      const store = makeStore();
+      const pending = store.dispatch(probe.endpoints.probe.initiate('/pricing/indexes/eh500?a=1'));
+      await settle();
+      expect(requests).toHaveLength(0);
+      store.dispatch(signedOut());
+      await pending;
+      expect(requests[0]?.headers.get('authorization')).toBeNull();
+    });
+
+    it(`waits at most ${SESSION_RESTORE_WAIT_MS} ms`, async () => {
+      vi.useFakeTimers();
+      const pending = makeStore().dispatch(probe.endpoints.probe.initiate('/pricing/indexes/eh500?b=1'));
+      await vi.advanceTimersByTimeAsync(SESSION_RESTORE_WAIT_MS + 10);
+      await pending;
+      expect(requests).toHaveLength(1);
+    });
+
+    it('does not wait for a visitor without a stored session', async () => {
+      vi.stubGlobal('localStorage', storage(['theme']));
+      await makeStore().dispatch(probe.endpoints.probe.initiate('/pricing/indexes/eh500?c=1'));
+      expect(requests).toHaveLength(1);
+    });
+  });
+
+  it('refetches the plan-gated answers when the visitor signs in during the visit', async () => {
+    let calls = 0;
+    respond = async () => Response.json({ call: ++calls });
+    const gated = api.injectEndpoints({
+      endpoints: (build) => ({
+        gatedProbe: build.query<{ call: number }, string>({ query: (path) => path, providesTags: ['MarketData'] }),
+      }),
+    });
+    const store = makeStore();
+    store.dispatch(signedOut());
+    const subscription = store.dispatch(gated.endpoints.gatedProbe.initiate('/pricing/indexes/eh500?d=1'));
+    await subscription;
+    store.dispatch(signedIn({ email: 'pro@demo.earningshub.dev' }));
+    await vi.waitFor(() => expect(calls).toBe(2));
+    subscription.unsubscribe();
+  });
+});
+
+describe(sessionToRestore.name, () => {
+  const storage = (keys: string[]) => ({ length: keys.length, key: (i: number) => keys[i] ?? null });
+  it('is true with the identity client’s stored keys or a ?token= in the address', () => {
+    expect(sessionToRestore(storage([`${SESSION_KEY_PREFIX}LastAuthUser`]), '')).toBe(true);
+    expect(sessionToRestore(undefined, '?token=a.b.c')).toBe(true);
+    expect(sessionToRestore(storage(['theme', 'lastUrl']), '?theme=dark')).toBe(false);
+    expect(sessionToRestore(undefined, '')).toBe(false);
   });
 });

@@ -13,8 +13,9 @@ import {
   reactHooksModule,
 } from '@reduxjs/toolkit/query/react';
 import { useDispatch, useStore } from 'react-redux';
+import { SESSION_KEY_PREFIX, TOKEN_PARAM } from '../features/auth/auth-config.ts';
 import { clientPlatform } from '../platform/platform.ts';
-import { API_BASE_URL, KEEP_UNUSED_DATA_FOR_S, REQUEST_TIMEOUT_MS } from './constants.ts';
+import { API_BASE_URL, KEEP_UNUSED_DATA_FOR_S, REQUEST_TIMEOUT_MS, SESSION_RESTORE_WAIT_MS } from './constants.ts';
 import { useTransitionSelector } from './transition-selector.ts';
 
 export interface AuthTokens {
@@ -33,6 +34,56 @@ let tokenProvider: AuthTokenProvider = signedOut;
 /** Hook point for the identity feature: called before each request. Pass null to go back to signed out. */
 export function setAuthTokenProvider(provider: AuthTokenProvider | null): void {
   tokenProvider = provider ?? signedOut;
+  sessionSettled();
+}
+
+/**
+ * A stored session (or a `?token=` in the address) is restored after the first render, while the page's queries
+ * start at once. Sent before the tokens were in, they went out anonymous and came back plan-gated (a pro member
+ * saw EHS locked on /eh500), and nothing asked again. Until the identity feature installs the tokens or finds the
+ * visitor signed out, such requests wait (at most SESSION_RESTORE_WAIT_MS, then they go out as they are).
+ */
+let settleRestore: (() => void) | null = null;
+let restore: Promise<void> | null = null;
+
+/** The identity feature has decided (tokens installed, or signed out): waiting requests go. */
+export function sessionSettled(): void {
+  settleRestore?.();
+  settleRestore = null;
+  restore = null;
+}
+
+/** Whether this visit starts with a session to restore: the official client's stored keys or `?token=`. */
+export function sessionToRestore(storage: Pick<Storage, 'length' | 'key'> | undefined, search: string): boolean {
+  if (new URLSearchParams(search).has(TOKEN_PARAM)) return true;
+  if (!storage) return false;
+  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(SESSION_KEY_PREFIX)) return true;
+  return false;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function untilSessionSettled(): Promise<void> {
+  if (!restore) {
+    restore = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, SESSION_RESTORE_WAIT_MS);
+      settleRestore = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+  return restore;
+}
+
+function authUnknown(state: unknown): boolean {
+  return (state as { auth?: { status?: string } }).auth?.status === 'unknown';
 }
 
 export interface ClientHeaderInputs {
@@ -91,10 +142,19 @@ const rawBaseQuery = fetchBaseQuery({
  */
 const baseQuery: typeof rawBaseQuery = async (args, queryApi, extraOptions) => {
   await new Promise((resolve) => setTimeout(resolve, 0));
+  if (
+    tokenProvider === signedOut &&
+    authUnknown(queryApi.getState()) &&
+    sessionToRestore(browserStorage(), globalThis.location?.search ?? '')
+  ) {
+    await untilSessionSettled();
+  }
   return rawBaseQuery(args, queryApi, extraOptions);
 };
 
-export const TAG_TYPES = ['Flags', 'ReleaseNotes', 'AppInfo', 'Outbox'] as const;
+/** The tag of every answer the caller's plan can trim: a sign-in refetches them (store.ts). */
+export const PLAN_GATED_TAG = 'MarketData';
+export const TAG_TYPES = ['Flags', 'ReleaseNotes', 'AppInfo', 'Outbox', PLAN_GATED_TAG] as const;
 
 /** RTK Query whose hooks re-render in transitions (transition-selector.ts). */
 const createApi = buildCreateApi(

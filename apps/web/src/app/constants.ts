@@ -24,6 +24,12 @@ export const KEEP_UNUSED_DATA_FOR_S = 60;
 /** A request that takes longer fails with TIMEOUT_ERROR (SPEC §8). */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * Longest a request waits for a stored session to be restored before it goes out anonymous (api.ts): restoring
+ * loads the identity client and may refresh the tokens over the network.
+ */
+export const SESSION_RESTORE_WAIT_MS = 5_000;
+
 /** SPEC §9: on native the toast sits above a bottom bar 78 units high. */
 export const NATIVE_BOTTOM_BAR = 78;
 

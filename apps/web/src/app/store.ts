@@ -1,10 +1,10 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { authSlice, signedOut } from '../features/auth/auth-slice.ts';
+import { authSlice, signedIn, signedOut } from '../features/auth/auth-slice.ts';
 import { modalsSlice } from '../features/modals/modals-slice.ts';
 import { releaseNotesSeen, releaseNotesSlice } from '../features/release-notes/release-notes-slice.ts';
 import { toastsSlice } from '../features/toasts/toasts-slice.ts';
-import { api } from './api.ts';
+import { api, PLAN_GATED_TAG, sessionSettled } from './api.ts';
 import { preferences } from './preferences.ts';
 import { themeToggled, uiSlice } from './ui-slice.ts';
 
@@ -24,7 +24,19 @@ function persistence() {
   listener.startListening({
     actionCreator: signedOut,
     effect: (_action, { dispatch, getOriginalState }) => {
+      sessionSettled();
       if ((getOriginalState() as RootState).auth.status === 'signedIn') dispatch(api.util.resetApiState());
+    },
+  });
+  // A sign-in during the visit changes what the plan unlocks: the answers fetched anonymous are fetched again.
+  // A restored session needs nothing: its requests waited for the tokens (api.ts).
+  listener.startListening({
+    actionCreator: signedIn,
+    effect: (_action, { dispatch, getOriginalState }) => {
+      sessionSettled();
+      if ((getOriginalState() as RootState).auth.status === 'signedOut') {
+        dispatch(api.util.invalidateTags([PLAN_GATED_TAG]));
+      }
     },
   });
   listener.startListening({

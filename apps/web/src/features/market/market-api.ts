@@ -46,7 +46,7 @@ import type {
   QueryOf,
   ResponseOf,
 } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { api, PLAN_GATED_TAG } from '../../app/api.ts';
 import { fillPath } from '../../app/routes.ts';
 
 /** The contract paths, each checked against its contract's `path` by the compiler. */
@@ -103,7 +103,7 @@ function without<T extends object, K extends keyof T>(args: T, ...keys: K[]): Om
 }
 
 export const MARKET_TAG_TYPES = [
-  'MarketData',
+  PLAN_GATED_TAG,
   'Quote',
   'Asset',
   'Earnings',
@@ -114,7 +114,7 @@ export const MARKET_TAG_TYPES = [
   'MarketIndex',
 ] as const;
 
-const MARKET = 'MarketData' as const;
+const MARKET = PLAN_GATED_TAG;
 
 // Argument types: path parameters plus the query of each contract.
 export type SymbolArgs = { symbol: string };
@@ -407,6 +407,3 @@ export const {
   useGetTagNewsQuery,
   useGetNewsItemQuery,
 } = marketApi;
-
-/** Refetches every market answer: a sign-in or sign-out changes what the plan unlocks (SPEC §4). */
-export const marketDataInvalidated = () => marketApi.util.invalidateTags([MARKET]);

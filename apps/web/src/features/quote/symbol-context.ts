@@ -1,8 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useOutletContext } from 'react-router';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
-import { type AssetInfoResponse, marketDataInvalidated } from '../market/market-api.ts';
+import type { AssetInfoResponse } from '../market/market-api.ts';
 
 /** What every symbol tab receives: the symbol as typed in the URL and its asset (profile and latest quote). */
 export interface SymbolContext {
@@ -23,18 +21,4 @@ export function useSymbolContext(): SymbolContext {
 /** The reader's time zone (SPEC §3 timezone preference: the browser's unless chosen). */
 export function useTimeZone(): string {
   return preferences.get('timezone');
-}
-
-/** Refetches market answers when the visitor signs in or out: the plan decides what is gated. */
-export function useRefetchOnAuthChange() {
-  const dispatch = useAppDispatch();
-  const status = useAppSelectorInTransition((state) => state.auth.status);
-  const previous = useRef(status);
-  useEffect(() => {
-    // Answers fetched before a stored or ?token= session was restored are anonymous ones: refetch on sign-in
-    // (also from 'unknown'), and on sign-out; an anonymous first visit (unknown → signedOut) keeps its answers.
-    const changed = previous.current !== status;
-    if (changed && (status === 'signedIn' || previous.current === 'signedIn')) dispatch(marketDataInvalidated());
-    previous.current = status;
-  }, [status, dispatch]);
 }

@@ -18,7 +18,7 @@ import NotFoundPage from '../info/not-found-page.tsx';
 import { useGetAssetInfoQuery } from '../market/market-api.ts';
 import { LoadError, LoadingRows } from './query-state.tsx';
 import { QuoteHeader } from './quote-header.tsx';
-import { type SymbolContext, useRefetchOnAuthChange } from './symbol-context.ts';
+import type { SymbolContext } from './symbol-context.ts';
 import { SymbolNotFound } from './symbol-not-found.tsx';
 
 /**
@@ -34,7 +34,6 @@ export default function SymbolLayout() {
   const stickyHeader = useStickyHeader();
   const valid = paramsAreValid({ symbol });
   const info = useGetAssetInfoQuery({ symbol }, { skip: !valid });
-  useRefetchOnAuthChange();
   if (!valid) return <NotFoundPage />;
   if (errorStatus(info.error) === 404) return <SymbolNotFound symbol={symbol} />;
   const display = formatRouteParam('symbol', symbol);

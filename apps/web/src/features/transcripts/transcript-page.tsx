@@ -7,7 +7,6 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import NotFoundPage from '../info/not-found-page.tsx';
 import { periodLabel } from '../market/format.ts';
 import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { useRefetchOnAuthChange } from '../quote/symbol-context.ts';
 import { TranscriptView } from './transcript-view.tsx';
 import { useCallFiles } from './use-call-files.ts';
 
@@ -41,7 +40,6 @@ export default function TranscriptPage() {
     periodYear: valid && params.periodYear ? Number(params.periodYear) : undefined,
     period: valid ? params.period : undefined,
   });
-  useRefetchOnAuthChange();
   const display = call.symbol.toUpperCase();
   const quarter = call.period ? periodLabel(call.period, call.periodYear) : '';
   const title = display ? `${display} ${quarter} earnings call transcript` : 'Earnings call transcript';
