@@ -24,7 +24,10 @@ export interface PageRoute {
   /** A concrete URL for patterns with parameters (tests, the page index). */
   sample?: string;
   group: PageGroup;
-  /** Listed in the more-menu (every page with a group other than hidden is listed on /other-pages). */
+  /**
+   * Listed in the more-menu: product pages only, never the partner homes, embeds or demo tour (every page with a
+   * group other than hidden is listed on /other-pages).
+   */
   menu?: boolean;
   /** 'none': no site chrome (embeds); 'partner': partner-branded home. */
   chrome?: 'none' | 'partner';
@@ -286,20 +289,17 @@ export const PAGES = [
     id: 'demo',
     path: '/demo',
     group: 'partners',
-    menu: true,
   },
   {
     id: 'embedCalendar',
     path: '/embed/calendar',
     group: 'partners',
-    menu: true,
     chrome: 'none',
   },
   {
     id: 'partnerCnbc',
     path: '/CNBC',
     group: 'partners',
-    menu: true,
     chrome: 'partner',
     partner: 'CNBC',
   },
@@ -307,7 +307,6 @@ export const PAGES = [
     id: 'partnerWolf',
     path: '/wolf',
     group: 'partners',
-    menu: true,
     chrome: 'partner',
     partner: 'Wolf',
   },
