@@ -1,5 +1,6 @@
 export * from './backoff.ts';
 export * from './calendar.ts';
+export * from './dividends.ts';
 export * from './earnings-dates.ts';
 export * from './ehs.ts';
 export * from './figures.ts';

@@ -1,23 +1,24 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDate, formatPercent, formatPrice } from '../market/format.ts';
 import { useGetAssetDividendsQuery } from '../market/market-api.ts';
+import { forwardYield, frequencyLabel, paymentFact } from './dividends-view.ts';
 import { MiniBars } from './mini-bars.tsx';
 import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
 import { SectionCard } from './section-card.tsx';
 import type { SymbolSectionProps } from './symbol-context.ts';
 import { firstGate, UpgradePrompt } from './upgrade-prompt.tsx';
 
-const FREQUENCY_LABELS: Record<number, string> = { 12: 'Monthly', 4: 'Quarterly', 2: 'Semi-annual', 1: 'Annual' };
-
-/** Ex-dividend and payment dates with amounts; the yield from the latest amount and its frequency. */
+/**
+ * Ex-dividend and payment dates with amounts; the yield from the latest amount and its frequency; the next payment
+ * when one is announced, else the last one paid (a "next" date is never in the past).
+ */
 export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
   const dividends = useGetAssetDividendsQuery({ symbol, type: asset.type });
   const items = dividends.data?.items ?? [];
   const gate = firstGate(dividends.data?.gated);
   const latest = items[0];
-  const price = asset.quote?.price ?? null;
-  const yearly = latest?.frequency ? latest.amount * latest.frequency : null;
-  const yieldPct = yearly !== null && price ? (yearly / price) * 100 : null;
+  const yieldPct = forwardYield(latest, asset.quote?.price ?? null);
+  const payment = paymentFact(items, Date.now());
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <SectionCard title="Dividends" headingLevel={compact ? 'h3' : 'h2'} data-testid="dividends">
@@ -43,11 +44,7 @@ export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
                   <Typography variant="body2" color="text.secondary">
                     Frequency
                   </Typography>
-                  <Typography sx={{ fontWeight: 600 }}>
-                    {latest.frequency
-                      ? (FREQUENCY_LABELS[latest.frequency] ?? `${latest.frequency}× a year`)
-                      : 'Irregular'}
-                  </Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{frequencyLabel(latest.frequency)}</Typography>
                 </Box>
                 <Box>
                   <Typography variant="body2" color="text.secondary">
@@ -55,11 +52,11 @@ export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
                   </Typography>
                   <Typography sx={{ fontWeight: 600 }}>{formatPercent(yieldPct, { signed: false })}</Typography>
                 </Box>
-                <Box>
+                <Box data-testid="dividend-payment">
                   <Typography variant="body2" color="text.secondary">
-                    Next payment
+                    {payment.label}
                   </Typography>
-                  <Typography sx={{ fontWeight: 600 }}>{formatDate(latest.paymentDate)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{formatDate(payment.date)}</Typography>
                 </Box>
               </Box>
             ) : null}
