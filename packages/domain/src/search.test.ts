@@ -6,11 +6,14 @@ import {
   naiveSearch,
   normalizeName,
   normalizeSymbol,
+  prepareTypoSearch,
   SEARCH_MAX_RESULTS,
+  SEARCH_TYPO_BEFORE_CONTAINS,
   type SearchAsset,
   type SearchAssetType,
   searchAssets,
   searchIndexStats,
+  withinOneEdit,
 } from './search.ts';
 
 const asset = (
@@ -49,6 +52,8 @@ const MARKET: SearchAsset[] = [
   asset('EGFEY', 'Eurobank Ergasias Services', 10, 8e9, 'otc'),
   asset('OZK', 'Bank OZK', 30, 5e9),
   asset('MCD', "McDonald's Corp", 420, 2.1e11),
+  asset('NVDA', 'NVIDIA Corporation', 995, 4.4e12),
+  asset('MSFT', 'Microsoft Corporation', 970, 3.7e12),
 ];
 
 const symbolsOf = (assets: readonly SearchAsset[]) => assets.map((found) => found.symbol);
@@ -131,7 +136,8 @@ describe(searchAssets.name, () => {
   it('puts name-prefix before word-start before mid-word matches', () => {
     // Popularity alone would order BAC, WAL, OZK, EGFEY.
     expect(search('bank')).toEqual(['BAC', 'OZK', 'EGFEY']);
-    expect(search('banc')).toEqual(['WAL']);
+    // Then 'bank', one typo away.
+    expect(search('banc')).toEqual(['WAL', 'BAC', 'OZK']);
   });
 
   it('gives symbol-prefix matches about 60% of the slots and the rest to name matches', () => {
@@ -203,6 +209,108 @@ describe(searchAssets.name, () => {
   });
 });
 
+describe(withinOneEdit.name, () => {
+  it('allows one insertion, deletion, substitution or transposition of neighbours', () => {
+    for (const [a, b] of [
+      ['nvidia', 'nvidia'],
+      ['nvdia', 'nvidia'],
+      ['nvidia', 'nvdia'],
+      ['nvidua', 'nvidia'],
+      ['nvidai', 'nvidia'],
+      ['mircosoft', 'microsoft'],
+      ['brkb', 'brk.b'],
+      ['aab', 'ab'],
+    ] as const) {
+      expect(withinOneEdit(a, b), `${a} ${b}`).toBe(true);
+    }
+    for (const [a, b] of [
+      ['nvdiaa', 'nvidia'],
+      ['nivdai', 'nvidia'],
+      ['mcirosfot', 'microsoft'],
+      ['abc', 'cab'],
+      ['abcd', 'bcda'],
+      ['aple', 'aapl'],
+      ['ab', 'abcd'],
+    ] as const) {
+      expect(withinOneEdit(a, b), `${a} ${b}`).toBe(false);
+    }
+  });
+});
+
+describe(`${searchAssets.name} with a typo`, () => {
+  const index = buildSearchIndex(MARKET);
+  const search = (query: string, limit?: number) => symbolsOf(searchAssets(index, query, { limit }));
+
+  it('finds the asset one edit away on a symbol or a name word', () => {
+    expect(search('nvdia')[0]).toBe('NVDA');
+    expect(search('mircosoft')[0]).toBe('MSFT');
+    expect(search('berkshre')).toEqual(['BRK.B', 'BRK.A']);
+    expect(search('Berkshre')).toEqual(['BRK.B', 'BRK.A']);
+    expect(search('brkb')).toEqual(['BRK.B']);
+    expect(search('msfy')).toEqual(['MSFT']);
+  });
+
+  it('keeps an exact symbol first: aple is APLE, then Apple', () => {
+    expect(search('aple')).toEqual(['APLE', 'AAPL']);
+    expect(search('aple', 1)).toEqual(['APLE']);
+  });
+
+  it('counts each kind of edit as one', () => {
+    for (const query of ['nvdia', 'nviddia', 'nvidua', 'nvidai', 'nvdai', '$nvdia']) {
+      expect(search(query), query).toEqual(['NVDA']);
+    }
+  });
+
+  it('finds nothing two edits away', () => {
+    for (const query of ['nvdiaa', 'nivdai', 'mcirosfot', 'berkhsrie']) expect(search(query), query).toEqual([]);
+  });
+
+  it('leaves words shorter than four characters alone', () => {
+    // One edit from 'bac', 'bax', 'eth' and 'btc', which are too short to be typo matched.
+    for (const query of ['bxc', 'bacx', 'etj', 'btcc']) expect(search(query), query).toEqual([]);
+  });
+
+  it('never takes the place of an exact or prefix match', () => {
+    const market = [
+      asset('ABCE', 'Most Popular Co', 1000),
+      ...Array.from({ length: 12 }, (_, i) => asset(`ABCD${i}`, `Prefix ${i}`, 100 - i)),
+      ...Array.from({ length: 12 }, (_, i) => asset(`N${i}`, `Abcdef ${i}`, 50 - i)),
+    ];
+    const found = symbolsOf(searchAssets(buildSearchIndex(market), 'abcd'));
+    expect(found).toEqual(['ABCD0', 'ABCD1', 'ABCD2', 'ABCD3', 'ABCD4', 'ABCD5', 'N0', 'N1', 'N2', 'N3']);
+    // With the name matches gone, symbol prefixes fill the slots before any typo match.
+    const symbolsOnly = market.slice(0, 13);
+    expect(symbolsOf(searchAssets(buildSearchIndex(symbolsOnly), 'abcd'))).not.toContain('ABCE');
+    expect(symbolsOf(searchAssets(buildSearchIndex(symbolsOnly.slice(0, 5)), 'abcd'))).toEqual([
+      'ABCD0',
+      'ABCD1',
+      'ABCD2',
+      'ABCD3',
+      'ABCE',
+    ]);
+  });
+
+  it(`takes the places of at most ${SEARCH_TYPO_BEFORE_CONTAINS} name-contains matches, and is listed before them`, () => {
+    const typos = [
+      asset('APPL', 'Apple Foods', 100),
+      asset('APLY', 'Apply Group', 90),
+      asset('AMPL', 'Ample Co', 80),
+      asset('ABLE', 'Able Co', 70),
+    ];
+    const contains = Array.from({ length: 10 }, (_, i) => asset(`M${i}`, `Maplewood ${i}`, 50 - i));
+    const crowded = symbolsOf(searchAssets(buildSearchIndex([...typos, ...contains]), 'aple'));
+    expect(crowded).toEqual(['APPL', 'APLY', 'AMPL', 'M0', 'M1', 'M2', 'M3', 'M4', 'M5', 'M6']);
+    const roomy = symbolsOf(searchAssets(buildSearchIndex([...typos, ...contains.slice(0, 2)]), 'aple'));
+    expect(roomy).toEqual(['APPL', 'APLY', 'AMPL', 'ABLE', 'M0', 'M1']);
+  });
+
+  it('returns at most 10', () => {
+    const market = Array.from({ length: 30 }, (_, i) => asset(`X${i}`, `Wordy${String.fromCharCode(97 + (i % 26))}`));
+    expect(searchAssets(buildSearchIndex(market), 'wordyy')).toHaveLength(SEARCH_MAX_RESULTS);
+    expect(searchAssets(buildSearchIndex(market), 'wordyy', { limit: 4 })).toHaveLength(4);
+  });
+});
+
 describe(searchIndexStats.name, () => {
   it('counts what the index holds', () => {
     const stats = searchIndexStats(buildSearchIndex(MARKET));
@@ -210,6 +318,14 @@ describe(searchIndexStats.name, () => {
     expect(stats.symbolKeys).toBe(MARKET.length);
     expect(stats.wordSuffixes).toBeGreaterThan(MARKET.length);
     expect(stats.typedArrayBytes).toBeGreaterThan(0);
+    expect(stats.typo).toBeNull();
+  });
+
+  it('counts the typo index once built', () => {
+    const index = buildSearchIndex([asset('NVDA', 'NVIDIA Corporation'), asset('T', 'AT&T Inc.')]);
+    prepareTypoSearch(index);
+    // 'nvda', 'nvidia', 'corporation': each under itself and one key per run of equal characters.
+    expect(searchIndexStats(index).typo).toMatchObject({ terms: 3, postings: 3, keys: 5 + 7 + 12 });
   });
 });
 
@@ -285,6 +401,17 @@ function randomUniverse(random: () => number, size: number): SearchAsset[] {
   });
 }
 
+/** `text` with one random insertion, deletion, substitution or transposition. */
+function oneEdit(random: () => number, text: string): string {
+  const at = Math.floor(random() * Math.max(1, text.length));
+  const letter = 'abcdefghijklmnopqrstuvwxyz'.charAt(Math.floor(random() * 26));
+  const kind = Math.floor(random() * 4);
+  if (kind === 0) return text.slice(0, at) + letter + text.slice(at);
+  if (kind === 1) return text.slice(0, at) + text.slice(at + 1);
+  if (kind === 2) return text.slice(0, at) + letter + text.slice(at + 1);
+  return text.slice(0, at) + text.charAt(at + 1) + text.charAt(at) + text.slice(at + 2);
+}
+
 function randomQuery(random: () => number, universe: readonly SearchAsset[]): string {
   const pick = <T>(items: ArrayLike<T>): T => items[Math.floor(random() * items.length)] as T;
   const target = pick(universe);
@@ -295,6 +422,7 @@ function randomQuery(random: () => number, universe: readonly SearchAsset[]): st
     const start = Math.floor(random() * target.name.length);
     query = target.name.slice(start, start + 1 + Math.floor(random() * 8));
   } else if (kind < 0.7) query = target.symbol.replace(/[./-]/g, pick([' ', '-', '/', '.']));
+  else if (kind < 0.8) query = oneEdit(random, pick([target.symbol, ...target.name.split(/[ ,]+/)]));
   else if (kind < 0.9) {
     query = '';
     for (let i = 0, length = 1 + Math.floor(random() * 3); i < length; i += 1) query += pick('abcdefghiz &.');
@@ -335,5 +463,5 @@ describe(searchAssets.name, () => {
         }
       }
     }
-  });
+  }, 60_000);
 });

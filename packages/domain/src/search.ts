@@ -8,8 +8,15 @@
  *    anywhere;
  * 4. if the name tiers leave slots empty, more symbol-prefix matches fill them (and name matches fill slots the
  *    symbol tiers could not).
+ * 5. typo matches (issue 16; SPEC is silent): assets with a symbol or name word of {@link SEARCH_TYPO_MIN_LENGTH}+
+ *    characters one edit (insertion, deletion, substitution, transposition of neighbours) from a query of that
+ *    length ('nvdia' finds NVIDIA, 'mircosoft' Microsoft, 'brkb' BRK.B). They take only slots the tiers above
+ *    leave, plus the places of up to {@link SEARCH_TYPO_BEFORE_CONTAINS} of the last name-contains matches (so
+ *    'aple' shows Apple beside the many names holding 'aple'), and are listed before the name-contains matches.
+ *    A multi-word query is typo matched only in its symbol form.
  * An asset appears once, in the first tier that takes it. Within a tier assets rank by popularity, then market
- * cap (both descending), then symbol. Blank input gives no results.
+ * cap (both descending), then symbol: every typo match is one edit away, so popularity alone orders them. Blank
+ * input gives no results.
  *
  * Matching is case-insensitive. Symbols are compared with their separators unified ('BRK.B', 'brk-b', 'BRK/B' and
  * 'brk b' are one symbol; a leading '$' cashtag is dropped). Names are compared without accents, apostrophes,
@@ -26,6 +33,8 @@
  *   character pair; for longer queries (or characters outside a-z, 0-9 and space) posting lists in rank order, of
  *   trigrams and of non-Latin characters: the shortest list that covers the query is walked in rank order and
  *   stops as soon as the slots are full.
+ * - typo matches use a deletion neighbourhood (SymSpell-style) of hashed keys, built on the first query that
+ *   reaches them (see {@link TypoIndex}).
  * Building sorts without comparison callbacks (a multikey quicksort over character codes for the keys, a radix
  * sort for the rank order), about 0.2–0.5 s for 80,000 assets. {@link naiveSearch} is the plain filter-and-sort
  * reference the index must agree with.
@@ -48,6 +57,10 @@ export interface SearchAsset {
 export const SEARCH_MAX_RESULTS = 10;
 /** … of which about 60 % go to symbol matches (exact and prefix). */
 export const SEARCH_SYMBOL_SHARE = 0.6;
+/** Typo matching (issue 16): a query of at least this many characters finds symbols and name words this long. */
+export const SEARCH_TYPO_MIN_LENGTH = 4;
+/** Typo matches may take the places of this many of the last name-contains matches (more only fill free slots). */
+export const SEARCH_TYPO_BEFORE_CONTAINS = 3;
 
 export interface SearchOptions {
   /** 0–10, default 10; values above 10 are clamped */
@@ -101,17 +114,20 @@ function symbolSlots(limit: number): number {
 
 /**
  * The selection shared by both implementations. Each source yields candidates (as numbers) best first and -1 when
- * done; `symbols` is resumed after the name tiers to fill what they left.
+ * done; `symbols` is resumed after the name tiers to fill what they left. Typo matches come last: they take the
+ * slots every other tier left and the places of up to {@link SEARCH_TYPO_BEFORE_CONTAINS} of the last name-contains
+ * matches, never a prefix match's, and are listed before the name-contains matches. An asset that is both a
+ * name-contains and a typo match counts as a typo match.
  */
 function select(
   limit: number,
   exact: () => number,
   symbols: () => number,
   names: ReadonlyArray<() => number>,
+  contains: () => number,
+  typos: () => number,
 ): number[] {
   const picked: number[] = [];
-  const symbolPicks: number[] = [];
-  const namePicks: number[] = [];
   const take = (source: () => number, into: number[], total: number) => {
     while (picked.length < total) {
       const candidate = source();
@@ -122,11 +138,33 @@ function select(
     }
   };
   const exactPicks: number[] = [];
+  const symbolPicks: number[] = [];
+  const namePicks: number[] = [];
+  const containsPicks: number[] = [];
   take(exact, exactPicks, limit);
   take(symbols, symbolPicks, symbolSlots(limit));
   for (const source of names) take(source, namePicks, limit);
+  take(contains, containsPicks, limit);
   take(symbols, symbolPicks, limit);
-  return [...exactPicks, ...symbolPicks, ...namePicks];
+
+  const free = limit - picked.length;
+  const budget = free + Math.min(SEARCH_TYPO_BEFORE_CONTAINS, containsPicks.length);
+  const typoPicks: number[] = [];
+  while (budget > 0 && typoPicks.length < budget) {
+    const candidate = typos();
+    if (candidate < 0) break;
+    const containsAt = containsPicks.indexOf(candidate);
+    if (containsAt >= 0) containsPicks.splice(containsAt, 1);
+    else if (picked.includes(candidate)) continue;
+    else picked.push(candidate);
+    typoPicks.push(candidate);
+  }
+  // Typo matches beyond the free slots take the places of the last name-contains matches.
+  containsPicks.length = Math.min(
+    containsPicks.length,
+    limit - exactPicks.length - symbolPicks.length - namePicks.length - typoPicks.length,
+  );
+  return [...exactPicks, ...symbolPicks, ...namePicks, ...typoPicks, ...containsPicks];
 }
 
 const NONE = () => -1;
@@ -143,6 +181,8 @@ interface NaiveRecord<T> {
   index: number;
   symbol: string;
   name: string;
+  /** what a typo can be made on */
+  terms: string[];
 }
 
 const naiveRecords = new WeakMap<readonly SearchAsset[], NaiveRecord<SearchAsset>[]>();
@@ -150,12 +190,11 @@ const naiveRecords = new WeakMap<readonly SearchAsset[], NaiveRecord<SearchAsset
 function recordsOf<T extends SearchAsset>(assets: readonly T[]): NaiveRecord<T>[] {
   let records = naiveRecords.get(assets) as NaiveRecord<T>[] | undefined;
   if (records === undefined || records.length !== assets.length) {
-    records = assets.map((asset, index) => ({
-      asset,
-      index,
-      symbol: normalizeSymbol(asset.symbol),
-      name: normalizeName(asset.name),
-    }));
+    records = assets.map((asset, index) => {
+      const symbol = normalizeSymbol(asset.symbol);
+      const name = normalizeName(asset.name);
+      return { asset, index, symbol, name, terms: typoTerms(symbol, name) };
+    });
     naiveRecords.set(assets, records);
   }
   return records;
@@ -177,11 +216,19 @@ export function naiveSearch<T extends SearchAsset>(
   const nameQuery = normalizeName(query);
   if (max === 0 || (symbolQuery === '' && nameQuery === '')) return [];
   const wordQuery = ` ${nameQuery}`;
+  const typoForms = typoQueryForms(symbolQuery, nameQuery);
+  const typoMatched = new Set<NaiveRecord<T>>();
+  if (typoForms.length > 0) {
+    for (const record of recordsOf(assets)) {
+      if (record.terms.some((term) => typoForms.some((form) => withinOneEdit(form, term)))) typoMatched.add(record);
+    }
+  }
 
   const matches = recordsOf(assets).filter(
     (record) =>
       (symbolQuery !== '' && record.symbol.startsWith(symbolQuery)) ||
-      (nameQuery !== '' && record.name.includes(nameQuery)),
+      (nameQuery !== '' && record.name.includes(nameQuery)) ||
+      typoMatched.has(record),
   );
   matches.sort((a, b) => compareSearchAssets(a.asset, b.asset) || a.index - b.index);
 
@@ -190,6 +237,7 @@ export function naiveSearch<T extends SearchAsset>(
   const namePrefix: number[] = [];
   const nameWord: number[] = [];
   const nameContains: number[] = [];
+  const typos: number[] = [];
   matches.forEach((record, position) => {
     if (symbolQuery !== '' && record.symbol.startsWith(symbolQuery)) {
       if (record.symbol === symbolQuery) exact.push(position);
@@ -200,13 +248,205 @@ export function naiveSearch<T extends SearchAsset>(
       if (` ${record.name}`.includes(wordQuery)) nameWord.push(position);
       nameContains.push(position);
     }
+    if (typoMatched.has(record)) typos.push(position);
   });
-  const chosen = select(max, fromList(exact), fromList(symbolPrefix), [
-    fromList(namePrefix),
-    fromList(nameWord),
+  const chosen = select(
+    max,
+    fromList(exact),
+    fromList(symbolPrefix),
+    [fromList(namePrefix), fromList(nameWord)],
     fromList(nameContains),
-  ]);
+    fromList(typos),
+  );
   return chosen.map((position) => (matches[position] as NaiveRecord<T>).asset);
+}
+
+// ---- typo matching -----------------------------------------------------------------------------------------------
+
+/** The forms of a query that typo matching looks up: the symbol form and a one-word name form, if long enough. */
+function typoQueryForms(symbolQuery: string, nameQuery: string): string[] {
+  const forms: string[] = [];
+  if (symbolQuery.length >= SEARCH_TYPO_MIN_LENGTH) forms.push(symbolQuery);
+  if (nameQuery.length >= SEARCH_TYPO_MIN_LENGTH && !nameQuery.includes(' ') && nameQuery !== symbolQuery) {
+    forms.push(nameQuery);
+  }
+  return forms;
+}
+
+/** What a typo can be made on: the normalised symbol and the name's words, each of the minimum length or longer. */
+function typoTerms(symbol: string, name: string): string[] {
+  const terms = name === '' ? [] : name.split(' ');
+  terms.push(symbol);
+  return terms.filter((term) => term.length >= SEARCH_TYPO_MIN_LENGTH);
+}
+
+/**
+ * Whether one edit at most turns `a` into `b`: an insertion, a deletion, a substitution or the transposition of two
+ * neighbouring characters (optimal string alignment distance <= 1).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const lengthA = a.length;
+  const lengthB = b.length;
+  if (lengthA - lengthB > 1 || lengthB - lengthA > 1) return false;
+  let start = 0;
+  while (start < lengthA && start < lengthB && a.charCodeAt(start) === b.charCodeAt(start)) start += 1;
+  let endA = lengthA;
+  let endB = lengthB;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const restA = endA - start;
+  const restB = endB - start;
+  if (restA <= 1 && restB <= 1) return true;
+  return (
+    restA === 2 &&
+    restB === 2 &&
+    a.charCodeAt(start) === b.charCodeAt(start + 1) &&
+    a.charCodeAt(start + 1) === b.charCodeAt(start)
+  );
+}
+
+/**
+ * The typo index, a deletion neighbourhood (as in SymSpell) for one edit: every term (normalised symbol or name
+ * word of {@link SEARCH_TYPO_MIN_LENGTH}+ characters) is filed under a hash of itself and of each of its one-character
+ * deletions. Two strings one edit apart share a key: the shorter is a deletion of the longer, or both lose the
+ * substituted (or one transposed) character. A query looks up its own keys the same way and checks each term found
+ * with {@link withinOneEdit}, so hash collisions cost a check, never a wrong answer. No key string is ever made.
+ */
+interface TypoIndex {
+  /** distinct terms */
+  terms: readonly string[];
+  /** ranks holding each term, in rank order: postings[postingStart[t] .. postingStart[t + 1]) */
+  postingStart: Int32Array;
+  postings: Int32Array;
+  /** hash table of keys, chained by bucket: keyTerms[keyStart[b] .. keyStart[b + 1]) */
+  keyStart: Int32Array;
+  keyTerms: Int32Array;
+  mask: number;
+}
+
+/** FNV-1a of `text` without the character at `skip` (-1 for none). */
+function keyHash(text: string, skip: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    if (i !== skip) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
+  return hash ^ (hash >>> 15);
+}
+
+/** Calls `visit` with the key hash of `text` and of each distinct one-character deletion of it. */
+function eachKey(text: string, visit: (hash: number) => void): void {
+  visit(keyHash(text, -1));
+  // Deleting any character of a run gives the same string: once per run.
+  for (let i = 0; i < text.length; i += 1) if (i === 0 || text[i] !== text[i - 1]) visit(keyHash(text, i));
+}
+
+function buildTypoIndex(symbols: readonly string[], names: readonly string[]): TypoIndex {
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  const lastRank: number[] = [];
+  const occurrenceTerms: number[] = [];
+  const occurrenceRanks: number[] = [];
+  for (let rank = 0; rank < symbols.length; rank += 1) {
+    for (const term of typoTerms(symbols[rank] ?? '', names[rank] ?? '')) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = terms.length;
+        ids.set(term, id);
+        terms.push(term);
+        lastRank.push(-1);
+      }
+      if (lastRank[id] === rank) continue;
+      lastRank[id] = rank;
+      occurrenceTerms.push(id);
+      occurrenceRanks.push(rank);
+    }
+  }
+  // Postings: ranks were visited in order, so each list comes out sorted.
+  const postingStart = new Int32Array(terms.length + 1);
+  for (const id of occurrenceTerms) postingStart[id + 1] = (postingStart[id + 1] ?? 0) + 1;
+  for (let id = 0; id < terms.length; id += 1)
+    postingStart[id + 1] = (postingStart[id + 1] ?? 0) + (postingStart[id] ?? 0);
+  const postings = new Int32Array(occurrenceTerms.length);
+  const cursor = postingStart.slice(0, terms.length);
+  occurrenceTerms.forEach((id, occurrence) => {
+    const at = cursor[id] ?? 0;
+    postings[at] = occurrenceRanks[occurrence] ?? 0;
+    cursor[id] = at + 1;
+  });
+
+  // Keys: counted, then placed by bucket (a load factor of at most 1).
+  let keyCount = 0;
+  for (const term of terms) eachKey(term, () => (keyCount += 1));
+  let buckets = 1;
+  while (buckets < keyCount) buckets *= 2;
+  const mask = buckets - 1;
+  const keyStart = new Int32Array(buckets + 1);
+  for (const term of terms)
+    eachKey(term, (hash) => (keyStart[(hash & mask) + 1] = (keyStart[(hash & mask) + 1] ?? 0) + 1));
+  for (let bucket = 0; bucket < buckets; bucket += 1)
+    keyStart[bucket + 1] = (keyStart[bucket + 1] ?? 0) + (keyStart[bucket] ?? 0);
+  const keyTerms = new Int32Array(keyCount);
+  const next = keyStart.slice(0, buckets);
+  terms.forEach((term, id) => {
+    eachKey(term, (hash) => {
+      const at = next[hash & mask] ?? 0;
+      keyTerms[at] = id;
+      next[hash & mask] = at + 1;
+    });
+  });
+  return { terms, postingStart, postings, keyStart, keyTerms, mask };
+}
+
+/** Each index's typo index, built on the first query that reaches typo matching (most never do). */
+const typoIndexes = new WeakMap<SearchIndex, TypoIndex>();
+
+function typoIndexOf(index: SearchIndex): TypoIndex {
+  let typo = typoIndexes.get(index);
+  if (typo === undefined) {
+    typo = buildTypoIndex(index.symbols, index.names);
+    typoIndexes.set(index, typo);
+  }
+  return typo;
+}
+
+/** Builds the typo index now rather than on the first query that needs it. */
+export function prepareTypoSearch(index: SearchIndex): void {
+  typoIndexOf(index);
+}
+
+/** Ranks holding a term within one edit of a form, best first: a merge of the matching terms' postings. */
+function typoMatches(index: SearchIndex, forms: readonly string[]): () => number {
+  const { terms, postingStart, postings, keyStart, keyTerms, mask } = typoIndexOf(index);
+  const matched: number[] = [];
+  for (const form of forms) {
+    eachKey(form, (hash) => {
+      const bucket = hash & mask;
+      for (let at = keyStart[bucket] ?? 0, end = keyStart[bucket + 1] ?? 0; at < end; at += 1) {
+        const id = keyTerms[at] ?? 0;
+        if (!matched.includes(id) && withinOneEdit(form, terms[id] ?? '')) matched.push(id);
+      }
+    });
+  }
+  const heads = matched.map((id) => postingStart[id] ?? 0);
+  const ends = matched.map((id) => postingStart[id + 1] ?? 0);
+  return () => {
+    let best = -1;
+    for (let i = 0; i < heads.length; i += 1) {
+      const head = heads[i] ?? 0;
+      if (head < (ends[i] ?? 0)) {
+        const rank = postings[head] ?? 0;
+        if (best < 0 || rank < best) best = rank;
+      }
+    }
+    // Step past the best rank on every list holding it.
+    for (let i = 0; i < heads.length; i += 1) {
+      const head = heads[i] ?? 0;
+      if (head < (ends[i] ?? 0) && postings[head] === best) heads[i] = head + 1;
+    }
+    return best;
+  };
 }
 
 // ---- the index ---------------------------------------------------------------------------------------------------
@@ -653,6 +893,17 @@ export interface SearchIndexStats {
   trigramPostings: number;
   /** bytes held in typed arrays (strings not counted) */
   typedArrayBytes: number;
+  /** the typo index, once built (see {@link prepareTypoSearch}) */
+  typo: {
+    /** distinct symbols and name words */
+    terms: number;
+    /** characters of those terms (held as strings) */
+    termCharacters: number;
+    postings: number;
+    /** deletion-neighbourhood keys */
+    keys: number;
+    typedArrayBytes: number;
+  } | null;
 }
 
 export function searchIndexStats(index: SearchIndex): SearchIndexStats {
@@ -670,6 +921,19 @@ export function searchIndexStats(index: SearchIndex): SearchIndexStats {
     wordSuffixes: index.byWord.ranks.length,
     trigramPostings: index.trigramPostings.length,
     typedArrayBytes,
+    typo: typoStats(typoIndexes.get(index)),
+  };
+}
+
+function typoStats(typo: TypoIndex | undefined): SearchIndexStats['typo'] {
+  if (typo === undefined) return null;
+  return {
+    terms: typo.terms.length,
+    termCharacters: typo.terms.reduce((sum, term) => sum + term.length, 0),
+    postings: typo.postings.length,
+    keys: typo.keyTerms.length,
+    typedArrayBytes:
+      typo.postingStart.byteLength + typo.postings.byteLength + typo.keyStart.byteLength + typo.keyTerms.byteLength,
   };
 }
 
@@ -761,6 +1025,7 @@ export function searchAssets<T extends SearchAsset>(
   }
 
   const nameSources: Array<() => number> = [];
+  let contains = NONE;
   if (nameQuery !== '') {
     const compareName: KeyCompare = (position, target) =>
       compareFrom(names[byName.ranks[position] ?? 0] ?? '', 0, target);
@@ -770,12 +1035,21 @@ export function searchAssets<T extends SearchAsset>(
     const [wordLo, wordHi] = prefixRange(byWord.ranks.length, compareWord, nameQuery);
     nameSources.push(rangeByRank(byName, nameLo, nameHi), rangeByRank(byWord, wordLo, wordHi));
     // Only built when reached: the earlier tiers usually fill the slots.
-    let contains: (() => number) | undefined;
-    nameSources.push(() => {
-      contains ??= nameContains(index, nameQuery);
-      return contains();
-    });
+    let walk: (() => number) | undefined;
+    contains = () => {
+      walk ??= nameContains(index, nameQuery);
+      return walk();
+    };
+  }
+  let typos = NONE;
+  const typoForms = typoQueryForms(symbolQuery, nameQuery);
+  if (typoForms.length > 0) {
+    let merge: (() => number) | undefined;
+    typos = () => {
+      merge ??= typoMatches(index, typoForms);
+      return merge();
+    };
   }
 
-  return select(limit, exact, symbolPrefix, nameSources).map((rank) => index.ranked[rank] as T);
+  return select(limit, exact, symbolPrefix, nameSources, contains, typos).map((rank) => index.ranked[rank] as T);
 }
