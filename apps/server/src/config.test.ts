@@ -30,7 +30,18 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
 
+  it('lets PUBLIC_URL follow PORT when it is not set', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    const moved = loadConfig({ PORT: '3411' });
+    expect(moved.PUBLIC_URL).toBe('http://localhost:3411');
+    expect(moved.publicUrlFollowsPort).toBe(true);
+    const set = loadConfig({ PORT: '3411', PUBLIC_URL: 'https://earnings.example' });
+    expect(set.PUBLIC_URL).toBe('https://earnings.example');
+    expect(set.publicUrlFollowsPort).toBe(false);
+  });
+
   it.each([
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ PORT: '70000' }, 'PORT'],
     [{ ROLES: 'api,web' }, 'ROLES'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -23,7 +23,8 @@ const list = z.string().transform((s) =>
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Unset follows PORT: `http://localhost:<PORT>` (see {@link loadConfig}). */
+  PUBLIC_URL: z.url().optional(),
   APP_NAME: z.string().min(1).default('EarningsHub'),
   ROLES: list.pipe(z.array(RoleName).min(1)).default([...ROLE_NAMES]),
   DATABASE_URL: z
@@ -95,7 +96,15 @@ export const ConfigSchema = z.object({
   /** Real providers whose scheduled refreshes the worker runs (the demo market rolls forward whenever SEED_DEMO). */
   INGEST_PROVIDERS: list.default([]),
 });
-export type Config = z.infer<typeof ConfigSchema> & { dbDir: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** True when PUBLIC_URL was not set: it follows the port (with PORT=0, the one the server is given at start). */
+  publicUrlFollowsPort: boolean;
+  dbDir: string;
+};
+
+/** The address a local server answers at: PUBLIC_URL's default. */
+export const localUrl = (port: number) => `http://localhost:${port}`;
 
 export class ConfigError extends Error {}
 
@@ -113,5 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, DATA_DIR: dataDir, dbDir: resolve(dataDir, 'db') };
+  const { PUBLIC_URL, ...rest } = parsed.data;
+  return {
+    ...rest,
+    // Sign-in redirects and token issuers are built from it, so a server on another port must not claim 3000.
+    PUBLIC_URL: PUBLIC_URL ?? localUrl(parsed.data.PORT),
+    publicUrlFollowsPort: PUBLIC_URL === undefined,
+    DATA_DIR: dataDir,
+    dbDir: resolve(dataDir, 'db'),
+  };
 }

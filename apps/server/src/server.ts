@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { connectDatabase } from '@eh/db';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import { createBus } from './bus/index.ts';
-import type { Config } from './config.ts';
+import { type Config, localUrl } from './config.ts';
 import type { AppContext } from './context.ts';
 import { runSeeds } from './seed/index.ts';
 
@@ -32,7 +33,20 @@ function resolveAdminToken(config: Config, embedded: boolean): string | null {
   return token;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/** A port free on `host` now (the OS picks it), for a server that must know its address before it listens. */
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
+}
+
+export async function startServer(given: Config): Promise<RunningServer> {
+  // PORT=0 with PUBLIC_URL following it: the issuer and the sign-in redirects need the real port before listening.
+  const port = given.PORT === 0 && given.publicUrlFollowsPort ? await freePort(given.HOST) : given.PORT;
+  const config = port === given.PORT ? given : { ...given, PORT: port, PUBLIC_URL: localUrl(port) };
   const database = await connectDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dbDir,
@@ -65,8 +79,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const url = `http://localhost:${port}`;
+  const url = localUrl(typeof address === 'object' && address ? address.port : config.PORT);
   if (embedded) writeFileSync(infoFile, JSON.stringify({ pid: process.pid, url }));
   let stopping: Promise<void> | undefined;
   return { app, ctx, url, stop: () => (stopping ??= app.close()) };

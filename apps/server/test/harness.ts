@@ -66,7 +66,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server = await startServer(config);
   return {
     ...server,
-    config,
+    // The server's own: with PORT=0 it knows its port (and PUBLIC_URL follows it).
+    config: server.ctx.config,
     api: (path, init) => fetch(`${server.url}${path}`, init),
     async close() {
       await server.stop();
