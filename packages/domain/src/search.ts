@@ -326,20 +326,43 @@ interface TypoIndex {
   mask: number;
 }
 
-/** FNV-1a of `text` without the character at `skip` (-1 for none). */
-function keyHash(text: string, skip: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    if (i !== skip) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  }
-  return hash ^ (hash >>> 15);
+// Keys are polynomial hashes (mod 2^32) so that all deletions of a string hash in one pass: deleting character i
+// from a string of length n with hash H gives H + (P_i * (1 - B) - c_i) * B^(n-1-i), P_i being the hash of the
+// first i characters. B is odd, so B^-1 steps the power down.
+const HASH_BASE = 0x01000193;
+const HASH_BASE_INVERSE = (() => {
+  let inverse = HASH_BASE;
+  for (let step = 0; step < 5; step += 1) inverse = Math.imul(inverse, 2 - Math.imul(HASH_BASE, inverse));
+  return inverse;
+})();
+
+/** Murmur3's finaliser: spreads the polynomial hash's bits into the low ones the buckets use. */
+function mixHash(hash: number): number {
+  let mixed = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
+  return mixed ^ (mixed >>> 16);
 }
 
 /** Calls `visit` with the key hash of `text` and of each distinct one-character deletion of it. */
 function eachKey(text: string, visit: (hash: number) => void): void {
-  visit(keyHash(text, -1));
-  // Deleting any character of a run gives the same string: once per run.
-  for (let i = 0; i < text.length; i += 1) if (i === 0 || text[i] !== text[i - 1]) visit(keyHash(text, i));
+  const length = text.length;
+  let whole = 0;
+  let power = 1;
+  for (let i = 0; i < length; i += 1) {
+    whole = (Math.imul(whole, HASH_BASE) + text.charCodeAt(i)) | 0;
+    if (i > 0) power = Math.imul(power, HASH_BASE);
+  }
+  visit(mixHash(whole));
+  let prefix = 0;
+  for (let i = 0; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    // Deleting any character of a run gives the same string: once per run.
+    if (i === 0 || code !== text.charCodeAt(i - 1)) {
+      visit(mixHash((whole + Math.imul((Math.imul(prefix, 1 - HASH_BASE) - code) | 0, power)) | 0));
+    }
+    prefix = (Math.imul(prefix, HASH_BASE) + code) | 0;
+    power = Math.imul(power, HASH_BASE_INVERSE);
+  }
 }
 
 function buildTypoIndex(symbols: readonly string[], names: readonly string[]): TypoIndex {
@@ -376,26 +399,41 @@ function buildTypoIndex(symbols: readonly string[], names: readonly string[]): T
     cursor[id] = at + 1;
   });
 
-  // Keys: counted, then placed by bucket (a load factor of at most 1).
+  // Keys: hashed once, then placed by bucket (about two keys a bucket: half the table, a check more a lookup).
   let keyCount = 0;
-  for (const term of terms) eachKey(term, () => (keyCount += 1));
-  let buckets = 1;
-  while (buckets < keyCount) buckets *= 2;
-  const mask = buckets - 1;
-  const keyStart = new Int32Array(buckets + 1);
-  for (const term of terms)
-    eachKey(term, (hash) => (keyStart[(hash & mask) + 1] = (keyStart[(hash & mask) + 1] ?? 0) + 1));
-  for (let bucket = 0; bucket < buckets; bucket += 1)
-    keyStart[bucket + 1] = (keyStart[bucket + 1] ?? 0) + (keyStart[bucket] ?? 0);
-  const keyTerms = new Int32Array(keyCount);
-  const next = keyStart.slice(0, buckets);
+  for (const term of terms) {
+    keyCount += 1;
+    for (let i = 0; i < term.length; i += 1) if (i === 0 || term[i] !== term[i - 1]) keyCount += 1;
+  }
+  const hashes = new Int32Array(keyCount);
+  const owners = new Int32Array(keyCount);
+  let filled = 0;
   terms.forEach((term, id) => {
     eachKey(term, (hash) => {
-      const at = next[hash & mask] ?? 0;
-      keyTerms[at] = id;
-      next[hash & mask] = at + 1;
+      hashes[filled] = hash;
+      owners[filled] = id;
+      filled += 1;
     });
   });
+  let buckets = 1;
+  while (buckets * 2 < keyCount) buckets *= 2;
+  const mask = buckets - 1;
+  const keyStart = new Int32Array(buckets + 1);
+  for (let key = 0; key < keyCount; key += 1) {
+    const bucket = ((hashes[key] ?? 0) & mask) + 1;
+    keyStart[bucket] = (keyStart[bucket] ?? 0) + 1;
+  }
+  for (let bucket = 0; bucket < buckets; bucket += 1) {
+    keyStart[bucket + 1] = (keyStart[bucket + 1] ?? 0) + (keyStart[bucket] ?? 0);
+  }
+  const keyTerms = new Int32Array(keyCount);
+  const next = keyStart.slice(0, buckets);
+  for (let key = 0; key < keyCount; key += 1) {
+    const bucket = (hashes[key] ?? 0) & mask;
+    const at = next[bucket] ?? 0;
+    keyTerms[at] = owners[key] ?? 0;
+    next[bucket] = at + 1;
+  }
   return { terms, postingStart, postings, keyStart, keyTerms, mask };
 }
 
