@@ -62,8 +62,33 @@ function bridge(seed: number, channel: number, day: number, steps: number, start
   return path;
 }
 
-/** Stretches a path (open → close kept) so that its maximum is `high` and its minimum `low`, then rounds it. */
-function fitToRange(path: Float64Array, high: number, low: number, seed: number, day: number): Float64Array {
+/** Share of a session over which a path bends to reach the day's high or low (half-width of the bend). */
+const BEND_SHARE = 1 / 6;
+
+/** Adds a raised-cosine bump of `height` centred on `at`, zero from `width` steps away (the ends never move). */
+function bend(path: Float64Array, at: number, height: number, width: number) {
+  const last = path.length - 2;
+  for (let step = Math.max(1, at - width + 1); step <= Math.min(last, at + width - 1); step += 1) {
+    path[step] = (path[step] ?? 0) + height * 0.5 * (1 + Math.cos((Math.PI * (step - at)) / width));
+  }
+}
+
+/** The interior step with the most extreme value (`sign` 1: highest, -1: lowest) at least `keepFrom` steps from `avoid`. */
+function extremeAt(path: Float64Array, sign: 1 | -1, from: number, to: number, avoid = -1, keepFrom = 0): number {
+  let best = -1;
+  for (let step = from; step <= to; step += 1) {
+    if (avoid >= 0 && Math.abs(step - avoid) < keepFrom) continue;
+    if (best < 0 || sign * ((path[step] ?? 0) - (path[best] ?? 0)) > 0) best = step;
+  }
+  return best;
+}
+
+/**
+ * Fits a path (open → close kept) to touch exactly the day's `high` and `low`, then rounds it. Excursions beyond the
+ * range are compressed; an extreme the path falls short of is reached by a smooth bend well inside the session.
+ * Never by moving one point or stretching a tiny excursion: either draws a one-bar spike across the day's range.
+ */
+function fitToRange(path: Float64Array, high: number, low: number): Float64Array {
   const steps = path.length - 1;
   const open = path[0] ?? 0;
   const close = path[steps] ?? 0;
@@ -75,37 +100,31 @@ function fitToRange(path: Float64Array, high: number, low: number, seed: number,
     maximum = Math.max(maximum, value);
     minimum = Math.min(minimum, value);
   }
-  if (steps > 1 && high > top && maximum <= top) {
-    const at = 1 + Math.floor(uniform(seed, CH.path, day, 1) * (steps - 1));
-    path[at] = high;
-    maximum = high;
-  }
-  if (steps > 2 && low < bottom && minimum >= bottom) {
-    let at = 1 + Math.floor(uniform(seed, CH.path, day, 2) * (steps - 1));
-    if (path[at] === high) at = at === steps - 1 ? at - 1 : at + 1;
-    path[at] = low;
-    minimum = low;
-  }
-  const up = maximum > top ? (high - top) / (maximum - top) : 0;
-  const down = minimum < bottom ? (bottom - low) / (bottom - minimum) : 0;
-  for (let step = 0; step <= steps; step += 1) {
+  const up = maximum > high ? (high - top) / (maximum - top) : 1;
+  const down = minimum < low ? (bottom - low) / (bottom - minimum) : 1;
+  for (let step = 1; step < steps; step += 1) {
     const value = path[step] ?? 0;
-    let fitted = value;
-    if (value > top) fitted = top + (value - top) * up;
-    else if (value < bottom) fitted = bottom - (bottom - value) * down;
-    path[step] = step === 0 ? open : step === steps ? close : roundPrice(fitted);
+    if (value > top) path[step] = top + (value - top) * up;
+    else if (value < bottom) path[step] = bottom - (bottom - value) * down;
   }
-  // Rounding may nudge a point past the range: clamp, then make sure both extremes are touched.
-  let highAt = -1;
-  let lowAt = -1;
-  for (let step = 0; step <= steps; step += 1) {
-    const value = Math.min(high, Math.max(low, path[step] ?? 0));
-    path[step] = value;
-    if (value === high && highAt < 0) highAt = step;
-    if (value === low && lowAt < 0) lowAt = step;
+  const width = Math.max(1, Math.round(steps * BEND_SHARE));
+  if (steps > 2 * width) {
+    const highAt = extremeAt(path, 1, width, steps - width);
+    const short = high - (path[highAt] ?? 0);
+    if (short > 0 && maximum < high) bend(path, highAt, short, width);
+    // The low's bend keeps clear of the high, wherever it now is.
+    const peak = extremeAt(path, 1, 1, steps - 1);
+    const lowAt = extremeAt(path, -1, width, steps - width, peak, width);
+    const shortBelow = (path[lowAt] ?? 0) - low;
+    if (lowAt >= 0 && shortBelow > 0 && minimum > low) bend(path, lowAt, -shortBelow, width);
   }
-  if (highAt < 0 && steps > 1) path[1] = high;
-  if (lowAt < 0 && steps > 2) path[path[2] === high ? 1 : 2] = low;
+  for (let step = 1; step < steps; step += 1) path[step] = Math.min(high, Math.max(low, roundPrice(path[step] ?? 0)));
+  // Rounding may leave an extreme a cent short: the point nearest it takes it exactly.
+  if (steps > 1 && high > top && !path.includes(high)) path[extremeAt(path, 1, 1, steps - 1)] = high;
+  if (steps > 2 && low < bottom && !path.includes(low)) {
+    const at = extremeAt(path, -1, 1, steps - 1);
+    if (path[at] !== high) path[at] = low;
+  }
   return path;
 }
 
@@ -171,8 +190,9 @@ function regularBars(world: DemoWorld, asset: DemoAsset, series: DailySeries, in
   const high = series.high[index] ?? 0;
   const low = series.low[index] ?? 0;
   const seed = world.seed ^ asset.companySeed;
-  const sigma = world.prices.dailyVol(asset) * open * 0.9;
-  const path = fitToRange(bridge(seed, CH.path, day, steps, open, close, sigma), high, low, seed, day);
+  // Wiggles in proportion to the day's own range: a quiet day's path stays quiet.
+  const sigma = 0.6 * (high - low);
+  const path = fitToRange(bridge(seed, CH.path, day, steps, open, close, sigma), high, low);
   const start = crypto ? day * MS_PER_DAY : world.calendar.nyInstant(day, REGULAR_OPEN);
   const wick = asset.pegged ? 0 : world.prices.dailyVol(asset) * 0.08;
   return barsOf(
@@ -390,15 +410,15 @@ export function liveState(world: DemoWorld, asset: DemoAsset, from: number, with
     quote.extendedSession = 'pre';
     quote.extendedPrice = bar?.close ?? afterHoursEnd(world, asset, full, index - 1);
     quote.extendedAt = new Date(bar ? bar.ts + EXTENDED_STEP * MS_PER_MINUTE : calendar.nyInstant(current, PRE_OPEN));
-  } else if (extended && lastDay === world.today && calendar.isTrading(world.today)) {
-    const close = REGULAR_OPEN + calendar.sessionMinutes(world.today);
-    if (world.minute >= close && world.minute < close + EXTENDED_MINUTES) {
+  } else if (extended && partial === null && current === null) {
+    // After the close: the after-hours price, kept until the next pre-market opens (overnight, over a weekend or a
+    // holiday) as quote pages show it, so the header names the price the day's chart ends at.
+    const closedAt = calendar.nyInstant(lastDay, REGULAR_OPEN + calendar.sessionMinutes(lastDay));
+    if (now >= closedAt) {
       const bar = afterNow.at(-1);
       quote.extendedSession = 'after';
       quote.extendedPrice = bar?.close ?? lastClose;
-      quote.extendedAt = new Date(
-        bar ? bar.ts + EXTENDED_STEP * MS_PER_MINUTE : calendar.nyInstant(world.today, close),
-      );
+      quote.extendedAt = new Date(bar ? bar.ts + EXTENDED_STEP * MS_PER_MINUTE : closedAt);
     }
   }
   return { asset, series, partial, sessions, quote };

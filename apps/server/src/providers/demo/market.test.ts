@@ -96,8 +96,57 @@ describe('demo prices', () => {
         }
       }
     }
-    for (const quote of [...session, ...weekend]) expect(quote.extendedPrice, quote.symbol).toBeNull();
+    for (const quote of session) expect(quote.extendedPrice, quote.symbol).toBeNull();
+    // Over the weekend the quote keeps Friday's after-hours price, where Friday's chart ends.
+    const fridayBars = await collect(market(MOMENTS.weekend), 'intradayBars', { assets: SAMPLE });
+    for (const quote of weekend) {
+      if (quote.type !== 'stock') {
+        expect(quote.extendedSession, quote.symbol).toBeNull();
+        continue;
+      }
+      const last = fridayBars.filter((bar) => bar.symbol === quote.symbol && bar.type === 'stock').at(-1);
+      expect(last?.session, quote.symbol).toBe('after');
+      expect(quote.extendedSession, quote.symbol).toBe('after');
+      expect(quote.extendedPrice, quote.symbol).toBe(last?.close);
+    }
   }, 60_000);
+
+  it.each(Object.entries(MOMENTS))(
+    "ends the day's intraday bars at the quote, without one-bar spikes (%s)",
+    async (_, now) => {
+      const provider = market(now);
+      const quotes = await collect(provider, 'quotes', { assets: SAMPLE });
+      const intraday = byAsset(await collect(provider, 'intradayBars', { assets: SAMPLE }));
+      for (const quote of quotes) {
+        const key = keyOf(quote);
+        const bars = intraday.get(key) ?? [];
+        const regular = bars.filter((bar) => bar.session === 'regular');
+        // The last regular bar closes at the quote's price, unless today's session has not traded a bar yet.
+        const lastRegular = regular.at(-1);
+        if (lastRegular && nyDate(lastRegular.ts) === nyDate(quote.quotedAt)) {
+          expect(lastRegular.close, key).toBe(quote.price);
+        }
+        // The chart's last point is the price the quote names last: the extended one when it has one.
+        expect(bars.at(-1)?.close, key).toBe(quote.extendedPrice ?? quote.price);
+        const dayOf = (bar: IntradayBarRecord) =>
+          quote.type === 'crypto' ? bar.ts.toISOString().slice(0, 10) : nyDate(bar.ts);
+        // A session still trading has not reached its range yet: judge the days that are done.
+        const trading =
+          quote.type === 'crypto' ? now.toISOString().slice(0, 10) : nyTime(now) < '16:00' ? nyDate(now) : '';
+        for (const day of new Set(regular.map(dayOf))) {
+          if (day === trading) continue;
+          const session = regular.filter((bar) => dayOf(bar) === day);
+          const range = Math.max(...session.map((bar) => bar.high)) - Math.min(...session.map((bar) => bar.low));
+          for (let index = 1; index < session.length; index += 1) {
+            const jump = Math.abs((session[index]?.close ?? 0) - (session[index - 1]?.close ?? 0));
+            // A 5-minute bar moves a fraction of the day's range (it was the whole range: 242 → 232 → 237).
+            expect(jump, `${key} ${day} bar ${index}`).toBeLessThanOrEqual(0.4 * range + 0.011);
+          }
+        }
+      }
+    },
+    60_000,
+  );
 
   it('has daily bars on trading days only for listed assets and every day for crypto, five years back', async () => {
     const provider = market();
