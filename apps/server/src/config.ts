@@ -75,6 +75,13 @@ export const ConfigSchema = z.object({
   APPLE_KEY_ID: z.string().min(1).optional(),
   APPLE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+  /** Outgoing mail (smtp:// or smtps://, credentials in the URL); unset keeps every message in the local mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every email; unset is `APP_NAME <no-reply@host of PUBLIC_URL>`. */
+  MAIL_FROM: z.string().min(3).optional(),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** SEC EDGAR asks every client to declare itself: company name and a contact e-mail. Needed for live SEC calls. */
   SEC_USER_AGENT: z

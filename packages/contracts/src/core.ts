@@ -131,6 +131,12 @@ export const AppInfo = z.object({
   bus: z.enum(['memory', 'redis']),
   roles: z.array(z.string()),
   startedAt: z.iso.datetime(),
+  marketData: z
+    .object({
+      demo: z.boolean().describe('The generated demo market feeds this server (its rows have source "demo")'),
+      providers: z.array(z.string()).describe('Real providers whose scheduled refreshes this server runs'),
+    })
+    .describe('Where market data comes from, so screens can say whether prices are real'),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -157,8 +163,33 @@ export const getDevOutbox = defineRoute({
   method: 'GET',
   path: '/core/dev/outbox',
   group: 'public',
-  summary: 'Messages the embedded server would have sent (only while the dev flag is on)',
+  summary:
+    'The local mailbox: messages kept instead of sent (embedded and local, or while the dev flag is on; never with SMTP)',
   tags: ['dev'],
   query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
   response: z.object({ messages: z.array(OutboxMessage) }),
+});
+
+/** The providers a visitor may sign in with besides email (SPEC §1). */
+export const FederatedProviderName = z.enum(['google', 'apple']);
+export type FederatedProviderName = z.infer<typeof FederatedProviderName>;
+
+/** The web page that lists the local mailbox (the embedded server's mail, DESIGN §2). */
+export const LOCAL_MAILBOX_PATH = '/dev/mail';
+
+export const SignInOptions = z.object({
+  /** The providers this server is configured to federate with; no other is offered. */
+  federatedProviders: z.array(FederatedProviderName),
+  /** Whether this client may read the local mailbox (`/dev/mail`), where codes go while no SMTP is configured. */
+  localMailbox: z.boolean(),
+});
+export type SignInOptions = z.infer<typeof SignInOptions>;
+
+export const getSignInOptions = defineRoute({
+  method: 'GET',
+  path: '/core/sign-in-options',
+  group: 'public',
+  summary: 'Which sign-in providers exist and whether this client can read the local mailbox',
+  tags: ['core'],
+  response: SignInOptions,
 });

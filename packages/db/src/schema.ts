@@ -37,7 +37,7 @@ export const feedback = pgTable(
   (t) => [index('feedback_created_at_idx').on(t.createdAt.desc())],
 );
 
-/** Every email and SMS the product sends goes through here; the embedded mode only shows them on /dev. */
+/** Every email and SMS the product sends: the local mailbox (/dev/mail) without SMTP, a delivery log with it. */
 export const outbox = pgTable(
   'outbox',
   {

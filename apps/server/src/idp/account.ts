@@ -56,7 +56,9 @@ export async function confirmForgotPassword(ctx: IdpContext, input: Json) {
   if (!user) throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
   const set = newPassword(ctx, user, password);
   await useCode(ctx, user, 'forgot_password', code);
-  await q.updateUser(ctx.db, { sub: user.sub, set });
+  // Someone who signed up through Google or Apple now has a password of their own as well.
+  const status = user.status === 'EXTERNAL_PROVIDER' ? { status: 'CONFIRMED' as const } : {};
+  await q.updateUser(ctx.db, { sub: user.sub, set: { ...set, ...status } });
   return {};
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { outbox } from '@eh/db';
+import { queueMessage } from '../mail/outbox.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import * as q from './queries.ts';
 import {
@@ -87,7 +87,7 @@ export async function adminCreateUser(ctx: IdpContext, params: { email: string; 
     sealedVerifier: ctx.sealer.seal(verifier),
   });
   if (!created) throw new CognitoError('UsernameExistsException', 'User already exists');
-  await ctx.db.insert(outbox).values({
+  await queueMessage(ctx.db, ctx.config, {
     channel: 'email',
     to: email,
     subject: 'You are invited',

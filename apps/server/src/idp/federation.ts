@@ -76,10 +76,10 @@ export function providerSettings(config: Config, name: IdentityProviderName): Pr
   };
 }
 
+/** Told to the person in the app (the sign-in page offers only configured providers; README says how to add one). */
 const NOT_CONFIGURED: Record<IdentityProviderName, string> = {
-  Google: 'Google sign-in is not available: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
-  SignInWithApple:
-    'Sign in with Apple is not available: set APPLE_CLIENT_ID and APPLE_CLIENT_SECRET (or APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY)',
+  Google: 'Google sign-in is not available here; sign in with your email instead',
+  SignInWithApple: 'Sign in with Apple is not available here; sign in with your email instead',
 };
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { type Database, outbox } from '@eh/db';
+import type { Database } from '@eh/db';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
+import { queueMessage } from '../mail/outbox.ts';
 import { answerCustomChallenge, newPasswordRequired, startCustomChallenge } from './challenges.ts';
 import { devicePasswordVerifier, deviceSrpAuth } from './devices.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
@@ -94,11 +95,11 @@ export async function sendCode(
   });
   const body = `Your verification code is ${code}`;
   if (attribute === 'phone_number' && user.phoneNumber) {
-    await ctx.db.insert(outbox).values({ channel: 'sms', to: user.phoneNumber, subject: null, body });
+    await queueMessage(ctx.db, ctx.config, { channel: 'sms', to: user.phoneNumber, subject: null, body });
     return { Destination: `+*******${user.phoneNumber.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: attribute };
   }
   const to = user.email ?? user.username;
-  await ctx.db.insert(outbox).values({ channel: 'email', to, subject, body });
+  await queueMessage(ctx.db, ctx.config, { channel: 'email', to, subject, body });
   return { Destination: maskEmail(to), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
 }
 
@@ -112,6 +113,26 @@ export async function useCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodeP
     throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
   }
   await q.markCode(ctx.db, { id: row.id, used: true });
+}
+
+const PROVIDER_LABELS: Record<string, string> = { Google: 'Google', SignInWithApple: 'Apple' };
+
+/**
+ * One account per verified email (decision 0012): a sign-up for an email another account has verified is refused
+ * with Cognito's answer. When that account signs in only through Google or Apple, the message says so and how to
+ * add a password, rather than leaving a second account behind for the same person.
+ */
+async function refuseVerifiedEmail(ctx: IdpContext, email: string) {
+  const owner = await q.userByVerifiedEmail(ctx.db, { email });
+  if (!owner) return;
+  const taken = 'An account with the given email already exists.';
+  if (owner.status !== 'EXTERNAL_PROVIDER') throw new CognitoError('UsernameExistsException', taken);
+  const [identity] = await q.federatedIdentitiesOf(ctx.db, { sub: owner.sub });
+  const provider = PROVIDER_LABELS[identity?.providerName ?? ''] ?? 'Google';
+  throw new CognitoError(
+    'UsernameExistsException',
+    `${taken} It signs in with ${provider}: use Continue with ${provider}, or add a password through Forgot password.`,
+  );
 }
 
 export async function signUp(ctx: IdpContext, input: Json) {
@@ -132,6 +153,7 @@ export async function signUp(ctx: IdpContext, input: Json) {
   }
   const email = (attributes.email ?? (username.includes('@') ? username : '')).trim().toLowerCase() || null;
   if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalidParameter('Invalid email address format.');
+  if (email) await refuseVerifiedEmail(ctx, email);
   const { email: _e, phone_number: phone, ...rest } = attributes;
   const { salt, verifier } = createVerifier(ctx.poolName, username, password);
   const sub = randomUUID();

@@ -241,20 +241,7 @@ describe('security headers and CORS', () => {
   });
 });
 
-describe('GET /api/core/dev/outbox', () => {
-  it('is closed while the dev flag is off and open when it is on', async () => {
-    const closed = await server.api('/api/core/dev/outbox');
-    expect(closed.status).toBe(403);
-    expect((await body(closed)).message).toBe('Developer tools are turned off');
-    await server.api(
-      '/api/admin/flags/dev',
-      json({ enabled: true }, { method: 'PUT', headers: { 'x-admin-token': server.ctx.adminToken ?? '' } }),
-    );
-    const open = await server.api('/api/core/dev/outbox');
-    expect(open.status).toBe(200);
-    expect(Array.isArray((await body(open)).messages)).toBe(true);
-  });
-});
+// Who may read the outbox (the local mailbox): mail.test.ts.
 
 describe('GET /api/core/app-info', () => {
   it('names the database driver and bus in use', async () => {
@@ -262,5 +249,10 @@ describe('GET /api/core/app-info', () => {
     expect(data.database).toBe(server.ctx.database.driver);
     expect(data.bus).toBe(server.ctx.bus.kind);
     expect(data.roles).toEqual(['api', 'sync', 'idp', 'worker']);
+  });
+
+  it('says where market data comes from: the demo market here, no real provider', async () => {
+    const data = await body(await server.api('/api/core/app-info'));
+    expect(data.marketData).toEqual({ demo: server.ctx.config.SEED_DEMO, providers: [] });
   });
 });

@@ -1,8 +1,9 @@
-import { idpFederatedIdentities } from '@eh/db';
+import { idpFederatedIdentities, idpUsers } from '@eh/db';
+import { CognitoUser, CognitoUserAttribute } from 'amazon-cognito-identity-js';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, signIn } from '../cognito-client.ts';
+import { lastCode, signedInUser, signIn, userPool } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 import {
   APP_SIGNIN,
@@ -25,9 +26,11 @@ const NEWCOMER = { sub: 'google-new-0001', email: 'grace@example.com', emailVeri
 const MEMBER = { sub: 'google-member-0002', email: 'member@example.com', emailVerified: true };
 const UNVERIFIED = { sub: 'google-unverified-0003', email: 'victim@example.com', emailVerified: false };
 const APPLE_MEMBER = { sub: '001234.apple.member', email: 'member@example.com', emailVerified: true };
+/** Someone who only ever signed in with Google, then tries the email form. */
+const GOOGLE_ONLY = { sub: 'google-only-0004', email: 'only.google@example.com', emailVerified: true };
 
 beforeAll(async () => {
-  providers = await startProviders([NEWCOMER, MEMBER, UNVERIFIED, APPLE_MEMBER]);
+  providers = await startProviders([NEWCOMER, MEMBER, UNVERIFIED, APPLE_MEMBER, GOOGLE_ONLY]);
   server = await startTestServer(providers.env);
 });
 afterAll(async () => {
@@ -150,6 +153,58 @@ describe('federated sign-in', () => {
   });
 });
 
+describe('GET /api/core/sign-in-options', () => {
+  it('lists the providers this server federates with', async () => {
+    const options = await body(await server.api('/api/core/sign-in-options'));
+    expect(options.federatedProviders).toEqual(['google', 'apple']);
+  });
+});
+
+/** SignUp through the official client; resolves with its error (or null). */
+function signUpError(email: string) {
+  return new Promise<{ code?: string; message?: string } | null>((resolve) =>
+    userPool(server).signUp(email, PASSWORD, [new CognitoUserAttribute({ Name: 'email', Value: email })], [], (e) =>
+      resolve(e ?? null),
+    ),
+  );
+}
+
+describe('email sign-up for an address that signs in with Google', () => {
+  it("is refused with Cognito's UsernameExistsException naming the provider, and leaves one account", async () => {
+    const google = await signInWith(GOOGLE_ONLY.sub);
+    expect(google.error).toBeNull();
+    const refused = await signUpError(GOOGLE_ONLY.email);
+    expect(refused).toMatchObject({
+      code: 'UsernameExistsException',
+      message:
+        'An account with the given email already exists. It signs in with Google: use Continue with Google, or add a password through Forgot password.',
+    });
+    const accounts = await server.ctx.db.select().from(idpUsers).where(eq(idpUsers.email, GOOGLE_ONLY.email));
+    expect(accounts.map((a) => a.sub)).toEqual([google.id?.sub]);
+  });
+
+  it('lets that person add a password through Forgot password, to the same account', async () => {
+    const user = new CognitoUser({ Username: GOOGLE_ONLY.email, Pool: userPool(server) });
+    await new Promise((resolve, reject) => user.forgotPassword({ onSuccess: resolve, onFailure: reject }));
+    const code = await lastCode(server, GOOGLE_ONLY.email);
+    await new Promise((resolve, reject) =>
+      user.confirmPassword(code, PASSWORD, { onSuccess: resolve, onFailure: reject }),
+    );
+    const byPassword = await signIn(server, GOOGLE_ONLY.email, PASSWORD);
+    const byGoogle = await signInWith(GOOGLE_ONLY.sub);
+    expect(decodeJwt(byPassword.authorization.slice(7)).sub).toBe(byGoogle.id?.sub);
+    // With a password of its own the account is no longer Google-only: the plain answer.
+    expect(await signUpError(GOOGLE_ONLY.email)).toMatchObject({
+      code: 'UsernameExistsException',
+      message: 'An account with the given email already exists.',
+    });
+  });
+
+  it('refuses an email another account has verified, even under another username', async () => {
+    expect(await signUpError(MEMBER.email.toUpperCase())).toMatchObject({ code: 'UsernameExistsException' });
+  });
+});
+
 describe('providers that are not configured', () => {
   it('answers the app with a clear error instead of redirecting anywhere', async () => {
     const bare = await startTestServer({ PUBLIC_URL: 'http://app.test' });
@@ -157,9 +212,12 @@ describe('providers that are not configured', () => {
       const res = await fetch(authorizeUrl(bare, { challenge: pkce().challenge }), { redirect: 'manual' });
       const back = new URL(res.headers.get('location') ?? '');
       expect(`${back.origin}${back.pathname}`).toBe(APP_SIGNIN);
+      // Words for the person in the app, never the operator's variable names.
       expect(back.searchParams.get('error_description')).toBe(
-        'Google sign-in is not available: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+        'Google sign-in is not available here; sign in with your email instead',
       );
+      const options = await body(await bare.api('/api/core/sign-in-options'));
+      expect(options.federatedProviders).toEqual([]);
     } finally {
       await bare.close();
     }

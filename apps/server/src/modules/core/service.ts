@@ -1,6 +1,7 @@
 import {
   type AppInfo,
   type AppName,
+  FederatedProviderName,
   type FeedbackInput,
   FLAG_NAMES,
   type FlagName,
@@ -9,13 +10,23 @@ import {
   type OutboxMessage,
   type ReleaseNote,
   type ReleaseNotePlatform,
+  type SignInOptions,
 } from '@eh/contracts';
 import { SERVER_VERSION } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
+import { providerSettings } from '../../idp/federation.ts';
+import type { IdentityProviderName } from '../../idp/oauth.ts';
+import { type MailboxClient, outboxAccess } from '../../mail/mailbox.ts';
 import * as queries from './queries.ts';
 
 const EPOCH = new Date(0).toISOString();
+
+/** The web app's provider names as the identity provider knows them. */
+const FEDERATED_NAMES: Record<FederatedProviderName, IdentityProviderName> = {
+  google: 'Google',
+  apple: 'SignInWithApple',
+};
 
 /** Unset flags read as off, so a fresh database behaves like a configured one. */
 export async function readFlags(ctx: AppContext, names: readonly FlagName[] = FLAG_NAMES) {
@@ -63,14 +74,39 @@ export function appInfo(ctx: AppContext): AppInfo {
     bus: ctx.bus.kind,
     roles: ctx.config.ROLES,
     startedAt: ctx.startedAt.toISOString(),
+    marketData: {
+      demo: ctx.config.SEED_DEMO,
+      providers: ctx.config.INGEST_PROVIDERS.filter((name) => name !== 'demo'),
+    },
   };
 }
 
-/** The outbox holds codes and personal data: it is readable only while the dev flag is on. */
-export async function devOutbox(ctx: AppContext, query: { limit: number }) {
-  const { dev } = await readFlags(ctx, ['dev']);
-  if (!dev?.enabled) throw forbidden('Developer tools are turned off');
+/** The outbox holds codes and personal data: who may read it is mail/mailbox.ts's rule (decision 0012). */
+export async function devOutbox(ctx: AppContext, query: { limit: number }, client: MailboxClient) {
+  if ((await outboxAccess(ctx.config, client, () => devFlagEnabled(ctx))) === 'closed') {
+    throw forbidden(
+      ctx.config.SMTP_URL
+        ? 'Mail is delivered by SMTP: there is no local mailbox'
+        : ctx.config.DATABASE_URL
+          ? 'The mailbox is readable only while the dev flag is on'
+          : 'The mailbox opens only on the machine the server runs on (or while the dev flag is on)',
+    );
+  }
   const rows = await queries.listOutbox(ctx.db, query);
   const messages: OutboxMessage[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   return { messages };
+}
+
+async function devFlagEnabled(ctx: AppContext) {
+  const { dev } = await readFlags(ctx, ['dev']);
+  return dev?.enabled === true;
+}
+
+/** What the sign-in pages offer this client: the configured providers, and the mailbox link when it would open. */
+export async function signInOptions(ctx: AppContext, client: MailboxClient): Promise<SignInOptions> {
+  const federatedProviders = FederatedProviderName.options.filter(
+    (name) => providerSettings(ctx.config, FEDERATED_NAMES[name]) !== null,
+  );
+  const access = await outboxAccess(ctx.config, client, () => devFlagEnabled(ctx));
+  return { federatedProviders, localMailbox: access !== 'closed' };
 }

@@ -1,0 +1,57 @@
+/** Delivery of queued email through the SMTP server of `SMTP_URL` (nodemailer), one outbox message per job. */
+import { outbox } from '@eh/db';
+import { eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { JobHandler } from '../jobs/handlers.ts';
+import { SEND_MAIL_JOB } from './outbox.ts';
+
+/** A server that does not greet or answer within these fails the attempt, and the queue retries it. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/** `MAIL_FROM`, or the product's name at the host users reach it on. */
+export function mailFrom(config: Config): string {
+  return config.MAIL_FROM ?? `${config.APP_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
+}
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(url: string): Transporter {
+  let transport = transports.get(url);
+  if (!transport) {
+    // Settings in the URL's query (`?ignoreTLS=true`, `?connectionTimeout=…`) win over these.
+    transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      greetingTimeout: CONNECTION_TIMEOUT_MS,
+      socketTimeout: SOCKET_TIMEOUT_MS,
+    });
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/** Sends one outbox message; throws (the job is retried) when the SMTP server refuses or cannot be reached. */
+export const runSendMailJob: JobHandler = async ({ ctx, job }) => {
+  const id = Number(job.payload.outboxId);
+  if (!Number.isInteger(id)) throw new Error('send-mail job without an outbox id');
+  const [message] = await ctx.db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+  // Already delivered (a retry after the server accepted it) or gone: nothing to send.
+  if (!message || message.sentAt) return;
+  const url = ctx.config.SMTP_URL;
+  if (!url) throw new Error('SMTP_URL is not set on this worker');
+  await ctx.db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1` })
+    .where(eq(outbox.id, id));
+  await transportFor(url).sendMail({
+    from: mailFrom(ctx.config),
+    to: message.to,
+    subject: message.subject ?? '',
+    text: message.body,
+  });
+  await ctx.db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, id));
+};
+
+export const MAIL_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = { [SEND_MAIL_JOB]: runSendMailJob };
