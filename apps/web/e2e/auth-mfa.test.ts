@@ -146,7 +146,7 @@ async function answerTotp(page: Page) {
 
 async function expectSignedInHome(page: Page) {
   await page.waitForURL(`${baseUrl}/`);
-  await page.getByTestId('sign-out').waitFor();
+  await page.getByTestId('account-button').waitFor();
 }
 
 /** Context A: the browser the account was created in (desktop, light). */
@@ -227,7 +227,8 @@ describe('authenticator-app MFA in the browser', () => {
     const { page } = home;
     const refreshToken = await storedRefreshToken(page);
     expect((await refreshWith(refreshToken)).status).toBe(200);
-    await page.getByTestId('sign-out').click();
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('account-menu-sign-out').click();
     await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
     // SPEC §4: the access token carries origin_jti, so sign-out revoked the refresh token.
     const refused = await refreshWith(refreshToken);
@@ -451,7 +452,7 @@ describe('ending sessions and the account', () => {
       await screenshot(other.page, 'signin-modal-remember-desktop-dark');
       await modal.getByRole('button', { name: 'Not now' }).click();
       await modal.waitFor({ state: 'detached' });
-      await other.page.getByTestId('sign-out').waitFor();
+      await other.page.getByTestId('account-button').waitFor();
       expect(new URL(other.page.url()).pathname).toBe('/about');
       const otherRefresh = await storedRefreshToken(other.page);
       expect((await refreshWith(otherRefresh)).status).toBe(200);

@@ -24,7 +24,7 @@ describe('?token= sign-in', () => {
     const { context, page } = await openPage(browser, baseUrl);
     try {
       await page.goto(`/about?token=${token}&theme=dark`, { waitUntil: 'networkidle' });
-      await page.getByTestId('sign-out').waitFor();
+      await page.getByTestId('account-button').waitFor();
       const url = new URL(page.url());
       expect(url.searchParams.has('token')).toBe(false);
       expect(url.searchParams.get('theme')).toBe('dark');
@@ -101,9 +101,9 @@ describe('sign-in in the browser', () => {
       await page.getByLabel('Password').fill(PRO.password);
       await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${baseUrl}/`);
-      await page.getByTestId('sign-out').waitFor();
+      await page.getByTestId('account-button').waitFor();
       await page.reload({ waitUntil: 'networkidle' });
-      await page.getByTestId('sign-out').waitFor();
+      await page.getByTestId('account-button').waitFor();
       await screenshot(page, 'signed-in-desktop-light');
 
       const me = await page.evaluate(async () => {
@@ -119,7 +119,8 @@ describe('sign-in in the browser', () => {
       });
       expect(me.accountSubscription.plan).toBe('earningshub_pro');
 
-      await page.getByTestId('sign-out').click();
+      await page.getByTestId('account-button').click();
+      await page.getByTestId('account-menu-sign-out').click();
       await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
       expect(errors).toEqual([]);
     } finally {

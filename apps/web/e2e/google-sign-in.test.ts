@@ -52,7 +52,7 @@ describe('Continue with Google', () => {
       await page.getByTestId('continue-with-google').click();
       await signInAtProvider(page, google.newcomer);
       await page.waitForURL(`${baseUrl}/`);
-      await page.getByTestId('sign-out').waitFor();
+      await page.getByTestId('account-button').waitFor();
       expect(await storedUser(page)).toBe(`google_${google.newcomer}`);
       await screenshot(page, 'google-sign-in-desktop-light');
       expect(errors).toEqual([]);
@@ -75,7 +75,7 @@ describe('Continue with Google', () => {
       // The identity provider answers "Already found an entry for username Google_…"; the app retries by itself
       // (SPEC §4) and the provider, already signed in, sends the person straight back.
       await page.waitForURL(`${baseUrl}/`);
-      await page.getByTestId('sign-out').waitFor();
+      await page.getByTestId('account-button').waitFor();
       // Signed in as the existing demo account, not as a new Google user.
       expect(await storedUser(page)).toBe(FREE.email);
       expect(tokenCalls).toEqual([200]);

@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
+import { AccountButton } from '../../features/shell/account-button.tsx';
 import { useAppDispatch, useAppSelectorInTransition } from '../hooks.ts';
 import { isLinkActive, NAV_LINKS } from '../routes.ts';
 import { menuOpened } from '../ui-slice.ts';
@@ -25,8 +26,8 @@ export interface NavBarProps {
 }
 
 /**
- * The navigation bar: logo and name, the main links, search, what's new, theme and sign-in. At phone width it
- * collapses to logo, search and the menu button; everything else is in the menu.
+ * The navigation bar: logo and name, the main links, search, what's new, theme, and sign-in or the account menu.
+ * At phone width it collapses to logo, search, the account menu and the menu button; the rest is in the menu.
  */
 export function NavBar({ stickyHeader, partner }: NavBarProps) {
   const dispatch = useAppDispatch();
@@ -98,28 +99,7 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
           <WhatsNewButton />
           <ThemeToggleButton />
-          {auth.status === 'signedIn' ? (
-            <Box
-              component="button"
-              type="button"
-              title={auth.email ?? undefined}
-              data-testid="sign-out"
-              onClick={() =>
-                void import('../../features/auth/session.ts').then((session) => session.endSession(dispatch))
-              }
-              sx={{
-                ...plainButtonSx,
-                ml: 0.5,
-                px: 2,
-                py: 0.75,
-                borderRadius: 1,
-                fontWeight: 600,
-                fontSize: '0.9375rem',
-              }}
-            >
-              Sign out
-            </Box>
-          ) : (
+          {auth.status === 'signedIn' ? null : (
             <Box
               component="button"
               type="button"
@@ -141,6 +121,7 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
             </Box>
           )}
         </Box>
+        {auth.status === 'signedIn' ? <AccountButton /> : null}
         <IconAction
           aria-label="Open menu"
           title="Menu"

@@ -1,0 +1,74 @@
+import { Box } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { useAppSelectorInTransition } from '../../app/hooks.ts';
+import { plainButtonSx } from '../../components/icon-action.tsx';
+import { initialsOf } from './initials.ts';
+
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
+
+export const ACCOUNT_MENU_ID = 'account-menu';
+
+/**
+ * The signed-in reader's avatar in the navigation bar: their initials (the email is known without a request),
+ * opening the account menu, which loads the first time it opens so the first page stays light.
+ */
+export function AccountButton() {
+  const email = useAppSelectorInTransition((state) => state.auth.email);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const open = anchor !== null;
+  return (
+    <>
+      <Box
+        component="button"
+        type="button"
+        data-testid="account-button"
+        aria-label={email ? `Account menu for ${email}` : 'Account menu'}
+        title={email ?? 'Account'}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? ACCOUNT_MENU_ID : undefined}
+        onClick={(event) => {
+          setLoaded(true);
+          setAnchor(event.currentTarget);
+        }}
+        sx={{
+          ...plainButtonSx,
+          flexShrink: 0,
+          width: 40,
+          height: 40,
+          p: 0,
+          ml: 0.5,
+          borderRadius: '50%',
+          bgcolor: 'transparent',
+          '&:hover > span': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.action.hover}` },
+        }}
+      >
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            width: 32,
+            height: 32,
+            borderRadius: '50%',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontWeight: 700,
+            fontSize: '0.8125rem',
+            letterSpacing: 0.5,
+          }}
+        >
+          {initialsOf(null, email)}
+        </Box>
+      </Box>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
