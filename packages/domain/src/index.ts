@@ -1,3 +1,4 @@
+export * from './asset-sections.ts';
 export * from './backoff.ts';
 export * from './calendar.ts';
 export * from './dividends.ts';

@@ -1,7 +1,8 @@
+import { type MarketAssetType, sectionApplies } from '@eh/domain';
 import { Box, Container, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { memo } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { errorStatus } from '../../app/api.ts';
 import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
 import { useStickyHeader } from '../../app/layout/sticky-header.ts';
@@ -24,7 +25,8 @@ import { SymbolNotFound } from './symbol-not-found.tsx';
 /**
  * Symbol pages (SPEC §2): the quote header and the scrollable tab bar. The selected tab follows the path;
  * choosing a tab navigates to its sub-path. The bar sticks below the header on narrow screens or with the
- * sticky header, over a 12px backdrop blur. An unknown symbol gets its own page, not an error.
+ * sticky header, over a 12px backdrop blur. An unknown symbol gets its own page, not an error. Only the sections
+ * that apply to the asset's type have tabs (packages/domain asset-sections.ts).
  */
 export default function SymbolLayout() {
   const { symbol = '' } = useParams();
@@ -40,6 +42,9 @@ export default function SymbolLayout() {
   const current = symbolTabFromPath(pathname);
   const sticky = narrow || stickyHeader;
   const context: SymbolContext | null = info.data ? { symbol, asset: info.data } : null;
+  const assetType = info.data?.type ?? null;
+  // A section that does not apply to this kind of asset (a coin's earnings) opens the overview instead.
+  if (assetType && !sectionApplies(assetType, current.key)) return <Navigate to={symbolPath(symbol)} replace />;
   return (
     <>
       <QuoteHeader symbol={symbol} asset={info.data} />
@@ -58,7 +63,7 @@ export default function SymbolLayout() {
         }}
       >
         <Container maxWidth="lg" disableGutters={narrow}>
-          <SymbolTabs symbol={symbol} current={current.key} narrow={narrow} />
+          <SymbolTabs symbol={symbol} current={current.key} narrow={narrow} assetType={assetType} />
         </Container>
       </Box>
       {context ? (
@@ -72,19 +77,25 @@ export default function SymbolLayout() {
   );
 }
 
-/** The tab bar, drawn again only when its symbol, tab or width changes (not as the header's quote refreshes). */
+/**
+ * The tab bar, drawn again only when its symbol, tab or width changes (not as the header's quote refreshes). It
+ * holds the tabs that apply to the asset's type; all of them (a stock's) until the asset is known.
+ */
 const SymbolTabs = memo(function SymbolTabs({
   symbol,
   current,
   narrow,
+  assetType,
 }: {
   symbol: string;
   current: SymbolTabKey;
   narrow: boolean;
+  assetType: MarketAssetType | null;
 }) {
+  const tabs = assetType ? SYMBOL_TABS.filter((tab) => sectionApplies(assetType, tab.key)) : SYMBOL_TABS;
   return (
     <TabBar
-      items={SYMBOL_TABS.map((tab) => ({
+      items={tabs.map((tab) => ({
         key: tab.key,
         label: narrow && 'shortLabel' in tab ? tab.shortLabel : tab.label,
         to: symbolPath(symbol, tab),

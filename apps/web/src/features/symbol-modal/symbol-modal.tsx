@@ -1,3 +1,4 @@
+import { sectionApplies } from '@eh/domain';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Box, Button, DialogContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -28,8 +29,12 @@ export default function SymbolModal({ entry, onClose }: ModalContentProps) {
     isSymbolModalTab(entry.props.tab) ? entry.props.tab : DEFAULT_SYMBOL_MODAL_TAB,
   );
   const info = useGetAssetInfoQuery({ symbol }, { skip: !symbol });
-  const Section = MODAL_SECTIONS[tab];
   const asset = info.data;
+  // Only the sections that apply to the asset's type (a coin has no earnings); the asked one, if it does not apply,
+  // gives way to the info tab.
+  const tabs = asset ? SYMBOL_MODAL_TABS.filter((t) => sectionApplies(asset.type, t.page)) : SYMBOL_MODAL_TABS;
+  const shown = tabs.some((t) => t.key === tab) ? tab : DEFAULT_SYMBOL_MODAL_TAB;
+  const Section = MODAL_SECTIONS[shown];
   return (
     <DialogContent sx={{ pt: 0 }} data-testid="symbol-modal">
       {asset ? (
@@ -47,7 +52,7 @@ export default function SymbolModal({ entry, onClose }: ModalContentProps) {
           <DemoBadge source={asset.source} />
           <Button
             component={RouterLink}
-            to={symbolPath(symbol, pageTabFor(tab))}
+            to={symbolPath(symbol, pageTabFor(shown))}
             onClick={onClose}
             size="small"
             endIcon={<OpenInFullIcon />}
@@ -58,14 +63,14 @@ export default function SymbolModal({ entry, onClose }: ModalContentProps) {
         </Box>
       ) : null}
       <Tabs
-        value={tab}
+        value={shown}
         onChange={(_, value: SymbolModalTab) => setTab(value)}
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label={`${symbol.toUpperCase()} sections`}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {SYMBOL_MODAL_TABS.map((t) => (
+        {tabs.map((t) => (
           <Tab
             key={t.key}
             value={t.key}
@@ -75,7 +80,7 @@ export default function SymbolModal({ entry, onClose }: ModalContentProps) {
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" aria-label={SYMBOL_MODAL_TABS.find((t) => t.key === tab)?.label}>
+      <Box role="tabpanel" aria-label={SYMBOL_MODAL_TABS.find((t) => t.key === shown)?.label}>
         {!symbol ? (
           <EmptyState>No symbol given.</EmptyState>
         ) : asset ? (
