@@ -41,9 +41,6 @@ export const ERROR_TOAST_DURATION_MS = 3000;
 export const MAINTENANCE_DEFAULT_MESSAGE = 'We are upgrading our services and will be back shortly';
 export const MAINTENANCE_HEADING = 'Down for maintenance';
 
-/** Provenance of market data in this build, shown in the footer and on the app-info page. */
-export const DATA_PROVENANCE = 'Market data in this build is demo data';
-
 /** SPEC §2: the router's default error page. */
 export const ROUTER_ERROR_HEADING = 'Unexpected Application Error!';
 

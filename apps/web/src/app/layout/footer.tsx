@@ -1,8 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { useProvenance } from '../../features/app-info/provenance.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
-import { APP_NAME, CLIENT_VERSION, DATA_PROVENANCE } from '../constants.ts';
+import { APP_NAME, CLIENT_VERSION } from '../constants.ts';
 import { useAppDispatch } from '../hooks.ts';
 import { FOOTER_LINKS } from '../routes.ts';
 
@@ -19,6 +20,7 @@ const linkSx = {
 
 export function Footer() {
   const dispatch = useAppDispatch();
+  const provenance = useProvenance();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 'auto' }}>
       <Box
@@ -55,8 +57,8 @@ export function Footer() {
             </Box>
           </li>
         </Box>
-        <Typography variant="body2" color="text.secondary" data-testid="data-provenance">
-          {DATA_PROVENANCE}.
+        <Typography variant="body2" color="text.secondary" data-testid="data-provenance" sx={{ minHeight: '1.43em' }}>
+          {provenance ? `${provenance}.` : null}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Logo size={20} />

@@ -2,7 +2,7 @@ import { WEB_CLIENT_BUILD } from '@eh/contracts';
 import { Alert, Box, Button, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../app/api.ts';
-import { API_BASE_URL, APP_NAME, CLIENT_VERSION, DATA_PROVENANCE } from '../../app/constants.ts';
+import { API_BASE_URL, APP_NAME, CLIENT_VERSION } from '../../app/constants.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -10,6 +10,7 @@ import { clientPlatform, flagPlatform, isNative } from '../../platform/platform.
 import { useFlags } from '../flags/flags-api.ts';
 import { FlagsTable } from '../flags/flags-table.tsx';
 import { useGetAppInfoQuery } from './app-info-api.ts';
+import { useProvenance } from './provenance.ts';
 
 const PAGE = pageById('appInfo');
 
@@ -54,6 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function AppInfoPage() {
   useDocumentMeta(PAGE.title, PAGE.description);
   const server = useGetAppInfoQuery();
+  const provenance = useProvenance();
   const flags = useFlags();
   return (
     <PageFrame title={PAGE.title} description={PAGE.description} maxWidth="md">
@@ -66,7 +68,7 @@ export default function AppInfoPage() {
             ['Build', String(WEB_CLIENT_BUILD)],
             ['Platform', `${clientPlatform()}${isNative() ? ' (native app)' : ' (browser)'}`],
             ['API', API_BASE_URL],
-            ['Data', DATA_PROVENANCE],
+            ['Data', provenance ?? '…'],
           ]}
         />
       </Section>

@@ -1,8 +1,9 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { APP_NAME, DATA_PROVENANCE } from '../../app/constants.ts';
+import { APP_NAME } from '../../app/constants.ts';
 import { Logo } from '../../components/logo.tsx';
+import { useProvenance } from '../app-info/provenance.ts';
 import { CalendarBoard } from '../calendar/calendar-board.tsx';
 import { useNow } from '../calendar/calendar-page.tsx';
 import { readSelectedDate, resolveEmbedLocation } from '../calendar/calendar-route.ts';
@@ -27,6 +28,7 @@ export default function EmbedCalendarPage() {
   const search = new URLSearchParams(useLocation().search);
   const navigate = useNavigate();
   const now = useNow();
+  const provenance = useProvenance();
   const theme = search.get('theme');
   const view = search.get('view');
   const date = search.get('selectedDate');
@@ -65,7 +67,7 @@ export default function EmbedCalendarPage() {
           </Link>
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }} data-testid="data-provenance">
-          {DATA_PROVENANCE}
+          {provenance}
         </Typography>
       </Box>
       <ModalHost />

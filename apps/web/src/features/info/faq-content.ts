@@ -1,4 +1,5 @@
-import { APP_NAME, DATA_PROVENANCE } from '../../app/constants.ts';
+import { APP_NAME } from '../../app/constants.ts';
+import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
 
 export interface FaqEntry {
   id: string;
@@ -21,8 +22,8 @@ export const FAQ: readonly FaqGroup[] = [
         id: 'data-sources',
         question: 'Where does the data come from?',
         answer: [
-          'Report dates, results and estimates come from a commercial market-data feed; filings come from SEC EDGAR; short interest from FINRA; crypto prices from CoinGecko; transcripts and summaries are produced from the calls themselves.',
-          `Each provider plugs into ${N} through the same interface, so a source can be added or replaced without changing what you see. ${DATA_PROVENANCE}: the footer of every page says which kind of data you are looking at.`,
+          `Market data comes from providers that plug into ${N} through one interface: a generated demo market, SEC EDGAR, Nasdaq Trader, CoinGecko and Yahoo Finance. Each server runs the ones it is configured with.`,
+          'The footer of every page says which of them feed the data you are looking at, and figures from the demo market are marked “Demo data” where they show.',
         ],
       },
       {
@@ -51,7 +52,7 @@ export const FAQ: readonly FaqGroup[] = [
         id: 'results-speed',
         question: 'How quickly do results appear?',
         answer: [
-          'Results land in the earnings feed as soon as our provider publishes them, usually within a minute of the company’s release, with EPS and revenue compared to the consensus estimates.',
+          'Results appear in the earnings feed once the data provider has them and the server has taken them in, with EPS and revenue compared to the consensus estimates. How soon that is depends on the provider.',
         ],
       },
     ],
@@ -82,15 +83,16 @@ export const FAQ: readonly FaqGroup[] = [
         id: 'live-calls',
         question: 'Can I listen to earnings calls live?',
         answer: [
-          'Yes. Live calls play in the app with a live transcript and comments from other listeners. After the call you can read the full transcript and an AI summary with links back to the passages it summarises. Recordings of past calls are part of the paid plans.',
+          'Not yet. The calls page lists the calls with their dates and times, and a call’s page links to its recording where one exists (recordings of past calls are part of the paid plans). Live audio, a live transcript and listener comments are not available yet.',
+          'Where we have them, a call’s transcript and an AI summary are on its transcript page.',
         ],
       },
       {
         id: 'alerts',
         question: 'How do alerts work?',
         answer: [
-          'You set alerts per symbol. A new alert reminds you before the company reports and is delivered by email and push; SMS is off until you turn it on. You can add alerts for live calls, results, transcripts and summaries, analyst ratings, guidance, dividend payments and daily or weekly summaries.',
-          'Alerts are part of the paid plans. You need to be signed in to set them.',
+          'Signed in, you can add an alert to any symbol; it starts as a reminder before the company reports. The paid plans let you choose what each alert is for: calls, results, transcripts and summaries, analyst ratings, guidance, dividend payments and daily or weekly summaries.',
+          'Alerts are saved with your account, but none are delivered yet: no email, push notification or text message is sent today.',
         ],
       },
     ],
@@ -117,16 +119,14 @@ export const FAQ: readonly FaqGroup[] = [
       },
       {
         id: 'cancel',
-        question: 'How do I cancel a subscription?',
-        answer: [
-          'From your profile, under your subscription. Your plan stays active until the end of the period you paid for. Subscriptions bought in the iOS app are managed in your Apple account settings.',
-        ],
+        question: 'How do I buy or cancel a plan?',
+        answer: [NOT_FOR_SALE_YET, 'Nothing is charged: there is no subscription to cancel.'],
       },
       {
         id: 'apps',
         question: 'Is there a phone app?',
         answer: [
-          `Yes, ${N} runs on iOS and Android as well as in the browser, with the same account, lists and alerts. The apps add push notifications.`,
+          `Not yet. ${N} runs in the browser on phones, tablets and computers, with the same account and lists everywhere. There is no iOS or Android app to install yet.`,
         ],
       },
       {

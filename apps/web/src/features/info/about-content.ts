@@ -1,0 +1,30 @@
+import { APP_NAME } from '../../app/constants.ts';
+
+/** What the About page says the product does: only what works today (issue 15). */
+export const ABOUT_FEATURES = [
+  {
+    heading: 'Who reports, and exactly when',
+    text: 'The earnings calendar shows every report of the week with its time in your timezone, whether it comes before or after the market, and whether the date is confirmed by the company or still estimated.',
+  },
+  {
+    heading: 'Results against estimates',
+    text: 'The earnings feed puts EPS and revenue against estimates as results come in, followed by the transcript and an AI summary where we have them.',
+  },
+  {
+    heading: 'Calls',
+    text: 'The calls page lists earnings calls with their dates and times, and links to a recording where one exists. Live audio and live transcripts are not available yet.',
+  },
+  {
+    heading: 'Everything else that moves a stock',
+    text: 'News, SEC filings, dividends, short interest, analyst ratings and price history on one page per symbol, plus our EHS score and the EH500 ranking.',
+  },
+  {
+    heading: 'Your stocks, your alerts',
+    text: 'Keep lists of the stocks you follow with holdings and cash, and set alerts per symbol. Alerts are saved with your account but not delivered yet: no email, push notification or text message is sent today.',
+  },
+] as const;
+
+export const ABOUT_AUDIENCE = `Visitors can browse everything public without an account. A free account keeps a stock list; the Plus and Pro plans add transcripts, analyst ratings, short interest, EHS and more; teams share one plan with roles for their members. Plans can’t be bought online yet. ${APP_NAME} runs in the browser on phones, tablets and computers; there are no iOS or Android apps yet.`;
+
+export const ABOUT_DATA =
+  'Market data comes from providers that plug in through one interface: a generated demo market, SEC EDGAR, Nasdaq Trader, CoinGecko and Yahoo Finance, as each server is configured. Every report records its source and when its date last changed.';

@@ -1,0 +1,37 @@
+/**
+ * Issue 15: the FAQ and About promised live calls, alerts by email, push and SMS, native apps and cancelling
+ * from the profile, none of which exist yet. Their words must say what is true today.
+ */
+import { describe, expect, it } from 'vitest';
+import { ABOUT_AUDIENCE, ABOUT_DATA, ABOUT_FEATURES } from './about-content.ts';
+import { FAQ } from './faq-content.ts';
+
+const faqText = FAQ.flatMap((group) => group.entries.flatMap((entry) => [entry.question, ...entry.answer])).join('\n');
+const aboutText = [...ABOUT_FEATURES.flatMap((f) => [f.heading, f.text]), ABOUT_AUDIENCE, ABOUT_DATA].join('\n');
+
+/** Claims that are false today, each as a pattern that catches its wording. */
+const FALSE_CLAIMS: [string, RegExp][] = [
+  ['live calls play', /\b(live calls play|listen to earnings calls as they happen|live transcript and comments)/i],
+  ['alerts are delivered', /\b(delivered by email|get alerts by email|alerts by email, push|is delivered by)/i],
+  ['native apps exist', /\b(yes, \S+ runs on ios|as apps for ios|the apps add push)/i],
+  ['cancel from the profile', /\bfrom your profile, under your subscription/i],
+  ['bought in the iOS app', /\bbought in the ios app/i],
+  ['a FINRA provider', /\bFINRA\b/],
+  ['within a minute', /\bwithin a minute\b/i],
+];
+
+describe('FAQ and About', () => {
+  it.each(FALSE_CLAIMS)('do not claim %s', (_name, pattern) => {
+    expect(faqText).not.toMatch(pattern);
+    expect(aboutText).not.toMatch(pattern);
+  });
+
+  it('say plainly what does not exist yet', () => {
+    for (const text of [faqText, aboutText]) {
+      expect(text).toMatch(/no email, push notification or text message is sent today/);
+      expect(text).toMatch(/no iOS or Android app/);
+      expect(text).toMatch(/can’t be bought online yet/);
+    }
+    expect(faqText).toMatch(/Live audio, a live transcript and listener comments are not available yet/);
+  });
+});
