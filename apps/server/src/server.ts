@@ -43,6 +43,25 @@ async function freePort(host: string): Promise<number> {
   return address.port;
 }
 
+/** Each dependency's outage is logged once when it starts and once when it ends, whatever the traffic. */
+function reportOutages(app: FastifyInstance, ctx: AppContext) {
+  const database = app.log.child({ dependency: 'database' });
+  const stopDatabase = ctx.database.onStatus((status) => {
+    if (status.reachable) database.warn({ downForMs: status.downForMs }, 'database reachable again');
+    else database.error({ err: status.error }, 'database unreachable: requests answer 503 until it returns');
+  });
+  const bus = app.log.child({ dependency: 'redis' });
+  const stopBus = ctx.bus.onStatus((status) => {
+    if (status.connected)
+      bus.warn({ downForMs: status.downForMs }, 'Redis reachable again: fan-out across nodes resumed');
+    else bus.error({ err: status.error }, 'Redis unreachable: messages reach this node only until it returns');
+  });
+  app.addHook('onClose', async () => {
+    stopDatabase();
+    stopBus();
+  });
+}
+
 export async function startServer(given: Config): Promise<RunningServer> {
   // PORT=0 with PUBLIC_URL following it: the issuer and the sign-in redirects need the real port before listening.
   const port = given.PORT === 0 && given.publicUrlFollowsPort ? await freePort(given.HOST) : given.PORT;
@@ -71,6 +90,7 @@ export async function startServer(given: Config): Promise<RunningServer> {
     adminToken: resolveAdminToken(config, embedded),
   };
   const app = await buildServer(ctx);
+  reportOutages(app, ctx);
   const infoFile = serverInfoFile(config);
   app.addHook('onClose', async () => {
     if (embedded) rmSync(infoFile, { force: true });

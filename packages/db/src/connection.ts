@@ -15,9 +15,21 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** A change of reachability: lost (with the error that showed it) or back (with how long it was gone). */
+export type DatabaseStatus = { reachable: false; error: unknown } | { reachable: true; downForMs: number };
+
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  /** False from a connection-level failure until a probe reaches the engine again. */
+  readonly reachable: boolean;
+  /**
+   * Records a connection-level failure (the caller classified it): the handle probes every second until the
+   * engine answers, and tells its listeners once when it is lost and once when it is back.
+   */
+  markUnreachable(error: unknown): void;
+  /** Returns the function that stops listening. */
+  onStatus(listener: (status: DatabaseStatus) => void): () => void;
   /** Round trip to the engine; throws when it is unreachable. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -32,6 +44,11 @@ export interface ConnectOptions {
   poolSize?: number;
 }
 
+/** How long a request waits for a pooled connection before it fails (and is answered 503), instead of forever. */
+export const POOL_CONNECT_TIMEOUT_MS = 5000;
+/** While the engine is unreachable, how often the handle tries it again. */
+export const REACHABILITY_PROBE_MS = 1000;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -39,19 +56,76 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return connectPglite(options.dataDir ?? './data/db');
 }
 
+/** Reachability of one engine: lost once, probed until back, each change told once. */
+function reachability(ping: () => Promise<void>) {
+  const listeners = new Set<(status: DatabaseStatus) => void>();
+  let lostAt: number | null = null;
+  let probe: ReturnType<typeof setInterval> | undefined;
+  const tell = (status: DatabaseStatus) => {
+    for (const listener of listeners) listener(status);
+  };
+  const check = () => {
+    ping().then(
+      () => {
+        if (lostAt === null) return;
+        const downForMs = Date.now() - lostAt;
+        lostAt = null;
+        clearInterval(probe);
+        tell({ reachable: true, downForMs });
+      },
+      () => {},
+    );
+  };
+  return {
+    get reachable() {
+      return lostAt === null;
+    },
+    markUnreachable(error: unknown) {
+      if (lostAt !== null) return;
+      lostAt = Date.now();
+      probe = setInterval(check, REACHABILITY_PROBE_MS);
+      // The probe never keeps a process alive that has nothing else to do.
+      probe.unref();
+      tell({ reachable: false, error });
+    },
+    onStatus(listener: (status: DatabaseStatus) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    stop() {
+      clearInterval(probe);
+      listeners.clear();
+    },
+  };
+}
+
 async function connectPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
+  const ping = async () => {
+    await pool.query('select 1');
+  };
+  const status = reachability(ping);
+  // A client that loses its server emits 'error', idle or checked out (a transaction holds one), and an 'error'
+  // nobody listens to ends the process. The query in flight fails on its own and the pool drops the broken client
+  // on release; the next query opens a new one.
+  const lost = (error: Error) => status.markUnreachable(error);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     driver: 'postgres',
-    ping: async () => {
-      await pool.query('select 1');
+    get reachable() {
+      return status.reachable;
     },
+    markUnreachable: status.markUnreachable,
+    onStatus: status.onStatus,
+    ping,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: () => {
+      status.stop();
+      return pool.end();
+    },
   };
 }
 
@@ -62,6 +136,10 @@ async function connectPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
+    // In-process: it is there as long as the process is.
+    reachable: true,
+    markUnreachable: () => {},
+    onStatus: () => () => {},
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -4,6 +4,8 @@ export function createMemoryBus(): MessageBus {
   const channels = new Map<string, Set<BusHandler>>();
   return {
     kind: 'memory',
+    // Nothing to lose: every subscriber is in this process.
+    connected: true,
     async publish(channel, message) {
       // Round-trip through JSON so handlers see what they would see from Redis.
       const copy: unknown = JSON.parse(JSON.stringify(message));
@@ -20,6 +22,7 @@ export function createMemoryBus(): MessageBus {
         set.delete(handler);
       };
     },
+    onStatus: () => () => {},
     async close() {
       channels.clear();
     },

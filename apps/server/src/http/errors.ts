@@ -45,6 +45,51 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   },
 };
 
+/** Seconds a client is asked to wait when a dependency (the database) is briefly gone. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** pg error classes and codes that say the connection, not the query, failed. */
+const CONNECTION_ERROR_CODES = new Set([
+  '57P01', // admin shutdown
+  '57P02', // crash shutdown
+  '57P03', // cannot connect now (starting up, shutting down)
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres and its pool say these in words, without a code. */
+const CONNECTION_ERROR_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|terminating connection/i;
+
+/**
+ * The one place that tells a lost or refused database connection (answered 503, retried by the worker) from a
+ * failing query (a bug, answered 500). Drizzle wraps driver errors, so the causes are followed.
+ */
+export function isConnectionError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_ERROR_CODES.has(code))) return true;
+    if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...errors);
+  }
+  return false;
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -79,6 +124,15 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: error.message,
         code: error.code,
         ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    if (isConnectionError(error)) {
+      // Logged once per outage by the database handle's listener, not once per request.
+      request.server.ctx.database.markUnreachable(error);
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, {
+        message: 'The service is briefly unavailable; try again in a few seconds',
+        code: ErrorCode.unavailable,
       });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;

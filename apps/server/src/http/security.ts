@@ -39,6 +39,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
+  // While Redis is gone counting fails open (skipOnError) and the bus logs the outage once; without a listener
+  // ioredis would print every failed reconnection.
+  redis?.on('error', () => {});
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,

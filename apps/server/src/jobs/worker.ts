@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MS_PER_DAY, type RandomSource } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { isConnectionError } from '../http/errors.ts';
 import { JOB_HANDLERS, type JobHandler } from './handlers.ts';
 import { ingestionStopped } from './kill-switch.ts';
 import { claim, complete, fail, heartbeat, type Job, pruneFinished, recoverStale, release } from './queue.ts';
@@ -134,7 +135,9 @@ export function createWorker(ctx: AppContext, log: FastifyBaseLogger, options: W
         ran = await tick();
       } catch (error) {
         if (stopping.signal.aborted) break;
-        log.error({ err: error }, 'worker turn failed');
+        // A lost database is logged once by its handle, not once a poll; the loop keeps polling until it is back.
+        if (isConnectionError(error)) ctx.database.markUnreachable(error);
+        else log.error({ err: error }, 'worker turn failed');
       }
       if (!ran) await sleep(settings.pollMs, undefined, { signal: stopping.signal }).catch(() => {});
     }

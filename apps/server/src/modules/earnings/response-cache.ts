@@ -191,15 +191,25 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
   };
 }
 
-/** Clears `cache` whenever the bus says market data changed; returns the unsubscribe function. */
-export function clearOnMarketChange(bus: MessageBus, cache: ResponseCache, datasets: readonly string[]) {
-  return bus.subscribe(MARKET_CHANGED_CHANNEL, (message) => {
+/**
+ * Clears `cache` whenever the bus says market data changed, and when the bus comes back from an outage (changes
+ * announced meanwhile were missed); returns the unsubscribe function.
+ */
+export async function clearOnMarketChange(bus: MessageBus, cache: ResponseCache, datasets: readonly string[]) {
+  const stopWatching = bus.onStatus((status) => {
+    if (status.connected) cache.clear();
+  });
+  const unsubscribe = await bus.subscribe(MARKET_CHANGED_CHANNEL, (message) => {
     const changed =
       message && typeof message === 'object' && 'datasets' in message && Array.isArray(message.datasets)
         ? message.datasets
         : null;
     if (changed === null || changed.some((name) => datasets.includes(name))) cache.clear();
   });
+  return async () => {
+    stopWatching();
+    await unsubscribe();
+  };
 }
 
 /**
