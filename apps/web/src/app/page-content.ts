@@ -288,6 +288,11 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'Developer tools',
     description: 'Feature flags, release notes of both platforms and the messages the embedded server would have sent.',
   },
+  devMail: {
+    title: 'Mailbox',
+    description:
+      'Email and text messages this server keeps instead of sending (no mail server is configured), newest first.',
+  },
 };
 
 /** Every page with its route and content. */

@@ -51,6 +51,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   feedback: page('feedback'),
   appInfo: page('appInfo'),
   dev: page('dev'),
+  devMail: page('devMail'),
   signin: page('signin'),
   createAccount: page('createAccount'),
   forgotPassword: page('forgotPassword'),

@@ -315,6 +315,11 @@ export const PAGES = [
     path: '/dev',
     group: 'developer',
   },
+  {
+    id: 'devMail',
+    path: '/dev/mail',
+    group: 'developer',
+  },
 ] as const satisfies readonly PageRoute[];
 
 export type PageId = (typeof PAGES)[number]['id'];

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Divider, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { AUTH_MESSAGES } from './auth-config.ts';
 import { FederatedButtons } from './federated-buttons.tsx';
 import { identityErrorMessage } from './identity-errors.ts';
+import { MailboxLink } from './mailbox-link.tsx';
 import { PASSWORD_HINT } from './password-hint.ts';
 
 interface Props {
@@ -77,7 +78,6 @@ export function CreateAccountForm({ onSignedIn }: Props) {
         </Alert>
       )}
       <FederatedButtons onError={setError} />
-      <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or with email</Divider>
       <TextField
         label="Email"
         type="email"
@@ -102,6 +102,7 @@ export function CreateAccountForm({ onSignedIn }: Props) {
   ) : (
     <Box component="form" noValidate onSubmit={submitCode} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
       <Typography>We emailed a 6-digit code{destination ? ` to ${destination}` : ''}.</Typography>
+      <MailboxLink />
       {error && (
         <Alert severity="error" role="alert">
           {error}

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from './auth-config.ts';
 import { CodeField } from './code-field.tsx';
 import { identityErrorMessage } from './identity-errors.ts';
+import { MailboxLink } from './mailbox-link.tsx';
 import { PASSWORD_HINT } from './password-hint.ts';
 
 const loadClient = () => import('./cognito.ts');
@@ -110,6 +111,7 @@ export function ForgotPasswordForm({ onDone }: Props) {
         If an account exists for {email}, we emailed a code{destination ? ` to ${destination}` : ''}. Enter it with your
         new password.
       </Typography>
+      <MailboxLink />
       <CodeField label="Code" value={code} onChange={setCode} />
       <TextField
         label="New password"

@@ -1,4 +1,4 @@
-import { Alert, Box, CircularProgress, Divider, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import type { CognitoUser } from 'amazon-cognito-identity-js';
 import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -8,6 +8,7 @@ import type { AuthOutcome, SessionInfo } from './cognito.ts';
 import { CredentialsStep } from './credentials-step.tsx';
 import { FederatedButtons } from './federated-buttons.tsx';
 import { identityErrorMessage } from './identity-errors.ts';
+import { MailboxLink } from './mailbox-link.tsx';
 import { MfaSetup } from './mfa-setup.tsx';
 import { MfaTypeStep } from './mfa-type-step.tsx';
 import { NewPasswordStep } from './new-password-step.tsx';
@@ -110,7 +111,6 @@ export function SignInForm({ onSignedIn, onForgotPassword, initialError = null, 
       body = (
         <>
           <FederatedButtons onError={setError} />
-          <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or with email</Divider>
           <CredentialsStep initialEmail={username} busy={busy} onSubmit={start} onForgotPassword={onForgotPassword} />
         </>
       );
@@ -142,6 +142,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, initialError = null, 
         <CodeStep
           title={`We emailed a sign-in code to ${username}.`}
           label="Sign-in code"
+          hint={<MailboxLink />}
           submitLabel="Sign in"
           busy={busy}
           onSubmit={(code) => withUser((client, target) => client.answerCustomChallenge(target, code))}

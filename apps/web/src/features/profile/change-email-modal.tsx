@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '../auth/auth-config.ts';
 import { signedIn } from '../auth/auth-slice.ts';
 import { CodeField } from '../auth/code-field.tsx';
 import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { MailboxLink } from '../auth/mailbox-link.tsx';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import { useGetMeQuery, useSyncFromIdentityMutation } from './users-api.ts';
@@ -87,6 +88,7 @@ export default function ChangeEmailModal({ onClose }: ModalContentProps) {
             </Alert>
           )}
           <Typography>We emailed a code to {email.trim()}. Enter it to confirm your new address.</Typography>
+          <MailboxLink />
           <CodeField label="Code" value={code} onChange={setCode} />
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Confirming…' : 'Confirm new email'}

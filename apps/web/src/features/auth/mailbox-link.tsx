@@ -1,0 +1,22 @@
+import { LOCAL_MAILBOX_PATH } from '@eh/contracts';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import { Alert, Link } from '@mui/material';
+import { useGetSignInOptionsQuery } from './sign-in-options-api.ts';
+
+/**
+ * On a local install without mail, codes land in the local mailbox: the code steps point there, in a new tab so
+ * the step keeps what was typed. Shown only when the server says this browser may open it.
+ */
+export function MailboxLink() {
+  const { data } = useGetSignInOptionsQuery();
+  if (!data?.localMailbox) return null;
+  return (
+    <Alert severity="info" icon={<MarkEmailReadOutlinedIcon fontSize="inherit" />} data-testid="local-mailbox-link">
+      Running locally?{' '}
+      <Link href={LOCAL_MAILBOX_PATH} target="_blank" rel="noopener">
+        Open the mailbox
+      </Link>{' '}
+      to read the code.
+    </Alert>
+  );
+}
