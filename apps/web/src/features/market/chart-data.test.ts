@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ChartPoint,
+  chartChange,
   chartMarkers,
   DEFAULT_CHART_SETTINGS,
   dailyPoints,
@@ -95,6 +96,44 @@ describe(rangeChange.name, () => {
     const change = rangeChange(dailyPoints([bar('2026-01-05', 100), bar('2026-01-06', 110)]));
     expect(change).toEqual({ first: 100, last: 110, change: 10, changePercent: 10 });
     expect(rangeChange([])).toBeNull();
+  });
+});
+
+describe(chartChange.name, () => {
+  // AAPL on 2026-11-25: pre-market from 238.62, closed at 234.29 against 237.70, after hours ended at 234.53.
+  const day = intradayPoints(
+    [
+      { ts: '2026-11-25T09:00:00Z', open: 238.94, high: 239.08, low: 238.54, close: 238.62, volume: 1, session: 'pre' },
+      { ts: '2026-11-25T20:55:00Z', open: 234.53, high: 234.57, low: 234.02, close: 234.29, volume: 1 },
+      {
+        ts: '2026-11-26T00:30:00Z',
+        open: 234.26,
+        high: 234.68,
+        low: 233.88,
+        close: 234.53,
+        volume: 1,
+        session: 'after',
+      },
+    ],
+    'America/New_York',
+  );
+  const quote = { price: 234.29, prevClose: 237.7, change: -3.41, changePercent: -1.4346 };
+
+  it("gives the day's move as the header's quote does, not from the pre-market's first bar (-1.71 %)", () => {
+    expect(chartChange('1d', day, quote)).toEqual({
+      first: 237.7,
+      last: 234.29,
+      change: -3.41,
+      changePercent: -1.4346,
+    });
+  });
+
+  it('measures the longer ranges over their points, and the day over its points without a quote', () => {
+    expect(chartChange('1w', day, quote)?.first).toBe(238.62);
+    expect(chartChange('1d', day, null)?.last).toBe(234.53);
+    expect(chartChange('1d', day, { ...quote, prevClose: null, change: null, changePercent: null })?.first).toBe(
+      238.62,
+    );
   });
 });
 

@@ -222,6 +222,28 @@ export function rangeChange(points: readonly ChartPoint[]): RangeChange | null {
   };
 }
 
+export interface QuoteLike {
+  price: number;
+  prevClose: number | null;
+  change: number | null;
+  changePercent: number | null;
+}
+
+/**
+ * The move a range's label shows. The day's move (1d) is the quote's, its price against the previous close, the
+ * same figures as the header; its bars start in the pre-market, so their first close is no baseline. Longer
+ * ranges move from their first point to their last.
+ */
+export function chartChange(range: ChartRange, points: readonly ChartPoint[], quote: QuoteLike | null) {
+  if (range !== '1d' || !quote || quote.prevClose === null || quote.change === null) return rangeChange(points);
+  return {
+    first: quote.prevClose,
+    last: quote.price,
+    change: quote.change,
+    changePercent: quote.changePercent,
+  } satisfies RangeChange;
+}
+
 // ---- markers --------------------------------------------------------------------------------------------------
 
 export type MarkerKind = 'earnings' | 'dividend' | 'buy' | 'sell' | 'comment';

@@ -49,6 +49,8 @@ export interface PriceChartProps {
   currency: string;
   /** Accessible summary of what the chart shows. */
   label: string;
+  /** What the line's colour compares the last close with (the previous close for a day); the first close if absent. */
+  baseline?: number | undefined;
 }
 
 type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
@@ -177,6 +179,7 @@ export default function PriceChart({
   intraday,
   currency,
   label,
+  baseline,
 }: PriceChartProps) {
   const theme = useTheme();
   const mainRef = useRef<HTMLDivElement>(null);
@@ -192,7 +195,7 @@ export default function PriceChart({
   const palette = theme.palette;
   const up = palette.success.main;
   const down = palette.error.main;
-  const first = points[0]?.close ?? 0;
+  const first = baseline ?? points[0]?.close ?? 0;
   const last = points.at(-1)?.close ?? 0;
   const lineColor = last >= first ? up : down;
   const chartType = settings.chartType;
@@ -401,7 +404,7 @@ export default function PriceChart({
                 {digitsPrice(shown.close)}
               </Typography>
             ) : (
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="chart-legend-price">
                 {digitsPrice(shown.close)}
               </Typography>
             )}

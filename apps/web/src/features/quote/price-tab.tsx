@@ -24,17 +24,18 @@ import { preferences } from '../../app/preferences.ts';
 import {
   CHART_RANGE_LABELS,
   CHART_TOGGLES,
+  chartChange,
   chartMarkers,
   DEFAULT_CHART_RANGE,
   dailyPoints,
   eventLineTimes,
   intradayPoints,
-  rangeChange,
   rangeRequest,
 } from '../market/chart-data.ts';
 import {
   useGetAssetTransactionsQuery,
   useGetIntradaySummariesQuery,
+  useGetQuoteQuery,
   useGetSummariesQuery,
   useGetSymbolEarningsQuery,
   useGetSymbolEventsQuery,
@@ -133,6 +134,9 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
   const earnings = useGetSymbolEarningsQuery({ symbol }, { skip: asset.type !== 'stock' && asset.type !== 'otc' });
   const trades = useGetAssetTransactionsQuery({ type: asset.type, symbol });
   const events = useGetSymbolEventsQuery({ symbol });
+  // The header's quote (one cached call): the day's move and last price are the ones it shows.
+  const { data: liveQuote } = useGetQuoteQuery({ type: asset.type, symbol });
+  const quote = liveQuote ?? asset.quote ?? null;
 
   const dailyStart = request.kind === 'daily' ? request.start : null;
   const points = useMemo(() => {
@@ -173,7 +177,7 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
   if (points.length >= 2) shown.current = points;
   const display =
     points.length < 2 && (request.kind === 'intraday' ? intraday : daily).isFetching ? shown.current : points;
-  const change = rangeChange(points);
+  const change = chartChange(range, points, quote);
   const active = request.kind === 'intraday' ? intraday : daily;
   const gate = firstGate(daily.data?.gated);
 
@@ -249,6 +253,7 @@ export function PriceTab({ symbol, asset, compact }: SymbolSectionProps) {
               markers={display === points ? markers : []}
               eventLines={settings.eventLines && display === points ? lines : []}
               intraday={typeof display[0]?.time === 'number'}
+              baseline={display === points ? change?.first : undefined}
               currency={asset.currency}
               label={`${symbol.toUpperCase()} ${settings.chartType} chart, ${CHART_RANGE_LABELS[range]}: ${display.length} points`}
             />
