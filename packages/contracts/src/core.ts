@@ -174,9 +174,6 @@ export const getDevOutbox = defineRoute({
 export const FederatedProviderName = z.enum(['google', 'apple']);
 export type FederatedProviderName = z.infer<typeof FederatedProviderName>;
 
-/** The web page that lists the local mailbox (the embedded server's mail, DESIGN §2). */
-export const LOCAL_MAILBOX_PATH = '/dev/mail';
-
 export const SignInOptions = z.object({
   /** The providers this server is configured to federate with; no other is offered. */
   federatedProviders: z.array(FederatedProviderName),

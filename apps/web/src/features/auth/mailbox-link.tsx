@@ -1,7 +1,9 @@
-import { LOCAL_MAILBOX_PATH } from '@eh/contracts';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Link } from '@mui/material';
+import { PAGES } from '../../app/routes.ts';
 import { useGetSignInOptionsQuery } from './sign-in-options-api.ts';
+
+const MAILBOX_PATH = PAGES.find((page) => page.id === 'devMail')?.path ?? '/dev/mail';
 
 /**
  * On a local install without mail, codes land in the local mailbox: the code steps point there, in a new tab so
@@ -13,7 +15,7 @@ export function MailboxLink() {
   return (
     <Alert severity="info" icon={<MarkEmailReadOutlinedIcon fontSize="inherit" />} data-testid="local-mailbox-link">
       Running locally?{' '}
-      <Link href={LOCAL_MAILBOX_PATH} target="_blank" rel="noopener">
+      <Link href={MAILBOX_PATH} target="_blank" rel="noopener">
         Open the mailbox
       </Link>{' '}
       to read the code.
