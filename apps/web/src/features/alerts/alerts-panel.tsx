@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { symbolPath } from '../../app/routes.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { useGetMeQuery } from '../profile/users-api.ts';
 import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { toastShown } from '../toasts/toasts-slice.ts';
@@ -83,7 +84,7 @@ export function AlertsPanel() {
         {alerts.length === 0 ? (
           <Typography color="text.secondary">No alerts yet: add them from a stock's page.</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <TableScroll label="Your alerts">
             <Table size="small" aria-label="Your alerts">
               <TableHead>
                 <TableRow>
@@ -156,7 +157,7 @@ export function AlertsPanel() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableScroll>
         )}
       </CardContent>
     </Card>

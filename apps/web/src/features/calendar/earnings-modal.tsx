@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { earningsTiming, formatDateTime, formatPercent, periodLabel, TONE_COLOR, toneOf } from '../market/format.ts';
 import { type SymbolEarningsRow, useGetSymbolEarningsQuery } from '../market/market-api.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
@@ -163,7 +164,7 @@ function FigureCells({ line, yoy }: { line: FigureLine; yoy: number | null }) {
 
 function FiguresTable({ row }: { row: EarningsRow }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <TableScroll label="Estimates and actuals">
       <Table size="small" aria-label="Estimates and actuals">
         <TableHead>
           <TableRow>
@@ -179,6 +180,6 @@ function FiguresTable({ row }: { row: EarningsRow }) {
           <FigureCells line={revenueLine(row)} yoy={row.yoyPercentChangeRevenue} />
         </TableBody>
       </Table>
-    </Box>
+    </TableScroll>
   );
 }

@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -20,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatCompact, formatNumber } from '../market/format.ts';
 import { LoadingRows } from '../quote/query-state.tsx';
 import { useAssetCatalog } from '../search/asset-index.ts';
@@ -82,7 +82,7 @@ export default function AllAssetsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }} data-testid="all-count">
             {formatNumber(rows.length)} assets · page {pageNumber} of {pages}
           </Typography>
-          <TableContainer>
+          <TableScroll label="All assets">
             <Table size="small" aria-label="All assets" data-testid="all-table">
               <TableHead>
                 <TableRow>
@@ -123,7 +123,7 @@ export default function AllAssetsPage() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroll>
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 1.5 }}>
             <Pagination
               count={pages}

@@ -12,7 +12,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TableSortLabel,
@@ -24,6 +23,7 @@ import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatCompact, formatDate, formatPercent } from '../market/format.ts';
 import { type MarketIndexResponse, useGetIndexRebalancesQuery, useGetMarketIndexQuery } from '../market/market-api.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
@@ -157,7 +157,7 @@ export default function Eh500Page() {
             </Box>
           ) : (
             <>
-              <TableContainer>
+              <TableScroll label={`${EH500_NAME} members`}>
                 <Table size="small" aria-label={`${EH500_NAME} members`} data-testid="eh500-table">
                   <TableHead>
                     <TableRow>
@@ -232,7 +232,7 @@ export default function Eh500Page() {
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </TableScroll>
               <Box sx={{ display: 'flex', justifyContent: 'center', p: 1.5 }}>
                 <Pagination
                   count={pages}

@@ -1,6 +1,7 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import source from '../../../../../docs/ehs.md?raw';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { type Block, type Inline, parseMarkdown } from './markdown.ts';
 
 const BLOCKS = parseMarkdown(source);
@@ -52,7 +53,11 @@ function block(item: Block, index: number, offset: number): ReactNode {
     );
   }
   return (
-    <TableContainer key={index} sx={{ mb: 2, border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: 900 }}>
+    <TableScroll
+      label={`Table: ${item.header.map((cell) => cell.map((part) => part.text).join('')).join(', ')}`}
+      key={index}
+      sx={{ mb: 2, border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: 900 }}
+    >
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -76,7 +81,7 @@ function block(item: Block, index: number, offset: number): ReactNode {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScroll>
   );
 }
 

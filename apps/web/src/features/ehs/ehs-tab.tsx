@@ -6,7 +6,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -14,6 +13,7 @@ import {
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { dailyPoints } from '../market/chart-data.ts';
 import { formatDate } from '../market/format.ts';
 import { useGetMetricStatsQuery, useGetSummariesQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
@@ -103,7 +103,7 @@ export function EhsTab({ symbol, asset, compact }: SymbolSectionProps) {
         {earnings.isLoading ? (
           <LoadingRows rows={4} />
         ) : (
-          <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+          <TableScroll bleed label="EHS components">
             <Table size="small" aria-label="EHS components">
               <TableHead>
                 <TableRow>
@@ -120,7 +120,7 @@ export function EhsTab({ symbol, asset, compact }: SymbolSectionProps) {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroll>
         )}
         <Box sx={{ mt: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
@@ -144,7 +144,7 @@ export function EhsTab({ symbol, asset, compact }: SymbolSectionProps) {
           ) : history.length === 0 ? (
             <EmptyState>No reported quarters yet.</EmptyState>
           ) : (
-            <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+            <TableScroll bleed label="EHS parts after each report">
               <Table size="small" aria-label="EHS parts after each report">
                 <TableHead>
                   <TableRow>
@@ -174,7 +174,7 @@ export function EhsTab({ symbol, asset, compact }: SymbolSectionProps) {
                     ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </TableScroll>
           )}
         </SectionCard>
       </Box>

@@ -1,4 +1,5 @@
-import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import type { FlagMap } from './flags.ts';
 
 function formatTime(iso: string) {
@@ -11,7 +12,7 @@ export function FlagsTable({ flags, caption }: { flags: FlagMap | undefined; cap
   const entries = Object.entries(flags ?? {}).sort(([a], [b]) => a.localeCompare(b));
   if (entries.length === 0) return <Typography color="text.secondary">No flags are set.</Typography>;
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+    <TableScroll label={caption} sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Table size="small" aria-label={caption}>
         <TableHead>
           <TableRow>
@@ -49,6 +50,6 @@ export function FlagsTable({ flags, caption }: { flags: FlagMap | undefined; cap
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScroll>
   );
 }

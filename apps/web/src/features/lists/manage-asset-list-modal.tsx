@@ -16,6 +16,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { symbolPath } from '../../app/routes.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatPrice } from '../market/format.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
@@ -72,57 +73,59 @@ function ManageList({ list, onClose }: { list: AssetList; onClose: () => void })
           </Box>
         </Box>
         <AddHoldingForm listId={list.id} />
-        <Table size="small" aria-label={`Symbols of ${list.name}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Symbol</TableCell>
-              <TableCell align="right">Shares</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((item) => (
-              <TableRow key={item.symbol} data-testid="manage-row" data-symbol={item.symbol}>
-                <TableCell>
-                  <RouterLink to={symbolPath(item.symbol)} onClick={onClose}>
-                    {item.symbol}
-                  </RouterLink>
-                </TableCell>
-                <TableCell align="right">
-                  <QuantityField
-                    key={item.quantity}
-                    value={item.quantity}
-                    label={`Shares of ${item.symbol}`}
-                    onCommit={async (quantity) =>
-                      failed(
-                        (await updateItem({ listId: list.id, symbol: item.symbol, quantity })).error,
-                        'Changing the shares',
-                      )
-                    }
-                  />
-                </TableCell>
-                <TableCell align="right" sx={{ width: 48 }}>
-                  <IconButton
-                    size="small"
-                    aria-label={`Remove ${item.symbol}`}
-                    onClick={async () =>
-                      failed((await removeItem({ listId: list.id, symbol: item.symbol })).error, 'Removing the stock')
-                    }
-                  >
-                    <DeleteOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-            {items.length === 0 ? (
+        <TableScroll label={`Symbols of ${list.name}`}>
+          <Table size="small" aria-label={`Symbols of ${list.name}`}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={3}>
-                  <Typography color="text.secondary">No symbols yet: add one above.</Typography>
-                </TableCell>
+                <TableCell>Symbol</TableCell>
+                <TableCell align="right">Shares</TableCell>
+                <TableCell />
               </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {items.map((item) => (
+                <TableRow key={item.symbol} data-testid="manage-row" data-symbol={item.symbol}>
+                  <TableCell>
+                    <RouterLink to={symbolPath(item.symbol)} onClick={onClose}>
+                      {item.symbol}
+                    </RouterLink>
+                  </TableCell>
+                  <TableCell align="right">
+                    <QuantityField
+                      key={item.quantity}
+                      value={item.quantity}
+                      label={`Shares of ${item.symbol}`}
+                      onCommit={async (quantity) =>
+                        failed(
+                          (await updateItem({ listId: list.id, symbol: item.symbol, quantity })).error,
+                          'Changing the shares',
+                        )
+                      }
+                    />
+                  </TableCell>
+                  <TableCell align="right" sx={{ width: 48 }}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Remove ${item.symbol}`}
+                      onClick={async () =>
+                        failed((await removeItem({ listId: list.id, symbol: item.symbol })).error, 'Removing the stock')
+                      }
+                    >
+                      <DeleteOutlinedIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {items.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={3}>
+                    <Typography color="text.secondary">No symbols yet: add one above.</Typography>
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableScroll>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {items.length} symbol{items.length === 1 ? '' : 's'} · cash {formatPrice(list.cash)}
         </Typography>

@@ -46,6 +46,7 @@ import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { type PerformanceType, preferences } from '../../app/preferences.ts';
 import { symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { useGetAlertsQuery } from '../alerts/alerts-api.ts';
 import { AlertsPanel } from '../alerts/alerts-panel.tsx';
 import { AddHoldingForm, QuantityField, useFailureToast } from '../lists/holding-fields.tsx';
@@ -460,7 +461,7 @@ function ListPanel({
 
       <AddHoldingForm listId={list.id} />
 
-      <Box sx={{ overflowX: 'auto' }}>
+      <TableScroll label={`Holdings of ${list.name}`}>
         <Table size="small" aria-label={`Holdings of ${list.name}`}>
           <TableHead>
             <TableRow>
@@ -555,7 +556,7 @@ function ListPanel({
             ) : null}
           </TableBody>
         </Table>
-      </Box>
+      </TableScroll>
       {trading ? <TradeDialog listId={list.id} symbol={trading} onClose={() => setTrading(null)} /> : null}
     </Box>
   );

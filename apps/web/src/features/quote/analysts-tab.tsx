@@ -1,16 +1,6 @@
-import {
-  Box,
-  Button,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatDate, formatMonth, formatPercent, formatPrice, NO_VALUE } from '../market/format.ts';
 import { useGetAssetRatingsQuery } from '../market/market-api.ts';
 import { ConsensusTrend, consensusColor } from './analysts-trend.tsx';
@@ -140,7 +130,7 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
           {items.length === 0 ? (
             <EmptyState>No analyst ratings on record for {symbol.toUpperCase()}.</EmptyState>
           ) : (
-            <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+            <TableScroll bleed label="Analyst ratings">
               <Table size="small" aria-label="Analyst ratings" data-testid="ratings-table">
                 <TableHead>
                   <TableRow>
@@ -186,7 +176,7 @@ export function AnalystsTab({ symbol, asset, compact }: SymbolSectionProps) {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </TableScroll>
           )}
           {!compact && items.length > shown ? (
             <Button onClick={() => setShown((n) => n + RATINGS_PAGE)} sx={{ mt: 1 }}>

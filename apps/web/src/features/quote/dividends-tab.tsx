@@ -1,4 +1,5 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatDate, formatPercent, formatPrice } from '../market/format.ts';
 import { useGetAssetDividendsQuery } from '../market/market-api.ts';
 import { forwardYield, frequencyLabel, paymentFact } from './dividends-view.ts';
@@ -73,7 +74,7 @@ export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
                 />
               </Box>
             ) : null}
-            <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+            <TableScroll bleed label="Dividends">
               <Table size="small" aria-label="Dividends" data-testid="dividends-table">
                 <TableHead>
                   <TableRow>
@@ -98,7 +99,7 @@ export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </TableScroll>
             {gate ? (
               <Box sx={{ mt: 2 }}>
                 <UpgradePrompt gate={gate} note="You see the latest dividend." />

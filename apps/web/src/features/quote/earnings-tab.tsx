@@ -12,7 +12,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   ToggleButton,
@@ -22,6 +21,7 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import {
   formatCompact,
   formatDate,
@@ -204,7 +204,7 @@ export function EarningsHistory({ symbol, compact }: SymbolSectionProps) {
       ) : (
         <>
           <HistoryCharts rows={rows} viewMode={settings.viewMode} estimates={est} />
-          <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+          <TableScroll bleed label="Earnings by quarter">
             <Table size="small" aria-label="Earnings by quarter" data-testid="earnings-table">
               <TableHead>
                 <TableRow>
@@ -281,7 +281,7 @@ export function EarningsHistory({ symbol, compact }: SymbolSectionProps) {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroll>
           {gate ? (
             <Box sx={{ mt: 2 }}>
               <UpgradePrompt gate={gate} note="You see the current quarter and the one before it." />
@@ -327,7 +327,7 @@ function Guidance({ symbol, compact }: SymbolSectionProps) {
       ) : items.length === 0 ? (
         <EmptyState>No guidance on record.</EmptyState>
       ) : (
-        <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+        <TableScroll bleed label="Guidance">
           <Table size="small" aria-label="Guidance">
             <TableHead>
               <TableRow>
@@ -356,7 +356,7 @@ function Guidance({ symbol, compact }: SymbolSectionProps) {
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroll>
       )}
     </SectionCard>
   );

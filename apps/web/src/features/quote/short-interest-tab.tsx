@@ -1,4 +1,5 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatCompact, formatDate, formatNumber, formatPercent } from '../market/format.ts';
 import { useGetAssetShortInterestsQuery } from '../market/market-api.ts';
 import { MiniBars } from './mini-bars.tsx';
@@ -68,7 +69,7 @@ export function ShortInterestTab({ symbol, asset, compact }: SymbolSectionProps)
               />
             </Box>
           ) : null}
-          <TableContainer sx={{ mx: { xs: -2, sm: -2.5 }, width: 'auto' }}>
+          <TableScroll bleed label="Short interest by settlement date">
             <Table size="small" aria-label="Short interest by settlement date" data-testid="short-table">
               <TableHead>
                 <TableRow>
@@ -95,7 +96,7 @@ export function ShortInterestTab({ symbol, asset, compact }: SymbolSectionProps)
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroll>
           {gate ? (
             <Box sx={{ mt: 2 }}>
               <UpgradePrompt gate={gate} note="You see the latest settlement." />
