@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FlagName, FlagValue } from './core.ts';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 /** Admin calls carry this header; the flags CLI uses it to reach a running embedded server. */
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -16,7 +17,7 @@ export const putFlag = defineRoute({
   body: z.object({
     enabled: z.boolean(),
     /** Omitted keeps the stored message; null clears it. */
-    message: z.string().trim().max(FLAG_MESSAGE_MAX).nullable().optional(),
+    message: SafeString.trim().max(FLAG_MESSAGE_MAX).nullable().optional(),
   }),
   response: FlagValue.extend({ name: FlagName }),
 });

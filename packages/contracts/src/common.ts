@@ -1,5 +1,6 @@
 import { DATE_PICKER_MAX, DATE_PICKER_MIN, MARKET_ASSET_TYPES, MAX_DATE_RANGE_DAYS, MAX_LIST_LIMIT } from '@eh/domain';
 import { z } from 'zod';
+import { SafeString } from './text.ts';
 
 /** Shared pieces of the market-data contracts: one definition of a date, a symbol, a limit, a date window. */
 
@@ -7,9 +8,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MS_PER_DAY = 86_400_000;
 
 /** A calendar date `YYYY-MM-DD` that exists and lies within the date-picker bounds of SPEC §9. */
-export const IsoDateString = z
-  .string()
-  .regex(ISO_DATE, 'must be a date YYYY-MM-DD')
+export const IsoDateString = SafeString.regex(ISO_DATE, 'must be a date YYYY-MM-DD')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
@@ -20,9 +19,7 @@ export const IsoDateString = z
   );
 
 /** A ticker as users type it ('AAPL', 'BRK.B', 'BTC', '^GSPC'); matched case-insensitively. */
-export const SymbolString = z
-  .string()
-  .trim()
+export const SymbolString = SafeString.trim()
   .min(1, 'is required')
   .max(20, 'must be at most 20 characters')
   .regex(/^[A-Za-z0-9.^=\-/]+$/, 'must be a ticker symbol');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 /** SPEC §1 feature flags. */
 export const FLAG_NAMES = [
@@ -93,9 +94,9 @@ export const FEEDBACK_MESSAGE_MAX = 5000;
 
 export const FeedbackInput = z.object({
   category: z.enum(FEEDBACK_CATEGORIES),
-  message: z.string().trim().min(FEEDBACK_MESSAGE_MIN).max(FEEDBACK_MESSAGE_MAX),
+  message: SafeString.trim().min(FEEDBACK_MESSAGE_MIN).max(FEEDBACK_MESSAGE_MAX),
   email: z.email().max(320).optional(),
-  page: z.string().max(2048).optional(),
+  page: SafeString.max(2048).optional(),
 });
 export type FeedbackInput = z.infer<typeof FeedbackInput>;
 

@@ -13,6 +13,7 @@ import { csvParam, IsoDateString, limitParam, SymbolParams, SymbolString, withDa
 import { GatedMarkers } from './earnings.ts';
 import { booleanParam, GatedHistory } from './market.ts';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 /**
  * SPEC §7 Files and pricing (public group): a quarter's files (transcript, slides, report, recording) and their AI
@@ -30,9 +31,7 @@ const DateOut = z.iso.date();
 export const FileTypeSchema = z.enum(FILE_TYPES);
 
 export const FileIdParams = z.object({
-  id: z
-    .string()
-    .min(1)
+  id: SafeString.min(1)
     .max(128, 'must be at most 128 characters')
     .regex(/^[A-Za-z0-9._:-]+$/, 'must be a file id'),
 });
@@ -215,7 +214,7 @@ export const getAssetFiles = defineRoute({
   query: z.object({
     types: csvParam(z.enum(ASSET_FILE_TYPES), ASSET_FILE_TYPES.length).optional(),
     type: z.enum(ASSET_FILE_TYPES).optional(),
-    externalFileId: z.string().trim().min(1).max(128).optional(),
+    externalFileId: SafeString.trim().min(1).max(128).optional(),
     limit: limitParam(ASSET_FILES_DEFAULT_LIMIT),
   }),
   response: z.object({ symbol: z.string(), files: z.array(FileMeta), filings: z.array(SecFiling) }),

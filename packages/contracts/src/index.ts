@@ -12,4 +12,5 @@ export * from './market.ts';
 export * from './news.ts';
 export * from './plans.ts';
 export * from './route.ts';
+export * from './text.ts';
 export * from './users.ts';

@@ -2,6 +2,7 @@ import { ASSET_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@eh/domain
 import { z } from 'zod';
 import { MarketAssetTypeSchema, SymbolString } from './common.ts';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 const TAGS = ['lists'];
 
@@ -11,7 +12,7 @@ const MAX_AMOUNT = 1e12;
 
 const Money = z.number().finite().min(0, 'must not be negative').max(MAX_AMOUNT);
 const Quantity = z.number().finite().min(0, 'must not be negative').max(MAX_AMOUNT);
-const ListName = z.string().trim().min(1, 'is required').max(LIST_NAME_MAX);
+const ListName = SafeString.trim().min(1, 'is required').max(LIST_NAME_MAX);
 
 /** SPEC §3 list item. */
 export const AssetListItem = z.object({
@@ -111,7 +112,7 @@ export const ItemTransaction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sell'), quantity: Quantity.positive(), price: Money }),
   z.strictObject({ type: z.literal('add'), quantity: Quantity.positive(), price: Money.optional() }),
   z.strictObject({ type: z.literal('dividend_pay'), amount: Money.positive() }),
-  z.strictObject({ type: z.literal('comment'), comment: z.string().trim().min(1).max(2000) }),
+  z.strictObject({ type: z.literal('comment'), comment: SafeString.trim().min(1).max(2000) }),
 ]);
 export type ItemTransaction = z.infer<typeof ItemTransaction>;
 

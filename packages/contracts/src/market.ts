@@ -20,6 +20,7 @@ import {
   withDateWindow,
 } from './common.ts';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 /**
  * SPEC §7 Market data (public group): market status and holidays, quotes, bars, asset info, top market cap and
@@ -578,7 +579,7 @@ export const getAssetMetrics = defineRoute({
 // ---- our indexes ----------------------------------------------------------------------------------------------
 
 const IndexParams = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an index id'),
+  id: SafeString.regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an index id'),
 });
 
 export const getMarketIndex = defineRoute({

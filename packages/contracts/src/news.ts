@@ -2,6 +2,7 @@ import { CONTENT_TYPES, CUSTOM_SYMBOL_FILTER, DEFAULT_LIMITS, MAX_LIST_LIMIT, SY
 import { z } from 'zod';
 import { csvParam, limitParam, SymbolParams, SymbolString } from './common.ts';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 /**
  * SPEC §7 News (public group). Lists are newest first and carry no body; one item carries its body, stored
@@ -79,7 +80,7 @@ export const getTagNews = defineRoute({
   group: 'public',
   summary: `Newest news with a tag (${TOP_STORIES_TAG} for the top stories)`,
   tags: TAGS,
-  params: z.object({ tag: z.string().regex(/^[a-z0-9_-]{1,64}$/, 'must be a tag (a-z, 0-9, _ and -)') }),
+  params: z.object({ tag: SafeString.regex(/^[a-z0-9_-]{1,64}$/, 'must be a tag (a-z, 0-9, _ and -)') }),
   query: z.object({ limit: limitParam(DEFAULT_LIMITS.tagNews) }),
   response: NewsList,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { jsonObject, SafeString } from './text.ts';
 
 const PLAN = z.enum(['free', 'savvy_trader_pro', 'earningshub_plus', 'earningshub_pro', 'earningshub_team']);
 
@@ -63,7 +64,7 @@ export const updateUser = defineRoute({
   summary: "Update the signed-in user's profile",
   tags: ['users'],
   params: z.object({ id: z.uuid() }),
-  body: z.strictObject({ name: z.string().trim().min(1).max(USER_NAME_MAX).nullable().optional() }),
+  body: z.strictObject({ name: SafeString.trim().min(1).max(USER_NAME_MAX).nullable().optional() }),
   response: Me,
 });
 
@@ -77,10 +78,7 @@ export const verifyPhone = defineRoute({
   tags: ['users'],
   params: z.object({ id: z.uuid() }),
   body: z.strictObject({
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'must be the 6-digit code'),
+    code: SafeString.trim().regex(/^\d{6}$/, 'must be the 6-digit code'),
   }),
   response: PhoneVerification,
 });
@@ -119,11 +117,11 @@ export const postSource = defineRoute({
   summary: 'Record where the user signed up from (first write wins)',
   tags: ['users'],
   body: z.strictObject({
-    signupProduct: z.string().max(64).optional(),
-    signupSource: z.string().max(256).optional(),
-    signupFirstCreatorId: z.string().max(128).optional(),
-    signupFirstPortfolioId: z.string().max(128).optional(),
-    affiliateId: z.string().max(128).optional(),
+    signupProduct: SafeString.max(64).optional(),
+    signupSource: SafeString.max(256).optional(),
+    signupFirstCreatorId: SafeString.max(128).optional(),
+    signupFirstPortfolioId: SafeString.max(128).optional(),
+    affiliateId: SafeString.max(128).optional(),
   }),
   response: z.object({ signup: z.record(z.string(), z.string()) }),
 });
@@ -147,11 +145,10 @@ export const postMarketingStatus = defineRoute({
   response: MarketingStatus,
 });
 
-/** Client settings kept on the server: a JSON object, bounded in size. */
-export const SETTINGS_MAX_BYTES = 16_384;
-const Settings = z
-  .record(z.string().max(64), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= SETTINGS_MAX_BYTES, `must be at most ${SETTINGS_MAX_BYTES} bytes`);
+/** Client settings kept on the server: a JSON object, bounded in depth, keys, strings and size (merged too). */
+export const SETTINGS_LIMITS = { maxDepth: 8, maxKeyLength: 64, maxStringLength: 2_048, maxBytes: 16_384 } as const;
+export const SETTINGS_MAX_BYTES = SETTINGS_LIMITS.maxBytes;
+const Settings = jsonObject(SETTINGS_LIMITS);
 
 export const getSettings = defineRoute({
   method: 'GET',
@@ -178,7 +175,7 @@ export const postPushToken = defineRoute({
   summary: 'Register a device push token',
   tags: ['notifications'],
   status: 201,
-  body: z.object({ token: z.string().trim().min(8).max(4096), appName: z.string().trim().min(1).max(64) }),
+  body: z.object({ token: SafeString.trim().min(8).max(4096), appName: SafeString.trim().min(1).max(64) }),
   response: z.object({ registered: z.literal(true) }),
 });
 export const getPushTokenCount = defineRoute({
@@ -187,7 +184,7 @@ export const getPushTokenCount = defineRoute({
   group: 'portfolios',
   summary: 'How many push tokens the user has for an app',
   tags: ['notifications'],
-  query: z.object({ appName: z.string().trim().min(1).max(64) }),
+  query: z.object({ appName: SafeString.trim().min(1).max(64) }),
   response: z.object({ count: z.number().int() }),
 });
 
@@ -225,10 +222,10 @@ export const postAvatar = defineRoute({
   summary: "Set the signed-in user's avatar",
   tags: ['users'],
   body: z.object({
-    avatar: z
-      .string()
-      .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64, 'must be at most 512 KB')
-      .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, 'must be a PNG, JPEG or WebP data URL'),
+    avatar: SafeString.max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64, 'must be at most 512 KB').regex(
+      /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/,
+      'must be a PNG, JPEG or WebP data URL',
+    ),
   }),
   response: z.object({ avatarUrl: z.string() }),
 });
