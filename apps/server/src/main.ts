@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts';
+import { demoMarketSeed } from './seed/demo-market.ts';
+import { type HistoryStatus, historyStatus } from './seed/history.ts';
 import { startServer } from './server.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -20,21 +22,55 @@ const server = await startServer(config).catch((error: unknown) => {
 });
 
 const { ctx } = server;
+const embedded = ctx.database.driver === 'pglite';
+const publicUrl = ctx.config.PUBLIC_URL.replace(/\/$/, '');
+// Read loosely: the mail settings are another piece of work landing beside this one.
+const smtpUrl = (ctx.config as { SMTP_URL?: string }).SMTP_URL;
+const historyLine = (status: HistoryStatus) =>
+  status.state === 'done'
+    ? '  Market history: complete'
+    : status.state === 'failed'
+      ? `  Market history: stopped at ${status.percent}% (${status.message ?? 'a step failed'}); it resumes at the next start`
+      : `  Market history: ${status.percent}% filled in the background (next: ${status.current}); progress on ${publicUrl}/dev`;
+const history = await historyStatus(ctx.db, demoMarketSeed.name);
 const lines = [
   '',
   `  ${config.APP_NAME} is running at ${server.url}  (ready in ${Date.now() - started} ms)`,
-  `  database: ${ctx.database.driver === 'pglite' ? `embedded PGlite in ${config.dbDir}` : 'PostgreSQL'}, bus: ${ctx.bus.kind}, roles: ${config.ROLES.join(',')}`,
+  `  database: ${embedded ? `embedded PGlite in ${config.dbDir}` : 'PostgreSQL'}, bus: ${ctx.bus.kind}, roles: ${config.ROLES.join(',')}`,
   `  API docs: ${server.url}/api/docs`,
-  ...(ctx.database.driver === 'pglite' && config.SEED_DEMO
+  smtpUrl ? '  Mail: sent through SMTP_URL' : `  Mail: ${publicUrl}/dev/mail (local mailbox)`,
+  ...(embedded && config.SEED_DEMO
     ? [
         `  Demo accounts (password ${DEMO_PASSWORD}):`,
         ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.plan}`),
-        '  Sign-in screens arrive with the web identity work; the accounts already work against /idp.',
       ]
     : []),
+  ...(history.state === 'none' ? [] : [historyLine(history)]),
   '',
 ];
 console.log(lines.join('\n'));
+
+/** Until the history is in, one line per finished step. */
+const HISTORY_POLL_MS = 2000;
+if (history.state === 'filling') {
+  let last = history.stepsDone;
+  const poll = setInterval(() => {
+    historyStatus(ctx.db, demoMarketSeed.name).then(
+      (status) => {
+        if (status.stepsDone === last && status.state === 'filling') return;
+        last = status.stepsDone;
+        console.log(
+          status.state === 'done'
+            ? `  Market history: complete (${Math.round((Date.now() - started) / 1000)} s after start)`
+            : historyLine(status),
+        );
+        if (status.state !== 'filling') clearInterval(poll);
+      },
+      () => {},
+    );
+  }, HISTORY_POLL_MS);
+  poll.unref();
+}
 
 let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { connectDatabase } from '@eh/db';
+import { connectDatabase, type Database } from '@eh/db';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import { createBus } from './bus/index.ts';
 import { type Config, localUrl } from './config.ts';
 import type { AppContext } from './context.ts';
+import { rowsOf } from './ingest/bulk.ts';
 import { runSeeds } from './seed/index.ts';
+import { copyTemplate } from './seed/pglite-template.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -31,6 +34,21 @@ function resolveAdminToken(config: Config, embedded: boolean): string | null {
   const token = randomBytes(32).toString('base64url');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   return token;
+}
+
+/** The write-ahead log PGlite may keep (Postgres's floor is two 16 MB segments). */
+const MAX_WAL_SIZE = '64MB';
+
+/**
+ * PGlite keeps Postgres's 1 GB `max_wal_size`, so seeding the demo history left about 300 MB of log in the data
+ * folder. A smaller one makes Postgres checkpoint and recycle sooner; it is read at open, so from the next start
+ * (the history steps also checkpoint as they go).
+ */
+async function limitWriteAheadLog(db: Database) {
+  const [row] = rowsOf<{ max_wal_size: string }>(await db.execute(sql`show max_wal_size`));
+  if (row?.max_wal_size === MAX_WAL_SIZE) return;
+  await db.execute(sql.raw(`alter system set max_wal_size = '${MAX_WAL_SIZE}'`));
+  await db.execute(sql.raw(`alter system set min_wal_size = '32MB'`));
 }
 
 /** A port free on `host` now (the OS picks it), for a server that must know its address before it listens. */
@@ -63,6 +81,8 @@ function reportOutages(app: FastifyInstance, ctx: AppContext) {
 }
 
 export async function startServer(given: Config): Promise<RunningServer> {
+  // A first embedded start copies the template npm install made, instead of initialising Postgres (pglite-template.ts).
+  if (!given.DATABASE_URL) copyTemplate(given.dbDir);
   // PORT=0 with PUBLIC_URL following it: the issuer and the sign-in redirects need the real port before listening.
   const port = given.PORT === 0 && given.publicUrlFollowsPort ? await freePort(given.HOST) : given.PORT;
   const config = port === given.PORT ? given : { ...given, PORT: port, PUBLIC_URL: localUrl(port) };
@@ -73,6 +93,7 @@ export async function startServer(given: Config): Promise<RunningServer> {
   });
   let bus: AppContext['bus'] | undefined;
   try {
+    if (database.driver === 'pglite') await limitWriteAheadLog(database.db);
     await database.migrate();
     await runSeeds(database.db, { config, embedded: database.driver === 'pglite' });
     bus = await createBus(config.REDIS_URL);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { connectDatabase } from '@eh/db';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.ts';
+import { fillHistoryNow } from '../src/seed/history.ts';
 import { runSeeds } from '../src/seed/index.ts';
 import { TEST_DATABASE_URL } from './env.ts';
 import { databaseUrl, withAdmin } from './postgres.ts';
@@ -18,13 +19,15 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds a database as a first start of the server would. */
+/** Migrates and seeds a database as a first start of the server would, its market history filled in as well. */
 async function prepare(env: Record<string, string>) {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const database = await connectDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir, poolSize: 2 });
   try {
     await database.migrate();
     await runSeeds(database.db, { config, embedded: database.driver === 'pglite' });
+    // What the worker fills in the background after a first start, here at once: tests see the whole market.
+    await fillHistoryNow({ db: database.db, config });
   } finally {
     await database.close();
   }

@@ -1,13 +1,14 @@
 /** What each kind of job does. A handler throws to have its job retried (SPEC §9 backoff) or failed. */
 import { type Database, ingestionRuns } from '@eh/db';
 import { addDays, type IsoDate, nyDate } from '@eh/domain';
-import { and, eq, max, ne } from 'drizzle-orm';
+import { and, eq, max, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ingest } from '../ingest/index.ts';
 import { MARKET_CHANGED_CHANNEL } from '../modules/earnings/response-cache.ts';
 import { PROVIDERS } from '../providers/index.ts';
 import type { Dataset } from '../providers/types.ts';
+import { HISTORY_JOB, runHistoryJob } from '../seed/history.ts';
 import type { Job } from './queue.ts';
 
 export interface JobRun {
@@ -83,4 +84,22 @@ export async function rollForwardFrom(db: Database, now: Date): Promise<IsoDate 
   return from < addDays(nyDate(now), -ROLL_FORWARD_MAX_GAP_DAYS) ? undefined : from;
 }
 
-export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = { ingest: runIngestJob };
+/** One step of a seeded market's history (seed/history.ts); a stopped step is given back and runs again. */
+export const runMarketHistoryJob: JobHandler = async ({ ctx, job, signal, log }) => {
+  const started = performance.now();
+  const finished = await runHistoryJob(job, {
+    db: ctx.db,
+    config: ctx.config,
+    signal,
+    // No datasets named (metrics and EH500): every cache clears.
+    onChanged: (changed) => ctx.bus.publish(MARKET_CHANGED_CHANNEL, changed.length > 0 ? { datasets: changed } : {}),
+  });
+  // Embedded: a checkpoint after each step keeps the write-ahead log from growing across the whole fill.
+  if (finished && ctx.database.driver === 'pglite') await ctx.db.execute(sql`checkpoint`);
+  log.info({ job: job.id, step: job.payload.step, ms: Math.round(performance.now() - started) }, 'history step done');
+};
+
+export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+  ingest: runIngestJob,
+  [HISTORY_JOB]: runMarketHistoryJob,
+};

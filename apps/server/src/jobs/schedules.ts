@@ -9,6 +9,7 @@ import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { PROVIDERS } from '../providers/index.ts';
 import type { Dataset } from '../providers/types.ts';
+import { historyPending } from '../seed/history.ts';
 import type { IngestJobPayload } from './handlers.ts';
 import { enqueue } from './queue.ts';
 
@@ -102,6 +103,8 @@ export async function enqueueDueSchedules(
   const enqueued: string[] = [];
   for (const schedule of schedules) {
     if (!schedule.enabled(config)) continue;
+    // A seeded market's history is generated as of its seed: the roll waits until it is in (seed/history.ts).
+    if (await historyPending(db, schedule.provider)) continue;
     if (!isDue(schedule, await lastRun(db, schedule), now)) continue;
     const payload: IngestJobPayload = {
       provider: schedule.provider,

@@ -11,9 +11,20 @@ import { MS_PER_DAY, type RandomSource } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { isConnectionError } from '../http/errors.ts';
+import { resumeHistory } from '../seed/history.ts';
 import { JOB_HANDLERS, type JobHandler } from './handlers.ts';
 import { ingestionStopped } from './kill-switch.ts';
-import { claim, complete, fail, heartbeat, type Job, pruneFinished, recoverStale, release } from './queue.ts';
+import {
+  claim,
+  complete,
+  fail,
+  heartbeat,
+  type Job,
+  pruneFinished,
+  recoverOrphans,
+  recoverStale,
+  release,
+} from './queue.ts';
 import { enqueueDueSchedules, SCHEDULES, type Schedule } from './schedules.ts';
 
 export interface WorkerOptions {
@@ -54,16 +65,29 @@ export interface Worker {
 
 type Outcome = 'done' | 'retry' | 'failed' | 'released';
 
+/** Starts the id of every worker of this process. */
+const PROCESS_PREFIX = `${hostname()}:${process.pid}:`;
+
 export function createWorker(ctx: AppContext, log: FastifyBaseLogger, options: WorkerOptions = {}): Worker {
   const settings = { ...WORKER_DEFAULTS, ...options };
-  const id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const id = options.id ?? `${PROCESS_PREFIX}${randomBytes(3).toString('hex')}`;
   const handlers = options.handlers ?? JOB_HANDLERS;
   const schedules = options.schedules ?? SCHEDULES;
   const stopping = new AbortController();
   let lastMaintenance = Number.NEGATIVE_INFINITY;
   let loop: Promise<void> | undefined;
 
+  /** Once per start: what a crash left behind goes back to the queue (a seeded market's history included). */
+  async function resume() {
+    if (ctx.database.driver === 'pglite') {
+      const orphans = await recoverOrphans(ctx.db, PROCESS_PREFIX);
+      if (orphans.length > 0) log.warn({ jobs: orphans }, 'gave back jobs of a process that stopped');
+    }
+    if ((await resumeHistory(ctx.db)) > 0) log.info('the market history fill resumes');
+  }
+
   async function maintain() {
+    if (lastMaintenance === Number.NEGATIVE_INFINITY) await resume();
     lastMaintenance = Date.now();
     const recovered = await recoverStale(ctx.db, settings.staleMs);
     if (recovered.length > 0) log.warn({ jobs: recovered }, 'gave back jobs of a worker that stopped answering');

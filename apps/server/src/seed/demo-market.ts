@@ -1,8 +1,6 @@
-import type { Database } from '@eh/db';
-import { MS_PER_DAY } from '@eh/domain';
-import { type IngestOptions, ingest } from '../ingest/index.ts';
-import { refreshMetricsAndIndexes } from '../metrics/index.ts';
-import { type Dataset, PROVIDERS, type ProviderFactory } from '../providers/index.ts';
+import { MS_PER_DAY, nyDate } from '@eh/domain';
+import { PROVIDERS, type ProviderFactory } from '../providers/index.ts';
+import { enqueueHistory, firstPagesPlan, ingestChecked } from './history.ts';
 import type { Seed } from './index.ts';
 
 /**
@@ -11,27 +9,11 @@ import type { Seed } from './index.ts';
  */
 export const EARLIER_VIEW_DAYS = 21;
 
-async function ingestAll(
-  db: Database,
-  factory: ProviderFactory,
-  env: Parameters<ProviderFactory>[0],
-  options: IngestOptions & { only?: readonly Dataset[] },
-) {
-  const provider = factory(env);
-  const { only, ...rest } = options;
-  const datasets = only ? provider.datasets.filter((dataset) => only.includes(dataset)) : undefined;
-  const report = await ingest(db, provider, { ...rest, ...(datasets ? { datasets } : {}) });
-  // A demo market with holes would be worse than none: any error fails the seed (and rolls it back).
-  const broken = report.datasets.filter((d) => d.status !== 'succeeded');
-  if (broken.length > 0) {
-    throw new Error(
-      `${provider.name} market: ${broken.map((d) => `${d.dataset} ${d.status} (${d.message ?? `${d.errors} errors`})`).join('; ')}`,
-    );
-  }
-  return report;
-}
-
-/** A market seeded from a provider: the earlier calendar view, today's full market, then metrics and EH500. */
+/**
+ * A market seeded from a provider. Before the server listens: the earlier calendar view, then today's universe,
+ * quotes, recent bars and calendar (what the first pages show). The history (older bars, news, filings, analysts,
+ * metrics and EH500) is queued for the worker (history.ts), generated as of this same instant.
+ */
 export function marketSeed(name: string, providerName: string, factory: () => ProviderFactory | undefined): Seed {
   return {
     name,
@@ -42,9 +24,12 @@ export function marketSeed(name: string, providerName: string, factory: () => Pr
       if (!create) throw new Error(`provider '${providerName}' is not registered`);
       const now = new Date();
       const earlier = new Date(now.getTime() - EARLIER_VIEW_DAYS * MS_PER_DAY);
-      await ingestAll(db, create, { config: env.config, now: earlier }, { only: ['assets', 'earnings'], now: earlier });
-      await ingestAll(db, create, { config: env.config, now }, { now });
-      await refreshMetricsAndIndexes(db, { asOf: now });
+      const plan = firstPagesPlan(nyDate(now));
+      // The earlier view differs from today's only from its own day on, which the plan's window starts before.
+      await ingestChecked(db, create, env.config, { datasets: ['assets', 'earnings'], from: plan.from, now: earlier });
+      await ingestChecked(db, create, env.config, { datasets: plan.whole, now });
+      await ingestChecked(db, create, env.config, { datasets: plan.recent, from: plan.from, now });
+      await enqueueHistory(db, { provider: providerName, seed: name, asOf: now.toISOString() });
     },
   };
 }
