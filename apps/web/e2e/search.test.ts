@@ -84,6 +84,32 @@ describe('symbol search', () => {
     }
   });
 
+  it('forgives a typo: nvdia offers NVIDIA first and Enter opens it', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto('/search', { waitUntil: 'networkidle' });
+      const box = page.getByRole('combobox', { name: 'Search symbols' });
+      await box.fill('mircosoft');
+      await page.getByRole('option', { name: /MSFT/ }).first().waitFor();
+      await box.fill('nvdia');
+      await page
+        .getByRole('option', { name: /NVIDIA/ })
+        .first()
+        .waitFor();
+      expect(await page.getByRole('option').first().innerText()).toContain('NVDA');
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await page.getByRole('option').first().waitFor();
+        await screenshot(page, `search-typo-${viewport}-${colorScheme}`);
+      }
+      await box.press('Enter');
+      await page.waitForURL('**/quote/NVDA');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists the Gainers, Losers and Market Cap tabs from the API', async () => {
     const gainers = (await (await fetch(`${baseUrl}/api/pricing/assets/info/movers?type=gainers&limit=20`)).json()) as {
       assets: { symbol: string }[];
