@@ -24,8 +24,10 @@ import {
   type PostgresCluster,
   postgresBin,
   type ServerProcess,
+  START_TIMEOUT_MS,
   startPostgres,
   startServerProcess,
+  TEST_TIMEOUT_MS,
   type Writer,
   waitFor,
   writeLoad,
@@ -134,7 +136,7 @@ describe.skipIf(skip)('PostgreSQL restarts under load', () => {
       ADMIN_TOKEN: randomBytes(24).toString('hex'),
       IDP_SECRET: randomBytes(32).toString('hex'),
     });
-  }, 60_000);
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
     if (server?.alive()) {
@@ -145,89 +147,93 @@ describe.skipIf(skip)('PostgreSQL restarts under load', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('stays up, answers 503 with Retry-After while the database is gone and loses no acknowledged write', async () => {
-    const headers = await signedInHeaders(server.url, cluster.url, 'faults@example.com');
-    const created = await fetch(`${server.url}/api/earnings/lists`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Fault test' }),
-    });
-    expect(created.status).toBe(201);
-    const listId = ((await created.json()) as { id: string }).id;
-    const cash = () => cashWriter(server.url, listId, headers);
-    const load = writeLoad([feedbackWriter(server.url), feedbackWriter(server.url), cash(), cash()], 5);
-    /** Waits for the `n`th first-write-after-a-return; a server that died fails at once with what it printed. */
-    const untilWrite = (n: number) =>
-      waitFor(
-        `write after return ${n}`,
-        async () => {
-          if (!server.alive()) return `died: ${server.output()}`;
-          return load.firstSuccessAfterReturn.length >= n ? 'ok' : undefined;
-        },
-        10_000,
-      ).then((outcome) => expect(outcome).toBe('ok'));
-    try {
-      await waitFor('the first acknowledged writes', async () => (load.total() > 5 ? true : undefined));
+  it(
+    'stays up, answers 503 with Retry-After while the database is gone and loses no acknowledged write',
+    async () => {
+      const headers = await signedInHeaders(server.url, cluster.url, 'faults@example.com');
+      const created = await fetch(`${server.url}/api/earnings/lists`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Fault test' }),
+      });
+      expect(created.status).toBe(201);
+      const listId = ((await created.json()) as { id: string }).id;
+      const cash = () => cashWriter(server.url, listId, headers);
+      const load = writeLoad([feedbackWriter(server.url), feedbackWriter(server.url), cash(), cash()], 5);
+      /** Waits for the `n`th first-write-after-a-return; a server that died fails at once with what it printed. */
+      const untilWrite = (n: number) =>
+        waitFor(
+          `write after return ${n}`,
+          async () => {
+            if (!server.alive()) return `died: ${server.output()}`;
+            return load.firstSuccessAfterReturn.length >= n ? 'ok' : undefined;
+          },
+          10_000,
+        ).then((outcome) => expect(outcome).toBe('ok'));
+      try {
+        await waitFor('the first acknowledged writes', async () => (load.total() > 5 ? true : undefined));
 
-      for (let i = 0; i < 3; i += 1) {
-        await cluster.restartImmediate();
+        for (let i = 0; i < 3; i += 1) {
+          await cluster.restartImmediate();
+          load.markReturn();
+          await untilWrite(i + 1);
+          await sleep(1000);
+        }
+
+        // A longer outage, to look at the answers while the database is gone.
+        await cluster.stopImmediate();
+        const during = [
+          await probe(server.url, '/api/core/users/me', BAD_TOKEN),
+          await probe(server.url, '/api/core/flags?flags=bannerMessage'),
+        ];
+        const health = await probe(server.url, '/api/health');
+        await sleep(500);
+        await cluster.start();
         load.markReturn();
-        await untilWrite(i + 1);
-        await sleep(1000);
+        await untilWrite(4);
+        const after = await probe(server.url, '/api/core/users/me', BAD_TOKEN);
+
+        for (const answer of during) {
+          expect(answer.status).toBe(503);
+          expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+          expect(answer.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+        }
+        expect(health.status).toBe(503);
+        expect(health.retryAfter).not.toBeNull();
+        expect(health.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { database: 'down' } });
+        expect(after.status).toBe(401);
+        expect((await probe(server.url, '/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+
+        await load.stop();
+        console.info(
+          `faults/postgres: ${load.total()} writes acknowledged (${[...load.acknowledged].map(([k, v]) => `${k} ${v.length}`).join(', ')}), answers ${JSON.stringify([...load.statuses])}, ` +
+            `first success after return (ms): ${load.firstSuccessAfterReturn.join(', ')}`,
+        );
+        expect(server.alive(), server.output()).toBe(true);
+        // Four outages: each logged once when it began and once when it ended, not once per failed request.
+        const lines = server.output().split('\n');
+        expect(lines.filter((line) => line.includes('database unreachable')).length).toBeLessThanOrEqual(4);
+        expect(lines.filter((line) => line.includes('database reachable again')).length).toBeLessThanOrEqual(4);
+        expect(load.unexpected, 'answers other than 201 and 503 with Retry-After').toEqual([]);
+        for (const ms of load.firstSuccessAfterReturn) expect(ms).toBeLessThanOrEqual(FIRST_SUCCESS_BUDGET_MS);
+
+        const feedbackIds = load.acknowledged.get('feedback') ?? [];
+        const found = await query<{ id: number }>(cluster.url, 'select id from feedback where id = any($1::int[])', [
+          feedbackIds,
+        ]);
+        expect(found.length, 'acknowledged feedback found after the restarts').toBe(feedbackIds.length);
+        // Every acknowledged cash change set a value no other write used, so each left its own cash row.
+        const changes = load.acknowledged.get('list cash') ?? [];
+        const [rows] = await query<{ n: string }>(
+          cluster.url,
+          `select count(*) as n from transactions where list_id = $1 and type in ('deposit', 'withdraw')`,
+          [listId],
+        );
+        expect(Number(rows?.n), 'cash changes recorded').toBeGreaterThanOrEqual(changes.length);
+      } finally {
+        await load.stop();
       }
-
-      // A longer outage, to look at the answers while the database is gone.
-      await cluster.stopImmediate();
-      const during = [
-        await probe(server.url, '/api/core/users/me', BAD_TOKEN),
-        await probe(server.url, '/api/core/flags?flags=bannerMessage'),
-      ];
-      const health = await probe(server.url, '/api/health');
-      await sleep(500);
-      await cluster.start();
-      load.markReturn();
-      await untilWrite(4);
-      const after = await probe(server.url, '/api/core/users/me', BAD_TOKEN);
-
-      for (const answer of during) {
-        expect(answer.status).toBe(503);
-        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
-        expect(answer.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
-      }
-      expect(health.status).toBe(503);
-      expect(health.retryAfter).not.toBeNull();
-      expect(health.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { database: 'down' } });
-      expect(after.status).toBe(401);
-      expect((await probe(server.url, '/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
-
-      await load.stop();
-      console.info(
-        `faults/postgres: ${load.total()} writes acknowledged (${[...load.acknowledged].map(([k, v]) => `${k} ${v.length}`).join(', ')}), answers ${JSON.stringify([...load.statuses])}, ` +
-          `first success after return (ms): ${load.firstSuccessAfterReturn.join(', ')}`,
-      );
-      expect(server.alive(), server.output()).toBe(true);
-      // Four outages: each logged once when it began and once when it ended, not once per failed request.
-      const lines = server.output().split('\n');
-      expect(lines.filter((line) => line.includes('database unreachable')).length).toBeLessThanOrEqual(4);
-      expect(lines.filter((line) => line.includes('database reachable again')).length).toBeLessThanOrEqual(4);
-      expect(load.unexpected, 'answers other than 201 and 503 with Retry-After').toEqual([]);
-      for (const ms of load.firstSuccessAfterReturn) expect(ms).toBeLessThanOrEqual(FIRST_SUCCESS_BUDGET_MS);
-
-      const feedbackIds = load.acknowledged.get('feedback') ?? [];
-      const found = await query<{ id: number }>(cluster.url, 'select id from feedback where id = any($1::int[])', [
-        feedbackIds,
-      ]);
-      expect(found.length, 'acknowledged feedback found after the restarts').toBe(feedbackIds.length);
-      // Every acknowledged cash change set a value no other write used, so each left its own cash row.
-      const changes = load.acknowledged.get('list cash') ?? [];
-      const [rows] = await query<{ n: string }>(
-        cluster.url,
-        `select count(*) as n from transactions where list_id = $1 and type in ('deposit', 'withdraw')`,
-        [listId],
-      );
-      expect(Number(rows?.n), 'cash changes recorded').toBeGreaterThanOrEqual(changes.length);
-    } finally {
-      await load.stop();
-    }
-  }, 90_000);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

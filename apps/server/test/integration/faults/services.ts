@@ -10,6 +10,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
+/**
+ * A server process starts in a few seconds on an idle machine; the integration suite runs two files at once on two
+ * cores, so starting (and a whole test) is given room well beyond that.
+ */
+export const START_TIMEOUT_MS = 120_000;
+export const TEST_TIMEOUT_MS = 180_000;
+
 const MAIN = new URL('../../../src/main.ts', import.meta.url).pathname;
 
 /** A port nobody listens on right now. */
