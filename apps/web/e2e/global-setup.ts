@@ -13,16 +13,21 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     /** People who sign in with "Google" (a local OpenID provider stands in for Google), by their login there. */
-    googleAccounts: { newcomer: string; demoFree: string };
+    googleAccounts: { newcomer: string; demoFree: string; googleOnly: { login: string; email: string } };
     /** The lock service the files running in parallel share (locks.ts). */
     lockUrl: string;
   }
 }
 
-/** A newcomer, and the owner of the free demo account (same verified email: linked at the first Google sign-in). */
+/**
+ * A newcomer, the owner of the free demo account (same verified email: linked at the first Google sign-in), and
+ * someone who only ever signs in with Google.
+ */
 const GOOGLE_ACCOUNTS = [
   { sub: 'google-e2e-0001', email: 'e2e.google@example.com', emailVerified: true, name: 'Eve Tester' },
   { sub: 'google-e2e-0002', email: 'free@demo.earningshub.dev', emailVerified: true, name: 'Free Demo' },
+  // Signs in only with Google, then tries the email form (sign-up-mailbox.test.ts).
+  { sub: 'google-e2e-0003', email: 'only.google@example.com', emailVerified: true, name: 'Gail Only' },
 ];
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -82,7 +87,11 @@ export default async function setup(project: TestProject) {
   project.provide('lockUrl', locks.url);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
-  project.provide('googleAccounts', { newcomer: 'google-e2e-0001', demoFree: 'google-e2e-0002' });
+  project.provide('googleAccounts', {
+    newcomer: 'google-e2e-0001',
+    demoFree: 'google-e2e-0002',
+    googleOnly: { login: 'google-e2e-0003', email: 'only.google@example.com' },
+  });
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -216,12 +216,12 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   signin: {
     title: 'Sign in',
-    description: 'Sign in with email, Google or Apple.',
+    description: 'Sign in to reach your stock lists, alerts and plan.',
     arrivesWith: 'accounts',
   },
   createAccount: {
     title: 'Create account',
-    description: 'Create a free account with email, Google or Apple to keep lists and set alerts.',
+    description: 'Create a free account to keep stock lists and set alerts.',
     arrivesWith: 'accounts',
   },
   forgotPassword: {
