@@ -9,6 +9,7 @@ export * from './files.ts';
 export * from './headers.ts';
 export * from './lists.ts';
 export * from './market.ts';
+export * from './market-history.ts';
 export * from './news.ts';
 export * from './plans.ts';
 export * from './route.ts';

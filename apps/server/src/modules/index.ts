@@ -7,6 +7,7 @@ import { eventsRoutes } from './events/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 import { listsRoutes } from './lists/routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { marketHistoryRoutes } from './market-history/routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
@@ -23,6 +24,7 @@ export const apiRole: Role = {
         await api.register(eventsRoutes);
         await api.register(filesRoutes);
         await api.register(marketRoutes);
+        await api.register(marketHistoryRoutes);
         await api.register(newsRoutes);
         await api.register(listsRoutes);
         await api.register(alertsRoutes);

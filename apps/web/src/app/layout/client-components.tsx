@@ -6,6 +6,8 @@ import { ToastHost } from '../../features/toasts/toast-host.tsx';
 
 /** Loaded after the first render: nothing needs a shortcut before the page is on screen. */
 const KeyboardShortcuts = lazy(() => import('../../features/shortcuts/keyboard-shortcuts.tsx'));
+/** Says so while the server still fills the market's history (a first start); a chunk of its own. */
+const HistoryNotice = lazy(() => import('../../features/market-history/history-notice.tsx'));
 
 /**
  * Components of the layout that draw over the page or work in the background (SPEC §2 "client components"):
@@ -21,6 +23,7 @@ export function ClientComponents() {
       <ReleaseNotesWatcher />
       <Suspense fallback={null}>
         <KeyboardShortcuts />
+        <HistoryNotice />
       </Suspense>
     </>
   );

@@ -8,6 +8,7 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { selectDevMode } from '../flags/flags.ts';
 import { useFlags } from '../flags/flags-api.ts';
 import { FlagsTable } from '../flags/flags-table.tsx';
+import { MarketHistorySection } from '../market-history/market-history-section.tsx';
 import { useGetReleaseNotesQuery } from '../release-notes/release-notes-api.ts';
 import { ReleaseNotesList } from '../release-notes/release-notes-list.tsx';
 import { OUTBOX_LIMIT, useGetDevOutboxQuery } from './dev-api.ts';
@@ -122,6 +123,9 @@ export default function DevPage() {
   }
   return (
     <PageFrame title={PAGE.title} description={PAGE.description}>
+      <Section title="Market history">
+        <MarketHistorySection />
+      </Section>
       <Section title="Feature flags">
         <FlagsTable flags={flags.data?.flags} caption="Feature flags" />
       </Section>
