@@ -51,20 +51,20 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   home: {
     title: 'Earnings this week',
     description:
-      'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
+      'Who reports this week and exactly when, results against estimates as they come in, earnings calls and the news that moves stocks.',
     sections: HOME_SECTIONS,
   },
   homeAlias: {
     menuLabel: 'Home',
     title: 'Earnings this week',
     description:
-      'Who reports this week and exactly when, results against estimates as they land, live calls and the news that moves stocks.',
+      'Who reports this week and exactly when, results against estimates as they come in, earnings calls and the news that moves stocks.',
     sections: HOME_SECTIONS,
   },
   landing: {
     title: 'Never miss an earnings call',
     description:
-      'Exact report dates with before and after-market labels, confirmed or estimated, live calls with transcripts and alerts by email, push and SMS.',
+      'Exact report dates with before and after-market labels, confirmed or estimated, earnings calls with transcripts and AI summaries, and your own stock lists.',
     arrivesWith: 'the product tour and plans',
   },
   welcome: {
@@ -264,7 +264,7 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   demo: {
     title: 'Demo',
-    description: 'A guided tour of EarningsHub on the demo market: calendar, a live call, a transcript and alerts.',
+    description: 'A guided tour of EarningsHub on the demo market: the calendar, a call, a transcript and alerts.',
     arrivesWith: 'the earnings calendar and live calls',
   },
   embedCalendar: {
@@ -275,13 +275,13 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   partnerCnbc: {
     menuLabel: 'CNBC partner home',
     title: 'EarningsHub for CNBC viewers',
-    description: 'The earnings calendar and live calls, with the CNBC partner offer.',
+    description: 'The earnings calendar and earnings calls, with the CNBC partner offer.',
     sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
   },
   partnerWolf: {
     menuLabel: 'Wolf partner home',
     title: 'EarningsHub for Wolf members',
-    description: 'The earnings calendar and live calls, with the Wolf partner offer.',
+    description: 'The earnings calendar and earnings calls, with the Wolf partner offer.',
     sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
   },
   dev: {

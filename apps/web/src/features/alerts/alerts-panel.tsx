@@ -77,7 +77,7 @@ export function AlertsPanel() {
             <UpgradePrompt
               compact
               gate={{ feature: 'alerts', hidden: 0 }}
-              note="Your alerts use the defaults: earnings reminders by email and push."
+              note="Your alerts use the defaults: an earnings reminder. Alerts are saved, not sent yet."
             />
           </Box>
         ) : null}

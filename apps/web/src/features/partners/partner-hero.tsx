@@ -6,12 +6,12 @@ import { Link as RouterLink } from 'react-router';
 export const PARTNER_COPY: Readonly<Record<string, { headline: string; offer: string; colour: string }>> = {
   CNBC: {
     headline: 'Welcome, CNBC viewers',
-    offer: 'Follow the reports discussed on air: exact times, confirmed dates and live calls with transcripts.',
+    offer: 'Follow the reports discussed on air: exact times, confirmed dates and the calls’ transcripts.',
     colour: '#005594',
   },
   Wolf: {
     headline: 'Welcome, Wolf members',
-    offer: 'Every report your watchlist cares about, with the EHS score and alerts before the call.',
+    offer: 'Every report your watchlist cares about, with the EHS score and the exact time of each call.',
     colour: '#6b3fa0',
   },
 };
@@ -20,7 +20,7 @@ export const PARTNER_COPY: Readonly<Record<string, { headline: string; offer: st
 export function PartnerHero({ partner }: { partner: string }) {
   const copy = PARTNER_COPY[partner] ?? {
     headline: `Welcome, ${partner} audience`,
-    offer: 'The earnings calendar, live calls and the news that moves stocks.',
+    offer: 'The earnings calendar, earnings calls and the news that moves stocks.',
     colour: '#1b5e20',
   };
   return (
