@@ -19,8 +19,11 @@ import {
 import { createVerifier, g, modPow, N, passwordX } from './srp.ts';
 import { totpMatches } from './totp.ts';
 
-/** Codes for attribute changes go to the attribute being verified. */
-const ATTRIBUTE_CODE: Record<string, q.CodePurpose> = { email: 'verify_email', phone_number: 'verify_phone' };
+/** Codes for attribute changes go to the attribute being verified (a Map: the name comes from the request). */
+const ATTRIBUTE_CODE = new Map<string, q.CodePurpose>([
+  ['email', 'verify_email'],
+  ['phone_number', 'verify_phone'],
+]);
 const PROTECTED_ATTRIBUTES = new Set(['sub', 'email_verified', 'phone_number_verified', 'cognito:username']);
 
 function passwordMatches(ctx: IdpContext, user: q.IdpUser, password: string): boolean {
@@ -103,7 +106,7 @@ export async function updateUserAttributes(ctx: IdpContext, input: Json) {
   const updated = await q.getUser(ctx.db, { sub: user.sub });
   const deliveries = [];
   for (const name of toVerify) {
-    const purpose = ATTRIBUTE_CODE[name];
+    const purpose = ATTRIBUTE_CODE.get(name);
     if (updated && purpose) deliveries.push(await sendCode(ctx, updated, purpose, 'Verify your new details', name));
   }
   return { CodeDeliveryDetailsList: deliveries };
@@ -112,7 +115,7 @@ export async function updateUserAttributes(ctx: IdpContext, input: Json) {
 export async function getUserAttributeVerificationCode(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
   const name = str(input, 'AttributeName');
-  const purpose = ATTRIBUTE_CODE[name];
+  const purpose = ATTRIBUTE_CODE.get(name);
   if (!purpose) throw invalidParameter(`Attribute ${name} cannot be verified`);
   return { CodeDeliveryDetails: await sendCode(ctx, user, purpose, 'Verify your details', name) };
 }
@@ -120,7 +123,7 @@ export async function getUserAttributeVerificationCode(ctx: IdpContext, input: J
 export async function verifyUserAttribute(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
   const name = str(input, 'AttributeName');
-  const purpose = ATTRIBUTE_CODE[name];
+  const purpose = ATTRIBUTE_CODE.get(name);
   if (!purpose) throw invalidParameter(`Attribute ${name} cannot be verified`);
   await useCode(ctx, user, purpose, str(input, 'Code'));
   await q.updateUser(ctx.db, {
