@@ -32,6 +32,21 @@ const GOOGLE_ACCOUNTS = [
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
+/** Waits until the server says its background history fill is complete (GET /api/core/market-history). */
+async function historyComplete(baseUrl: string, timeoutMs: number, log: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/core/market-history`).catch(() => null);
+    const status = res?.ok ? ((await res.json()) as { state: string; percent: number; message: string | null }) : null;
+    if (status?.state === 'done' || status?.state === 'none') return;
+    if (status?.state === 'failed') throw new Error(`the market history failed: ${status.message}\n${log()}`);
+    last = status ? `${status.percent}%` : `HTTP ${res?.status ?? 'unreachable'}`;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`the market history was not complete in ${timeoutMs / 1000} s (last: ${last}):\n${log()}`);
+}
+
 /**
  * Starts `node apps/server/src/main.ts` on a free port with an empty data folder (the newcomer's first start), with
  * Google sign-in federated to a local OpenID provider (never the real Google).
@@ -65,8 +80,10 @@ export default async function setup(project: TestProject) {
   let output = '';
   /** Seconds the first start may take: several agents' suites on one small machine slow it many times over. */
   const SERVER_START_S = 420;
+  /** Seconds the background history fill may take after that (about a minute and a half on an idle machine). */
+  const HISTORY_S = 900;
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    // A first start seeds the demo market (about 25 s on an idle machine, much more on a busy one).
+    // A first start seeds what the first pages need (seconds), then the worker fills the history in the background.
     const timer = setTimeout(
       () => reject(new Error(`server did not start in ${SERVER_START_S} s:\n${output}`)),
       SERVER_START_S * 1000,
@@ -83,6 +100,8 @@ export default async function setup(project: TestProject) {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  // The server answers before the market's history is in; the suite tests the whole market, so it waits for it.
+  await historyComplete(baseUrl, HISTORY_S * 1000, () => output);
   const locks = await startLockService();
   project.provide('lockUrl', locks.url);
   project.provide('baseUrl', baseUrl);
