@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { FREE_ACCOUNT_FEATURES, UNLIMITED_LIST_LIMIT } from './plans.ts';
 import {
   canCreateList,
+  costBases,
+  holdingGain,
   isSymbolViewTransaction,
   listFigures,
   listForAdd,
   listLimitMessage,
   listPerformance,
   type PerformanceTransaction,
+  performanceWindow,
   portfolioRangeStart,
   transactionEffect,
 } from './portfolio.ts';
@@ -148,10 +151,83 @@ describe(listPerformance.name, () => {
     expect(result.percent).toBe(18);
   });
 
+  it('measures a buy paid with cash the list did not have against what it cost', () => {
+    // Bought 10 at 600 with no cash, now 669.83: +698.30, 11.64 % of the 6,000 it cost.
+    const result = listPerformance({
+      items: [{ symbol: 'MSFT', quantity: 10 }],
+      cash: -6000,
+      transactions: [executed('buy', '2026-11-25T15:00:00Z', { symbol: 'MSFT', quantity: 10, price: 600 })],
+      start: '2026-11-25T14:59:59.999Z',
+      startCloses: new Map(),
+      prices: new Map([['MSFT', 669.83]]),
+    });
+    expect(result.dollars).toBeCloseTo(698.3, 6);
+    expect(result.percent).toBeCloseTo(11.638, 3);
+  });
+
   it('has no percent when nothing was at work', () => {
     expect(
       listPerformance({ items: [], cash: 0, transactions: [], start, startCloses: new Map(), prices: new Map() }),
     ).toEqual({ dollars: 0, percent: null });
+  });
+});
+
+describe(performanceWindow.name, () => {
+  const buy = (executedAt: string) => ({ type: 'buy' as const, status: 'executed' as const, executedAt });
+  const now = new Date('2026-11-25T18:00:00Z');
+
+  it('starts at the first buy when the range reaches back before it (the 1y figure read $0.00 after a buy)', () => {
+    const window = performanceWindow('1y', now, '2026-11-25T14:00:00Z', [buy('2026-11-25T15:00:00Z')]);
+    expect(window).toEqual({ start: '2026-11-25T14:59:59.999Z', startDate: '2026-11-25', since: '2026-11-25' });
+  });
+
+  it('keeps the range when the list held something before it starts; watching alone opens nothing', () => {
+    const old = [buy('2025-01-02T15:00:00Z'), buy('2026-11-20T15:00:00Z')];
+    expect(performanceWindow('1m', now, '2025-01-02T14:00:00Z', old)).toEqual({
+      start: '2026-10-26T23:59:59Z',
+      startDate: '2026-10-26',
+      since: null,
+    });
+    const watched = [{ type: 'watch' as const, status: 'executed' as const, executedAt: '2026-11-25T15:00:00Z' }];
+    expect(performanceWindow('1y', now, '2026-11-25T14:00:00Z', watched).since).toBeNull();
+  });
+});
+
+describe(costBases.name, () => {
+  const trade = (type: PerformanceTransaction['type'], quantity: number, price: number | null, at: string) => ({
+    type,
+    status: 'executed' as const,
+    symbol: 'MSFT',
+    quantity,
+    price,
+    amount: null,
+    executedAt: at,
+  });
+
+  it('averages the cost of buys and adds, and a sale takes its share of the cost', () => {
+    const bases = costBases([
+      trade('buy', 10, 600, '2026-11-20T15:00:00Z'),
+      trade('add', 10, 700, '2026-11-21T15:00:00Z'),
+      trade('sell', 5, 800, '2026-11-22T15:00:00Z'),
+      trade('watch', 0, null, '2026-11-19T15:00:00Z'),
+    ]);
+    expect(bases.get('MSFT')).toEqual({ quantity: 15, cost: 9750 });
+  });
+
+  it('leaves the cost unknown when shares came in at no price', () => {
+    expect(costBases([trade('add', 3, null, '2026-11-20T15:00:00Z')]).get('MSFT')).toEqual({ quantity: 3, cost: null });
+  });
+});
+
+describe(holdingGain.name, () => {
+  it('is the shares held at the average cost against their value now', () => {
+    // Bought 10 at $600, now $669.83: cost $6,000, gain 10 × 69.83.
+    const gain = holdingGain(10, 669.83, { quantity: 10, cost: 6000 });
+    expect(gain?.cost).toBe(6000);
+    expect(gain?.gain).toBeCloseTo(698.3, 6);
+    expect(gain?.gainPercent).toBeCloseTo(11.638, 3);
+    expect(holdingGain(10, null, { quantity: 10, cost: 6000 })).toBeNull();
+    expect(holdingGain(10, 669.83, { quantity: 10, cost: null })).toBeNull();
   });
 });
 

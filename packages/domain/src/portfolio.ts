@@ -9,7 +9,7 @@ import {
   type TransactionType,
 } from './market.ts';
 import { type AccountFeatures, UNLIMITED_LIST_LIMIT } from './plans.ts';
-import { addDays, type IsoDate } from './time.ts';
+import { addDays, type IsoDate, nyDate } from './time.ts';
 
 /** The id the client passes when a symbol goes to alerts only: no list item is added or removed (SPEC §5). */
 export const ALL_ALERTS_LIST_ID = 'all-alerts';
@@ -172,6 +172,7 @@ export function listPerformance(input: {
   const quantityAtStart = new Map(input.items.map((item) => [item.symbol, item.quantity]));
   let cashAtStart = input.cash;
   let putIn = 0;
+  let bought = 0;
   const startTime = Date.parse(input.start);
   for (const transaction of input.transactions) {
     if (transaction.status !== 'executed' || Date.parse(transaction.executedAt) <= startTime) continue;
@@ -186,14 +187,17 @@ export function listPerformance(input: {
       const price = transaction.price ?? input.prices.get(transaction.symbol) ?? 0;
       putIn += (transaction.quantity ?? 0) * price;
     }
+    if (transaction.type === 'buy') bought += (transaction.quantity ?? 0) * (transaction.price ?? 0);
   }
   let startValue = cashAtStart;
   for (const [symbol, quantity] of quantityAtStart) startValue += quantity * (input.startCloses.get(symbol) ?? 0);
   let nowValue = input.cash;
   for (const item of input.items) nowValue += item.quantity * (input.prices.get(item.symbol) ?? 0);
   const dollars = nowValue - startValue - putIn;
+  // Shares bought with cash the list did not have put nothing "at work": then the gain is over what they cost.
   const atWork = startValue + Math.max(putIn, 0);
-  return { dollars, percent: atWork > 0 ? (dollars / atWork) * 100 : null };
+  const base = atWork > 0 ? atWork : bought;
+  return { dollars, percent: base > 0 ? (dollars / base) * 100 : null };
 }
 
 /**
@@ -213,6 +217,101 @@ export function portfolioRangeStart(range: ChartRange, today: IsoDate, listCreat
   if (range === 'ytd') return `${Number(today.slice(0, 4)) - 1}-12-31`;
   const start = addDays(today, -back[range]);
   return start < listCreated ? listCreated : start;
+}
+
+/** Transactions that first put money or shares into a list: its performance runs from the first of them. */
+const OPENING_TYPES: readonly TransactionType[] = ['initial_cash', 'deposit', 'buy', 'add'];
+
+export interface PerformanceWindow {
+  /** ISO 8601 instant the performance is measured from. */
+  start: string;
+  /** The day whose closes value the holdings at the start. */
+  startDate: IsoDate;
+  /**
+   * The New York day of the list's first money or shares when the range reaches back before it: the figure is the
+   * performance since then (a 1y window that predates the first buy would read as no change); null otherwise.
+   */
+  since: IsoDate | null;
+}
+
+/**
+ * Where a list's performance over `range` starts: the range's first day (its end, after that day's close; the
+ * list's creation when the range reaches back to it), or just before the list's first executed buy, add, deposit
+ * or opening cash when that comes later.
+ */
+export function performanceWindow(
+  range: ChartRange,
+  now: Date | number,
+  listCreatedAt: string,
+  transactions: readonly Pick<PerformanceTransaction, 'type' | 'status' | 'executedAt'>[],
+): PerformanceWindow {
+  const created = nyDate(Date.parse(listCreatedAt));
+  const startDate = portfolioRangeStart(range, nyDate(now), created);
+  // A range back to the list's first day starts when the list was made, not after that day's close.
+  const start = startDate === created ? listCreatedAt : `${startDate}T23:59:59Z`;
+  let first: number | null = null;
+  for (const transaction of transactions) {
+    if (transaction.status !== 'executed' || !OPENING_TYPES.includes(transaction.type)) continue;
+    const at = Date.parse(transaction.executedAt);
+    if (first === null || at < first) first = at;
+  }
+  if (first !== null && first > Date.parse(start)) {
+    return { start: new Date(first - 1).toISOString(), startDate: nyDate(first), since: nyDate(first) };
+  }
+  return { start, startDate, since: null };
+}
+
+export interface CostBasis {
+  /** Shares the transactions account for. */
+  quantity: number;
+  /** What they cost, by average cost (a sale takes its share of the cost); null when some came in at no price. */
+  cost: number | null;
+}
+
+/**
+ * Each symbol's cost basis from its executed buys, adds and sells, oldest first, by average cost. Shares added
+ * without a price leave the cost unknown until they are all sold.
+ */
+export function costBases(transactions: readonly PerformanceTransaction[]): Map<string, CostBasis> {
+  const bases = new Map<string, CostBasis>();
+  const ordered = [...transactions]
+    .filter((transaction) => transaction.status === 'executed' && transaction.symbol !== null)
+    .sort((a, b) => Date.parse(a.executedAt) - Date.parse(b.executedAt));
+  for (const transaction of ordered) {
+    const symbol = transaction.symbol ?? '';
+    const basis = bases.get(symbol) ?? { quantity: 0, cost: 0 };
+    const quantity = transaction.quantity ?? 0;
+    if (transaction.type === 'buy' || transaction.type === 'add') {
+      const cost = transaction.price === null ? null : quantity * transaction.price;
+      bases.set(symbol, {
+        quantity: basis.quantity + quantity,
+        cost: basis.cost === null || cost === null ? null : basis.cost + cost,
+      });
+    } else if (transaction.type === 'sell' && basis.quantity > 0) {
+      const left = Math.max(0, basis.quantity - quantity);
+      bases.set(symbol, {
+        quantity: left,
+        cost: left === 0 ? 0 : basis.cost === null ? null : (basis.cost * left) / basis.quantity,
+      });
+    }
+  }
+  return bases;
+}
+
+export interface HoldingGain {
+  /** What the shares held cost: their count at the average cost. */
+  cost: number;
+  /** Their value now less that cost. */
+  gain: number;
+  gainPercent: number | null;
+}
+
+/** A holding's cost basis and unrealised gain; null without a price or a known cost. */
+export function holdingGain(quantity: number, price: number | null, basis: CostBasis | undefined): HoldingGain | null {
+  if (price === null || !basis || basis.cost === null || basis.quantity <= 0) return null;
+  const cost = quantity * (basis.cost / basis.quantity);
+  const gain = quantity * price - cost;
+  return { cost, gain, gainPercent: cost > 0 ? (gain / cost) * 100 : null };
 }
 
 export type ListTarget = { kind: 'list'; listId: string } | { kind: 'choose' } | { kind: 'none' };
