@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageById } from './page-content.ts';
-import { pageHead, pageHeadHtml, symbolOfPath } from './page-head.ts';
+import { pageHead, pageHeadHtml, pageStatus, symbolOfPath } from './page-head.ts';
+import { REDIRECTS, ROUTE_PATHS } from './routes.ts';
 
 /** Wednesday 2026-11-25, 10:00 in New York. */
 const NOW = new Date('2026-11-25T15:00:00Z');
@@ -73,5 +74,38 @@ describe('page heads', () => {
     const html = head ? pageHeadHtml(head) : '';
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; Co');
+  });
+});
+
+describe(pageStatus.name, () => {
+  it('is 200 for every page and redirect of the route table', () => {
+    for (const path of [...ROUTE_PATHS, ...Object.keys(REDIRECTS), '/QUOTE/aapl/Earnings/', '/quote/BRK.B', '//'])
+      expect(pageStatus(path, NOW), path).toBe(200);
+  });
+
+  it('is 404 where the app draws its not-found page', () => {
+    for (const path of [
+      '/no-such-page',
+      '/no/such/page',
+      '/quote/AAPL/nonsense-tab',
+      '/quote//AAPL',
+      '//x',
+      `/${'a'.repeat(2000)}`,
+      '/quote/%E0%A4%A',
+      // Parameters out of shape: the page itself shows not-found.
+      '/quote/not%20a%20symbol',
+      '/AAPL/events/abc',
+      '/news/0/some-story',
+      '/AAPL/Q9/2026/demo-file',
+      '/transcripts/bad%20id',
+    ])
+      expect(pageStatus(path, NOW), path).toBe(404);
+  });
+
+  it("is 404 for a calendar window outside the calendar's years", () => {
+    expect(pageStatus('/earnings-calendar/week-of/2026-11-23', NOW)).toBe(200);
+    expect(pageStatus('/earnings-calendar/week-of/2026-13-40', NOW)).toBe(404);
+    expect(pageStatus('/earnings-list/week-of/1800-01-06', NOW)).toBe(404);
+    expect(pageStatus('/earnings-calendar/month/smarch-2026', NOW)).toBe(404);
   });
 });

@@ -14,7 +14,7 @@ import {
   resolveCalendarLocation,
 } from '../features/calendar/calendar-route.ts';
 import { PAGE_DEFS } from './page-content.ts';
-import { pageTitle, paramsAreValid, SYMBOL_TABS, symbolTabFromPath } from './routes.ts';
+import { matchPattern, matchRoute, pageTitle, paramsAreValid, SYMBOL_TABS, symbolTabFromPath } from './routes.ts';
 import { type HeadAsset, symbolFacts, symbolPageMeta } from './symbol-head.ts';
 
 export type { HeadAsset };
@@ -38,25 +38,6 @@ const FRAME_PAGES: readonly string[] = [
   'partnerWolf',
 ];
 
-/** Matches a path against a route pattern (`:name` segments), case-insensitively as the router does. */
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, part] of want.entries()) {
-    const value = got[index] ?? '';
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(value);
-      } catch {
-        return null;
-      }
-    } else if (part.toLowerCase() !== value.toLowerCase()) return null;
-  }
-  return params;
-}
-
 /** The symbol a path shows (`/quote/:symbol` and its tabs), when it is a valid symbol: the server looks it up. */
 export function symbolOfPath(pathname: string): string | null {
   const params =
@@ -77,26 +58,25 @@ export function pageHead(pathname: string, now: Date, asset?: HeadAsset | null):
     const meta = symbolPageMeta(symbolTabFromPath(pathname), symbol, asset.name);
     return { kind: 'symbol', ...meta, symbol, name: asset.name, facts: symbolFacts(asset) };
   }
-  for (const page of PAGE_DEFS) {
-    const params = matchPattern(page.path, pathname);
-    if (!params) continue;
-    if (FRAME_PAGES.includes(page.id)) return { kind: 'frame', title: page.title, description: page.description };
-    if ((CALENDAR_PAGE_IDS as readonly string[]).includes(page.id)) {
-      const location = resolveCalendarLocation(page.id as CalendarPageId, params, now);
-      if ('invalid' in location) return null;
-      const window = fetchWindow(location);
-      const text = calendarPageText({
-        view: location.view,
-        current: location.current,
-        start: window.start,
-        end: window.end,
-        ...(location.view === 'month' ? { year: location.month.year, month: location.month.month } : {}),
-      });
-      return { kind: 'calendar', title: text.title, description: text.description, heading: text.heading };
-    }
-    return { kind: 'meta', title: pageTitle(page.title, params), description: page.description };
+  const match = matchRoute(pathname);
+  const page = match && paramsAreValid(match.params) && PAGE_DEFS.find((def) => def.path === match.pattern);
+  if (!match || !page) return null;
+  const { params } = match;
+  if (FRAME_PAGES.includes(page.id)) return { kind: 'frame', title: page.title, description: page.description };
+  if ((CALENDAR_PAGE_IDS as readonly string[]).includes(page.id)) {
+    const location = resolveCalendarLocation(page.id as CalendarPageId, params, now);
+    if ('invalid' in location) return null;
+    const window = fetchWindow(location);
+    const text = calendarPageText({
+      view: location.view,
+      current: location.current,
+      start: window.start,
+      end: window.end,
+      ...(location.view === 'month' ? { year: location.month.year, month: location.month.month } : {}),
+    });
+    return { kind: 'calendar', title: text.title, description: text.description, heading: text.heading };
   }
-  return null;
+  return { kind: 'meta', title: pageTitle(page.title, params), description: page.description };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -116,4 +96,19 @@ export function pageHeadHtml(head: PageHead): string {
     case 'meta':
       return '';
   }
+}
+
+/**
+ * The HTTP status of the page at `pathname`: 404 where the app draws its not-found page (no route, or parameters
+ * out of shape) or a calendar's "No such week"; the server sends the shell with it (apps/server/src/http/static.ts).
+ */
+export function pageStatus(pathname: string, now: Date): 200 | 404 {
+  const match = matchRoute(pathname);
+  if (!match || !paramsAreValid(match.params)) return 404;
+  const page = PAGE_DEFS.find((def) => def.path === match.pattern);
+  if (page && (CALENDAR_PAGE_IDS as readonly string[]).includes(page.id)) {
+    const location = resolveCalendarLocation(page.id as CalendarPageId, match.params, now);
+    if ('invalid' in location) return 404;
+  }
+  return 200;
 }

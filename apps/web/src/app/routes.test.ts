@@ -4,6 +4,7 @@ import { PAGE_CONTENT } from './page-content.ts';
 import { appRoutes } from './router.tsx';
 import {
   formatRouteParam,
+  matchRoute,
   PAGES,
   pageTitle,
   paramsAreValid,
@@ -142,6 +143,72 @@ describe('route table', () => {
       expect(content.title.length, page.id).toBeGreaterThan(0);
       expect(content.description.length, page.id).toBeGreaterThan(20);
     }
+  });
+});
+
+/** The route pattern and parameters the router itself picks for a path; null for the not-found route. */
+function routerPick(path: string): { pattern: string; params: Record<string, string | undefined> } | null {
+  const matches = matchRoutes(routes, path);
+  const last = matches?.at(-1);
+  if (!matches || !last || last.route.path === '*') return null;
+  const parts = matches.map((m) => m.route.path).filter((part): part is string => Boolean(part));
+  return { pattern: parts.join('/').replace(/\/+/g, '/'), params: { ...last.params } };
+}
+
+describe(matchRoute.name, () => {
+  /** Odd addresses as well as the listed ones: the server answers 404 exactly where the router shows not-found. */
+  const PATHS = [
+    ...ROUTE_PATHS,
+    ...Object.keys(REDIRECTS),
+    '//',
+    '///',
+    '//x',
+    '//quote/AAPL',
+    '/quote//AAPL',
+    '/quote/AAPL/',
+    '/quote/AAPL//',
+    '/QUOTE/aapl/EARNINGS',
+    '/quote/AAPL/nonsense-tab',
+    '/quote/AAPL/earnings/extra',
+    '/quote/BRK.B',
+    '/quote/%5EGSPC',
+    '/quote/a%2Fb',
+    '/quote/%E0%A4%A',
+    '/quote/events/123',
+    '/quote/AAPL/2026/Q9',
+    '/AAPL/Q3/2026/x',
+    '/AAPL/events',
+    '/no-such-page',
+    '/no/such/page',
+    '/a/b/c',
+    `/${'a'.repeat(2000)}`,
+    '/news/1/x/y',
+    '/news/1',
+    '/earnings-calendar/week-of/',
+    '/earnings-calendar/week-of/2026-11-23/',
+    '/ehs/learn-more/',
+    '/cnbc/',
+    '/embed/CALENDAR/',
+    '/embed/calendar/x',
+    '/team/invite/',
+  ];
+
+  it('picks the route the router picks, with the same parameters', () => {
+    for (const path of PATHS) {
+      const ours = matchRoute(path);
+      const router = routerPick(path);
+      expect(ours?.pattern ?? null, path).toBe(router?.pattern ?? null);
+      if (ours && router) expect(ours.params, path).toEqual(router.params);
+    }
+  });
+
+  it('finds no route for unknown addresses', () => {
+    expect(matchRoute('/no-such-page')).toBeNull();
+    expect(matchRoute('/quote/AAPL/nonsense-tab')).toBeNull();
+    expect(matchRoute('/quote/AAPL/earnings')).toEqual({
+      pattern: '/quote/:symbol/earnings',
+      params: { symbol: 'AAPL' },
+    });
   });
 });
 

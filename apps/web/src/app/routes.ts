@@ -501,8 +501,9 @@ export const PARAM_PATTERNS: Readonly<Record<string, RegExp>> = {
   period: /^(Q[1-4]|H[12]|FY)$/i,
   periodYear: /^(19|20)\d{2}$/,
   fileId: /^[A-Za-z0-9_-]{1,64}$/,
-  eventId: /^[A-Za-z0-9_-]{1,64}$/,
-  articleId: /^[A-Za-z0-9_-]{1,64}$/,
+  /** Events and articles are looked up by their positive whole-number id. */
+  eventId: /^0*[1-9]\d{0,15}$/,
+  articleId: /^0*[1-9]\d{0,15}$/,
   dateSlug: /^\d{4}-\d{2}-\d{2}$/,
   monthYearSlug: /^[a-z]+-\d{4}$/i,
 };
@@ -512,4 +513,89 @@ export function paramsAreValid(params: Record<string, string | undefined>): bool
     const pattern = PARAM_PATTERNS[name];
     return !pattern || (value !== undefined && pattern.test(value));
   });
+}
+
+/** A route pattern the router answers, with its parameters from a path. */
+export interface RouteMatch {
+  pattern: string;
+  params: Record<string, string>;
+}
+
+interface CompiledPattern {
+  pattern: string;
+  regexp: RegExp;
+  names: string[];
+  score: number;
+}
+
+/**
+ * React Router's matching and ranking, for the server to know which addresses are pages (http/static.ts answers
+ * the others 404: page-head.ts pageStatus): case-insensitive, any number of trailing slashes, a parameter is one non-empty segment; a
+ * static segment outweighs a parameter, so /quote/:symbol/... beats /:symbol/.... routes.test.ts holds it to the
+ * router's own matchRoutes.
+ */
+function compilePattern(pattern: string): CompiledPattern {
+  const source = pattern
+    .replace(/\/*$/, '')
+    .replace(/^\/*/, '/')
+    .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
+    .replace(/\/:[\w-]+/g, '/([^\\/]+)');
+  const segments = pattern.split('/');
+  return {
+    pattern,
+    regexp: new RegExp(`^${source}\\/*$`, 'i'),
+    names: [...pattern.matchAll(/:([\w-]+)/g)].map((match) => match[1] ?? ''),
+    score: segments.reduce(
+      (score, segment) => score + (segment.startsWith(':') ? 3 : segment === '' ? 1 : 10),
+      segments.length,
+    ),
+  };
+}
+
+/** Each segment decoded as the router decodes the address before matching (a malformed one stays as it is). */
+function decodePath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+function execPattern(compiled: CompiledPattern, decoded: string): Record<string, string> | null {
+  const found = compiled.regexp.exec(decoded);
+  if (!found) return null;
+  return Object.fromEntries(compiled.names.map((name, i) => [name, (found[i + 1] ?? '').replace(/%2F/g, '/')]));
+}
+
+/** Matches one route pattern as the router would: its parameters, or null when the path is not that route's. */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  return execPattern(compilePattern(pattern), decodePath(pathname));
+}
+
+/**
+ * Every pattern the router matches, in the order it ranks ties: the pages, the symbol pages and their tabs, the
+ * redirects. Anything else is the not-found page.
+ */
+const ROUTES: readonly CompiledPattern[] = [
+  ...PAGES.filter((page: PageRoute) => page.chrome === 'none').map((page) => page.path),
+  ...PAGES.filter((page: PageRoute) => page.chrome !== 'none').map((page) => page.path),
+  ...SYMBOL_TABS.map((tab) => (tab.path ? `${SYMBOL_PAGE_PATH}/${tab.path}` : SYMBOL_PAGE_PATH)),
+  ...REDIRECT_RULES.map((rule) => rule.from),
+].map(compilePattern);
+
+/** The route the router picks for a path (the highest ranked match), or null where it shows the not-found page. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const decoded = decodePath(pathname);
+  let best: { route: CompiledPattern; params: Record<string, string> } | null = null;
+  for (const route of ROUTES) {
+    if (best && route.score <= best.route.score) continue;
+    const params = execPattern(route, decoded);
+    if (params) best = { route, params };
+  }
+  return best && { pattern: best.route.pattern, params: best.params };
 }
