@@ -38,6 +38,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
     code: ErrorCode.malformedBody,
     message: 'Content-Length does not match the body',
   },
+  // The file server's refusal of a file name it cannot vouch for (too long for the disk, `..`): no such file.
+  FST_STATIC_FORBIDDEN_PATH: { status: 404, code: ErrorCode.notFound, message: 'No such file' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ErrorCode.unsupportedMediaType,

@@ -23,6 +23,7 @@ interface PageHeadModule {
   symbolOfPath(pathname: string): string | null;
   pageHead(pathname: string, now: Date, asset?: HeadAsset | null): PageHead | null;
   pageHeadHtml(head: PageHead): string;
+  pageStatus(pathname: string, now: Date): 200 | 404;
 }
 
 /** A specifier held in a variable: the server's type check stays out of the web app's (DOM) modules. */

@@ -25,6 +25,15 @@ export const CONTENT_SECURITY_POLICY = {
 /** Paths other sites may frame (the calendar embed of SPEC §2). */
 export const EMBEDDABLE_PATH = /^\/embed\//;
 
+/** The services under their own prefixes; every other path is the web app (its pages and static files). */
+const SERVICE_PREFIXES = ['/api', '/idp', '/sync'];
+
+export const pathOf = (url: string) => url.split('?')[0] ?? '/';
+
+export function isServicePath(path: string): boolean {
+  return SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
