@@ -39,7 +39,8 @@ export const ConfigSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.pipe(z.array(z.union([z.url(), z.literal('*')]))).default([]),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** API calls per signed-in user (per address without one) per window; pages and files are not counted. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_NAMESPACE: z.string().min(1).default('eh-rate-limit-'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

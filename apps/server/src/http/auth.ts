@@ -22,11 +22,13 @@ const KEYS_TTL_MS = 5 * 60_000;
 
 export const unauthorized = (message = 'Sign in required') => new HttpError(401, ErrorCode.unauthorized, message);
 
+type TokenUse = 'id' | 'access';
+
 /**
- * Verifies the bearer identity token (and the access token header when sent) against the identity provider's
- * keys, which every node reads from the shared database, refreshed every 5 minutes or on an unknown key id.
+ * Checks a token's signature, issuer, audience, expiry and use against the identity provider's keys, which every
+ * node reads from the shared database, refreshed every 5 minutes or (when `reload`) on an unknown key id.
  */
-export function createTokenVerifier(db: Database, config: Config) {
+function createJwtVerifier(db: Database, config: Config) {
   const issuer = `${config.PUBLIC_URL.replace(/\/$/, '')}/idp/${config.IDP_USER_POOL_ID}`;
   let jwks: ReturnType<typeof createLocalJWKSet> | null = null;
   let loadedAt = 0;
@@ -36,20 +38,29 @@ export function createTokenVerifier(db: Database, config: Config) {
     loadedAt = Date.now();
     return jwks;
   };
-  const verify = async (token: string, use: 'id' | 'access') => {
+  return async (token: string, use: TokenUse, reload = true) => {
     const keys = jwks && Date.now() - loadedAt < KEYS_TTL_MS ? jwks : await load();
     const options = { issuer, algorithms: ['RS256'], ...(use === 'id' ? { audience: config.IDP_CLIENT_ID } : {}) };
     const result = await jwtVerify(token, keys, options).catch(async (error: { code?: string }) => {
-      if (error.code !== 'ERR_JWKS_NO_MATCHING_KEY') return null;
+      if (!reload || error.code !== 'ERR_JWKS_NO_MATCHING_KEY') return null;
       return jwtVerify(token, await load(), options).catch(() => null);
     });
     const payload = result?.payload;
     if (!payload || payload.token_use !== use || typeof payload.sub !== 'string') return null;
     return payload;
   };
+}
+
+const bearerOf = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+};
+
+/** Verifies the bearer identity token (and the access token header when sent), and that its session stands. */
+export function createTokenVerifier(db: Database, config: Config) {
+  const verify = createJwtVerifier(db, config);
   return async (request: FastifyRequest): Promise<Caller> => {
-    const header = request.headers.authorization;
-    const idToken = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const idToken = bearerOf(request);
     if (!idToken) throw unauthorized();
     const id = await verify(idToken, 'id');
     if (!id) throw unauthorized('Invalid or expired identity token');
@@ -64,6 +75,22 @@ export function createTokenVerifier(db: Database, config: Config) {
       if (!access || access.sub !== id.sub) throw unauthorized('Invalid or expired access token');
     }
     return { sub: id.sub as string, email: typeof id.email === 'string' ? id.email : null };
+  };
+}
+
+/**
+ * The user a request's bearer identity token proves, or null (no token, or one that does not verify): what the
+ * API's rate limit counts by (http/security.ts). It checks what a forger cannot fake (signature, issuer, audience,
+ * expiry) and skips the routes' session lookup, so a signed-out token still counts against its own user. An
+ * unknown key id does not reload the keys: a made-up token costs no database read before the limit.
+ */
+export function createBearerSubject(db: Database, config: Config) {
+  const verify = createJwtVerifier(db, config);
+  return async (request: FastifyRequest): Promise<string | null> => {
+    const token = bearerOf(request);
+    if (!token) return null;
+    const payload = await verify(token, 'id', false).catch(() => null);
+    return (payload?.sub as string | undefined) ?? null;
   };
 }
 

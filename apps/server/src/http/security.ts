@@ -1,10 +1,11 @@
 import { ErrorCode } from '@eh/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { createBearerSubject } from './auth.ts';
 
 /** The CSP the web app runs under: no inline scripts, styles inline (emotion), sockets to self. */
 export const CONTENT_SECURITY_POLICY = {
@@ -34,6 +35,20 @@ export function isServicePath(path: string): boolean {
   return SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * Who a request counts against: API calls with a bearer identity token that verifies, against its user (people
+ * behind one office address each have their own); everything else, a token that does not verify included,
+ * against the client's address (an IPv6 /64 as one), so made-up tokens never open a fresh count.
+ */
+function rateLimitKey(subjectOf: (request: FastifyRequest) => Promise<string | null>) {
+  return async (request: FastifyRequest) => {
+    const address = normalizeIP(request.ip);
+    if (!pathOf(request.url).startsWith('/api/') || !request.headers.authorization) return address;
+    const subject = await subjectOf(request).catch(() => null);
+    return subject ? `user:${subject}` : address;
+  };
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
@@ -55,6 +70,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    // Pages and the web app's files are never limited: one page load is 50-70 of them, served from caches.
+    allowList: (request) => !isServicePath(pathOf(request.url)),
+    keyGenerator: rateLimitKey(createBearerSubject(app.ctx.db, config)),
     ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
     // A rate-limit store outage must not take the API down with it.
     skipOnError: true,

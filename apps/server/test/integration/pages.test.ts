@@ -3,11 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 
 /**
  * How the server answers addresses: pages the app has are 200, addresses it has no page for are 404 with the
- * app's shell (the app draws its not-found page), odd slashes go to the tidy address.
+ * app's shell (the app draws its not-found page), odd slashes go to the tidy address; and what the rate limit
+ * counts: API calls per signed-in user or per address, never pages or the app's files.
  */
 
 /** A stand-in build folder: these tests are about serving rules, not the app's content. */
@@ -107,4 +109,96 @@ describe('page statuses', () => {
     expect(api.status).toBe(404);
     expect((await body(api)).code).toBe('NOT_FOUND');
   });
+});
+
+describe('rate limits', () => {
+  const MAX = 5;
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_DIST: webDist(), RATE_LIMIT_MAX: String(MAX) });
+  });
+  afterAll(async () => server?.close());
+
+  const statuses = async (count: number, path: string, headers: Record<string, string> = {}) => {
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) out.push((await server.api(path, { headers })).status);
+    return out;
+  };
+
+  it('never limits pages and the static files: 2,000 from one address', async () => {
+    const paths = ['/', '/quote/AAPL', '/assets/app-abc123.js', '/logo.svg', '/no-such-page', '/earnings'];
+    const seen = new Map<number, number>();
+    for (let batch = 0; batch < 100; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => server.api(paths[(batch * 20 + i) % paths.length] ?? '/')),
+      );
+      for (const res of answers) {
+        seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+        await res.arrayBuffer();
+      }
+    }
+    expect(Object.fromEntries(seen)).toEqual({ 200: expect.any(Number), 404: expect.any(Number) });
+    expect([...seen.values()].reduce((a, b) => a + b)).toBe(2000);
+  }, 180_000);
+
+  it('counts API calls per signed-in user: two people behind one address each get their own', async () => {
+    const ann = await signedInUser(server, `ann-${randomBytes(3).toString('hex')}@example.com`);
+    const bob = await signedInUser(server, `bob-${randomBytes(3).toString('hex')}@example.com`);
+    expect(await statuses(MAX, '/api/core/users/me', ann.headers)).toEqual(Array(MAX).fill(200));
+    expect(await statuses(MAX, '/api/core/users/me', bob.headers)).toEqual(Array(MAX).fill(200));
+    expect(await statuses(1, '/api/core/users/me', ann.headers)).toEqual([429]);
+    // The address's own count (people not signed in) is untouched by theirs.
+    expect(await statuses(MAX, '/api/core/release-notes')).toEqual(Array(MAX).fill(200));
+  });
+
+  it('limits an anonymous flood with Retry-After, and made-up tokens open no fresh count', async () => {
+    const res = await server.api('/api/core/release-notes');
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const data = await body(res);
+    expect(data.code).toBe('RATE_LIMITED');
+    expect(data.message).toMatch(/^Too many requests; try again in \d+ (seconds?|minutes?)$/);
+    for (let i = 0; i < 3; i++) {
+      const forged = await server.api('/api/core/release-notes', {
+        headers: { authorization: `Bearer ${randomBytes(24).toString('base64url')}.e30.${i}` },
+      });
+      expect(forged.status).toBe(429);
+    }
+    // Pages still load for the same address.
+    expect((await server.api('/quote/AAPL')).status).toBe(200);
+  });
+});
+
+describe('identity throttle', () => {
+  it('still counts per address, whatever bearer a call carries, and pages do not spend it', async () => {
+    const limited = await startTestServer({ WEB_DIST: webDist(), IDP_RATE_LIMIT_MAX: '3', RATE_LIMIT_MAX: '2' });
+    try {
+      const call = (bearer: string) =>
+        limited.api('/idp', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+            authorization: `Bearer ${bearer}`,
+          },
+          body: JSON.stringify({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: limited.config.IDP_CLIENT_ID,
+            AuthParameters: { USERNAME: 'guess@example.com', PASSWORD: 'Guess-1234!' },
+          }),
+        });
+      for (let i = 0; i < 10; i++) await (await limited.api('/signin')).arrayBuffer();
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await call(`token-${i}`)).status);
+      expect(answers).toEqual([400, 400, 400, 429]);
+      expect(await body(await call('another'))).toEqual({
+        __type: 'TooManyRequestsException',
+        message: 'Too many requests',
+      });
+    } finally {
+      await limited.close();
+    }
+  }, 180_000);
 });
