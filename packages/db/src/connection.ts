@@ -21,11 +21,11 @@ export type DatabaseStatus = { reachable: false; error: unknown } | { reachable:
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
-  /** False from a connection-level failure until a probe reaches the engine again. */
+  /** False from a confirmed connection-level failure until a probe reaches the engine again. */
   readonly reachable: boolean;
   /**
-   * Records a connection-level failure (the caller classified it): the handle probes every second until the
-   * engine answers, and tells its listeners once when it is lost and once when it is back.
+   * Records a connection-level failure (the caller classified it): once a ping fails too, the handle probes every
+   * second until the engine answers, and tells its listeners once when it is lost and once when it is back.
    */
   markUnreachable(error: unknown): void;
   /** Returns the function that stops listening. */
@@ -60,6 +60,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 function reachability(ping: () => Promise<void>) {
   const listeners = new Set<(status: DatabaseStatus) => void>();
   let lostAt: number | null = null;
+  let confirming = false;
   let probe: ReturnType<typeof setInterval> | undefined;
   const tell = (status: DatabaseStatus) => {
     for (const listener of listeners) listener(status);
@@ -81,12 +82,23 @@ function reachability(ping: () => Promise<void>) {
       return lostAt === null;
     },
     markUnreachable(error: unknown) {
-      if (lostAt !== null) return;
-      lostAt = Date.now();
-      probe = setInterval(check, REACHABILITY_PROBE_MS);
-      // The probe never keeps a process alive that has nothing else to do.
-      probe.unref();
-      tell({ reachable: false, error });
+      if (lostAt !== null || confirming) return;
+      // Confirmed by a ping of its own first, so an error that only looked like a lost connection says nothing.
+      confirming = true;
+      ping().then(
+        () => {
+          confirming = false;
+        },
+        () => {
+          confirming = false;
+          if (lostAt !== null) return;
+          lostAt = Date.now();
+          probe = setInterval(check, REACHABILITY_PROBE_MS);
+          // The probe never keeps a process alive that has nothing else to do.
+          probe.unref();
+          tell({ reachable: false, error });
+        },
+      );
     },
     onStatus(listener: (status: DatabaseStatus) => void) {
       listeners.add(listener);
