@@ -37,7 +37,7 @@ export function TableScroll({ label, surface = 'paper', bleed = false, sx, child
           overflowX: 'auto',
           overscrollBehaviorX: 'contain',
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-          '& tr > :first-of-type': {
+          '& tr > :first-child': {
             position: 'sticky',
             left: 0,
             zIndex: 1,
@@ -46,7 +46,7 @@ export function TableScroll({ label, surface = 'paper', bleed = false, sx, child
             backgroundImage: surface === 'paper' ? 'var(--Paper-overlay, none)' : 'none',
             boxShadow: (theme) => `inset -1px 0 0 ${theme.palette.divider}`,
           },
-          '& thead tr > :first-of-type': { zIndex: 2 },
+          '& thead tr > :first-child': { zIndex: 2 },
         },
         bleed
           ? {
