@@ -1,4 +1,4 @@
-import { ErrorCode, type Me, type SyncedMe } from '@eh/contracts';
+import { ErrorCode, jsonProblem, type Me, SETTINGS_LIMITS, type SyncedMe } from '@eh/contracts';
 import { accountFeaturesFor, displayedPlan, isPlan, type Plan } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -67,6 +67,12 @@ export async function settings(ctx: AppContext, caller: Caller, patch?: Record<s
   const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
   if (!patch) return { settings: row.settings };
   const merged = { ...row.settings, ...patch };
+  // The patch passed its own limits; the merge of many patches must stay inside them too.
+  const problem = jsonProblem(merged, SETTINGS_LIMITS);
+  if (problem) {
+    const message = `body.settings: together with the settings already saved, they ${problem.message}`;
+    throw new HttpError(400, ErrorCode.validation, message, [{ field: 'body.settings', message: problem.message }]);
+  }
   await q.updateUser(ctx.db, { id: caller.sub, set: { settings: merged } });
   return { settings: merged };
 }
