@@ -96,10 +96,13 @@ function Message({ message }: { message: OutboxMessage }) {
 /** The local mailbox (/dev/mail): what the server keeps instead of sending, newest first (decision 0012). */
 export default function MailboxPage() {
   useDocumentMeta(PAGE.title, PAGE.description);
+  const [closed, setClosed] = useState(false);
   const { data, error, isLoading, isFetching, refetch } = useGetDevOutboxQuery(
     { limit: OUTBOX_LIMIT },
-    { pollingInterval: MAILBOX_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true },
+    // A closed mailbox stays closed until someone changes the server: no polling then (Refresh still asks).
+    { pollingInterval: closed ? 0 : MAILBOX_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true },
   );
+  if (closed !== Boolean(error)) setClosed(Boolean(error));
   const refresh = (
     <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()} loading={isFetching}>
       Refresh
