@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BusStatus, MessageBus } from '../../bus/bus.ts';
 import { createMemoryBus } from '../../bus/memory.ts';
 import {
   clearOnMarketChange,
@@ -109,6 +110,28 @@ describe(createResponseCache.name, () => {
     await bus.publish(MARKET_CHANGED_CHANNEL, {});
     expect(cache.size).toBe(0);
     await bus.close();
+  });
+
+  it('is cleared when the bus is back from an outage (changes announced meanwhile were missed)', async () => {
+    const memory = createMemoryBus();
+    const listeners = new Set<(status: BusStatus) => void>();
+    // The memory bus never loses anything; this one reports an outage and its end as the Redis bus does.
+    const bus: MessageBus = {
+      ...memory,
+      onStatus: (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    const cache = createResponseCache();
+    const stop = await clearOnMarketChange(bus, cache, ['earnings']);
+    await cache.get('k', async () => body(1));
+    for (const listener of listeners) listener({ connected: false, error: new Error('gone') });
+    expect(cache.size).toBe(1);
+    for (const listener of listeners) listener({ connected: true, downForMs: 1200 });
+    expect(cache.size).toBe(0);
+    await stop();
+    expect(listeners.size).toBe(0);
   });
 });
 
