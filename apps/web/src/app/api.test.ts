@@ -178,7 +178,11 @@ describe('base query', () => {
   });
 
   describe('with a stored session still being restored', () => {
-    const storage = (keys: string[]) => ({ length: keys.length, key: (i: number) => keys[i] ?? null });
+    const storage = (keys: string[], values: Record<string, string> = {}) => ({
+      length: keys.length,
+      key: (i: number) => keys[i] ?? null,
+      getItem: (key: string) => values[key] ?? null,
+    });
     beforeEach(() => {
       vi.stubGlobal('localStorage', storage([`${SESSION_KEY_PREFIX}LastAuthUser`]));
       respond = async () => Response.json({ ok: true });
@@ -212,6 +216,32 @@ describe('base query', () => {
       await vi.advanceTimersByTimeAsync(SESSION_RESTORE_WAIT_MS + 10);
       await pending;
       expect(requests).toHaveLength(1);
+    });
+
+    it('sends the stored tokens at once while they are valid, and waits for the client when they are not', async () => {
+      const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;
+      const user = 'pro@demo.earningshub.dev';
+      const stored = (idToken: string) => {
+        const values = {
+          [`${SESSION_KEY_PREFIX}LastAuthUser`]: user,
+          [`${SESSION_KEY_PREFIX}${user}.idToken`]: idToken,
+          [`${SESSION_KEY_PREFIX}${user}.accessToken`]: 'stored-access',
+        };
+        vi.stubGlobal('localStorage', storage(Object.keys(values), values));
+      };
+      const valid = jwt(Math.floor(Date.now() / 1000) + 3600);
+      stored(valid);
+      await makeStore().dispatch(probe.endpoints.probe.initiate('/pricing/indexes/eh500?e=1'));
+      expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${valid}`);
+      expect(requests[0]?.headers.get('x-access-token')).toBe('stored-access');
+
+      stored(jwt(Math.floor(Date.now() / 1000) + 30));
+      const pending = makeStore().dispatch(probe.endpoints.probe.initiate('/pricing/indexes/eh500?e=2'));
+      await settle();
+      expect(requests).toHaveLength(1);
+      setAuthTokenProvider(() => ({ idToken: 'refreshed-id' }));
+      await pending;
+      expect(requests[1]?.headers.get('authorization')).toBe('Bearer refreshed-id');
     });
 
     it('does not wait for a visitor without a stored session', async () => {

@@ -40,8 +40,9 @@ export function setAuthTokenProvider(provider: AuthTokenProvider | null): void {
 /**
  * A stored session (or a `?token=` in the address) is restored after the first render, while the page's queries
  * start at once. Sent before the tokens were in, they went out anonymous and came back plan-gated (a pro member
- * saw EHS locked on /eh500), and nothing asked again. Until the identity feature installs the tokens or finds the
- * visitor signed out, such requests wait (at most SESSION_RESTORE_WAIT_MS, then they go out as they are).
+ * saw EHS locked on /eh500), and nothing asked again. The stored tokens go with them while still valid; otherwise,
+ * until the identity feature installs fresh tokens or finds the visitor signed out, such requests wait (at most
+ * SESSION_RESTORE_WAIT_MS, then they go out as they are).
  */
 let settleRestore: (() => void) | null = null;
 let restore: Promise<void> | null = null;
@@ -59,6 +60,33 @@ export function sessionToRestore(storage: Pick<Storage, 'length' | 'key'> | unde
   if (!storage) return false;
   for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(SESSION_KEY_PREFIX)) return true;
   return false;
+}
+
+/** Seconds a stored identity token must still be valid for to be sent without asking the identity client. */
+const STORED_TOKEN_MARGIN_S = 60;
+
+/** The `exp` claim of a JWT, or null when it cannot be read. */
+function expiresAt(jwt: string): number | null {
+  try {
+    const payload = JSON.parse(atob((jwt.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.exp === 'number' ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tokens the identity client stored for its last user, when the identity token is still valid: a visit's
+ * first requests send them at once instead of waiting for the client to load (it would return the same ones).
+ * Expired ones are left to the client, which refreshes them.
+ */
+export function storedTokens(storage: Pick<Storage, 'getItem'> | undefined, nowMs: number): AuthTokens | null {
+  const user = storage?.getItem(`${SESSION_KEY_PREFIX}LastAuthUser`);
+  if (!storage || !user) return null;
+  const idToken = storage.getItem(`${SESSION_KEY_PREFIX}${user}.idToken`);
+  const exp = idToken ? expiresAt(idToken) : null;
+  if (!idToken || exp === null || exp * 1000 <= nowMs + STORED_TOKEN_MARGIN_S * 1000) return null;
+  return { idToken, accessToken: storage.getItem(`${SESSION_KEY_PREFIX}${user}.accessToken`) };
 }
 
 function browserStorage(): Storage | undefined {
@@ -119,12 +147,16 @@ export const apiBaseUrl = (): string => resolveApiBaseUrl(API_BASE_URL, globalTh
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
   timeout: REQUEST_TIMEOUT_MS,
-  prepareHeaders: async (headers) => {
+  prepareHeaders: async (headers, { getState }) => {
     let tokens: AuthTokens | null = null;
     try {
       tokens = await tokenProvider();
     } catch {
       tokens = null;
+    }
+    // While the stored session is being restored, its still-valid tokens stand in (see storedTokens).
+    if (!tokens && tokenProvider === signedOut && authUnknown(getState())) {
+      tokens = storedTokens(browserStorage(), Date.now());
     }
     for (const [name, value] of Object.entries(
       clientHeaders({ platform: clientPlatform(), build: WEB_CLIENT_BUILD, tokens }),
@@ -145,7 +177,8 @@ const baseQuery: typeof rawBaseQuery = async (args, queryApi, extraOptions) => {
   if (
     tokenProvider === signedOut &&
     authUnknown(queryApi.getState()) &&
-    sessionToRestore(browserStorage(), globalThis.location?.search ?? '')
+    sessionToRestore(browserStorage(), globalThis.location?.search ?? '') &&
+    !storedTokens(browserStorage(), Date.now())
   ) {
     await untilSessionSettled();
   }
