@@ -192,6 +192,21 @@ describe.skipIf(skip)('PostgreSQL restarts under load', () => {
         load.markReturn();
         await untilWrite(4);
         const after = await probe(server.url, '/api/core/users/me', BAD_TOKEN);
+        // The worker loop outlived the outages: a job queued now is taken (this one fails at once, by design).
+        const [job] = await query<{ id: number }>(
+          cluster.url,
+          `insert into jobs (name, payload, max_attempts) values ('ingest', '{"provider":"no-such-provider"}', 1) returning id`,
+        );
+        await waitFor(
+          'the worker to take a job after the outages',
+          async () => {
+            const [row] = await query<{ status: string }>(cluster.url, 'select status from jobs where id = $1', [
+              job?.id,
+            ]);
+            return row?.status === 'failed' ? true : undefined;
+          },
+          60_000,
+        );
 
         for (const answer of during) {
           expect(answer.status).toBe(503);
