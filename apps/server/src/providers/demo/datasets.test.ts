@@ -394,4 +394,23 @@ describe('the demo provider', () => {
     const types = new Set(files.map((file) => file.fileType));
     expect([...types].sort()).toEqual(['audio', 'report', 'slides', 'transcript']);
   }, 60_000);
+
+  it('names no invented people at real companies: speakers are role titles, analysts go by their firm', () => {
+    const roles = new Set([
+      'Operator',
+      'Head of Investor Relations',
+      'Chief Executive Officer',
+      'Chief Financial Officer',
+    ]);
+    for (const file of files.filter((item) => item.fileType === 'transcript')) {
+      for (const paragraph of (file.content?.sections ?? []).flatMap((section) => section.paragraphs)) {
+        const analyst = paragraph.role === 'Analyst' && paragraph.speaker.endsWith(' analyst');
+        expect(roles.has(paragraph.speaker) || analyst, `${file.id}: ${paragraph.speaker}`).toBe(true);
+      }
+    }
+    // "Apple's CEO is Dana Delacroix" read as fake: the names the demo once invented appear nowhere.
+    const text = JSON.stringify([files, news]);
+    for (const name of ['Delacroix', 'Kowalczyk', 'Thornbury', 'Adeyemi', 'Fairbanks'])
+      expect(text).not.toContain(name);
+  }, 60_000);
 });

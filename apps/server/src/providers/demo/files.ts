@@ -1,7 +1,8 @@
 /**
  * Files of a quarter's call: transcripts (Operator, Prepared Remarks, Q&A) for the most followed companies,
  * slides and the press release for more, and the recording. Transcripts are written from the quarter's own
- * figures. Speakers are fictional people in real roles (executives) or at real firms (analysts): the demo never
+ * figures. Speakers are named by their roles (Chief Executive Officer, Chief Financial Officer, Operator, an analyst
+ * at a real firm), never by invented names: a made-up executive at a real company reads as fake, and the demo never
  * puts invented words in a real person's mouth.
  */
 import type { FileRecord, TranscriptParagraph, TranscriptSection } from '../types.ts';
@@ -18,55 +19,6 @@ export const SLIDES_COMPANIES = 150;
 /** Minutes after the call starts that its files appear. */
 const TRANSCRIPT_DELAY = 180;
 const AUDIO_DELAY = 75;
-
-const FIRST_NAMES = [
-  'Alex',
-  'Jordan',
-  'Taylor',
-  'Morgan',
-  'Casey',
-  'Riley',
-  'Jamie',
-  'Avery',
-  'Quinn',
-  'Dana',
-  'Robin',
-  'Sam',
-  'Drew',
-  'Reese',
-  'Cameron',
-  'Hayden',
-  'Parker',
-  'Rowan',
-  'Emerson',
-  'Kendall',
-];
-const LAST_NAMES = [
-  'Whitfield',
-  'Calloway',
-  'Brennan',
-  'Okafor',
-  'Lindqvist',
-  'Marchetti',
-  'Halvorsen',
-  'Nakamura',
-  'Delacroix',
-  'Ashworth',
-  'Varga',
-  'Castellano',
-  'Pemberton',
-  'Ibarra',
-  'Sorensen',
-  'Kowalczyk',
-  'Thornbury',
-  'Adeyemi',
-  'Fairbanks',
-  'Rosales',
-];
-
-export function personName(seed: number, key: number): string {
-  return `${choose(FIRST_NAMES, seed, CH.files, key, 1)} ${choose(LAST_NAMES, seed, CH.files, key, 2)}`;
-}
 
 const THEMES: Readonly<Record<string, readonly string[]>> = {
   'Information Technology': [
@@ -128,9 +80,9 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
   const { asset } = quarter;
   const seed = world.seed ^ asset.companySeed;
   const key = quarter.monthIndex;
-  const ceo = personName(seed, 1);
-  const cfo = personName(seed, 2);
-  const ir = personName(seed, 3);
+  const CEO = 'Chief Executive Officer';
+  const CFO = 'Chief Financial Officer';
+  const IR = 'Head of Investor Relations';
   const company = asset.name;
   const label = `${quarter.period} fiscal ${quarter.periodYear}`;
   const growth = prior ? ((quarter.revenueActual - prior.revenueActual) / prior.revenueActual) * 100 : null;
@@ -143,33 +95,33 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
     {
       speaker: 'Operator',
       role: null,
-      text: `Good ${quarter.session === 'after' ? 'afternoon' : 'morning'}, and welcome to ${company}'s ${label} earnings conference call. All lines are in listen-only mode; after the prepared remarks we will open the line for questions. I will now turn the call over to ${ir}, Head of Investor Relations.`,
+      text: `Good ${quarter.session === 'after' ? 'afternoon' : 'morning'}, and welcome to ${company}'s ${label} earnings conference call. All lines are in listen-only mode; after the prepared remarks we will open the line for questions. I will now turn the call over to the company's Head of Investor Relations.`,
     },
   ];
   const prepared: TranscriptParagraph[] = [
     {
-      speaker: ir,
-      role: 'Head of Investor Relations',
-      text: `Thank you, and good ${quarter.session === 'after' ? 'afternoon' : 'morning'}, everyone. With me are ${ceo}, our Chief Executive Officer, and ${cfo}, our Chief Financial Officer. Today's remarks include forward-looking statements that involve risks and uncertainties; actual results may differ materially. We will also discuss non-GAAP measures, reconciled in our press release.`,
+      speaker: IR,
+      role: company,
+      text: `Thank you, and good ${quarter.session === 'after' ? 'afternoon' : 'morning'}, everyone. With me are our Chief Executive Officer and our Chief Financial Officer. Today's remarks include forward-looking statements that involve risks and uncertainties; actual results may differ materially. We will also discuss non-GAAP measures, reconciled in our press release.`,
     },
     {
-      speaker: ceo,
-      role: 'Chief Executive Officer',
-      text: `Thanks, ${ir.split(' ')[0]}. ${beat ? 'We delivered a strong quarter' : 'This was a mixed quarter'}: revenue was ${money(quarter.revenueActual)}${growth === null ? '' : `, ${growth >= 0 ? 'up' : 'down'} ${percent(growth)} from a year ago`}. ${growth !== null && growth > 8 ? `Demand was broad-based, and ${theme(1)} remained a tailwind.` : `We stayed focused on ${theme(1)} and on execution.`}`,
+      speaker: CEO,
+      role: company,
+      text: `Thank you. ${beat ? 'We delivered a strong quarter' : 'This was a mixed quarter'}: revenue was ${money(quarter.revenueActual)}${growth === null ? '' : `, ${growth >= 0 ? 'up' : 'down'} ${percent(growth)} from a year ago`}. ${growth !== null && growth > 8 ? `Demand was broad-based, and ${theme(1)} remained a tailwind.` : `We stayed focused on ${theme(1)} and on execution.`}`,
     },
     {
-      speaker: ceo,
-      role: 'Chief Executive Officer',
+      speaker: CEO,
+      role: company,
       text: `Looking at the business, ${theme(2)} is where we see the most opportunity, and we continued to invest behind it while keeping a close eye on ${theme(3)}. I want to thank our teams for their work this quarter.`,
     },
     {
-      speaker: cfo,
-      role: 'Chief Financial Officer',
-      text: `Thank you, ${ceo.split(' ')[0]}. Earnings per share were $${quarter.epsActual.toFixed(2)}${epsGrowth === null ? '' : `, ${epsGrowth >= 0 ? 'up' : 'down'} ${percent(epsGrowth)} year over year`}, against consensus of $${quarter.epsEstimate.toFixed(2)}. Revenue of ${money(quarter.revenueActual)} compared with ${money(quarter.revenueEstimate)} expected.`,
+      speaker: CFO,
+      role: company,
+      text: `Thank you. Earnings per share were $${quarter.epsActual.toFixed(2)}${epsGrowth === null ? '' : `, ${epsGrowth >= 0 ? 'up' : 'down'} ${percent(epsGrowth)} year over year`}, against consensus of $${quarter.epsEstimate.toFixed(2)}. Revenue of ${money(quarter.revenueActual)} compared with ${money(quarter.revenueEstimate)} expected.`,
     },
     {
-      speaker: cfo,
-      role: 'Chief Financial Officer',
+      speaker: CFO,
+      role: company,
       text: `${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
     },
   ];
@@ -178,22 +130,21 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
   const questions = 3 + Math.floor(uniform(seed, CH.files, key, 5) * 3);
   for (let index = 0; index < questions && index < firms.length; index += 1) {
     const firm = FIRMS[firms[index] ?? 0]?.[0] ?? 'Goldman Sachs';
-    const analyst = personName(seed ^ ((index + 1) * 7919), 40 + index);
     const topic = theme(10 + index);
     qa.push({
       speaker: 'Operator',
       role: null,
-      text: `Our next question comes from ${analyst} with ${firm}. Your line is open.`,
+      text: `Our next question comes from the line of an analyst with ${firm}. Your line is open.`,
     });
     qa.push({
-      speaker: analyst,
-      role: `Analyst, ${firm}`,
+      // One speaker per firm: the firm names the analyst, the role says what they are.
+      speaker: `${firm} analyst`,
+      role: 'Analyst',
       text: `Thanks for taking my question. Could you give us more color on ${topic}, and how you think about it over the next few quarters?`,
     });
-    const answerer = index % 2 === 0 ? [ceo, 'Chief Executive Officer'] : [cfo, 'Chief Financial Officer'];
     qa.push({
-      speaker: answerer[0] ?? ceo,
-      role: answerer[1] ?? null,
+      speaker: index % 2 === 0 ? CEO : CFO,
+      role: company,
       text: `Great question. On ${topic}, we are encouraged by what we saw this quarter${growth !== null && growth < 0 ? ', even if the comparison is tough' : ''}. We are being disciplined, and we expect it to contribute over time.`,
     });
   }
