@@ -32,10 +32,11 @@ const historyLine = (status: HistoryStatus) =>
     : status.state === 'failed'
       ? `  Market history: stopped at ${status.percent}% (${status.message ?? 'a step failed'}); it resumes at the next start`
       : `  Market history: ${status.percent}% filled in the background (next: ${status.current}); progress on ${publicUrl}/dev`;
+const cpuMs = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 1000);
 const history = await historyStatus(ctx.db, demoMarketSeed.name);
 const lines = [
   '',
-  `  ${config.APP_NAME} is running at ${server.url}  (ready in ${Date.now() - started} ms)`,
+  `  ${config.APP_NAME} is running at ${server.url}  (ready in ${Date.now() - started} ms, ${cpuMs(process.cpuUsage())} ms of CPU)`,
   `  database: ${embedded ? `embedded PGlite in ${config.dbDir}` : 'PostgreSQL'}, bus: ${ctx.bus.kind}, roles: ${config.ROLES.join(',')}`,
   `  API docs: ${server.url}/api/docs`,
   smtpUrl ? '  Mail: sent through SMTP_URL' : `  Mail: ${publicUrl}/dev/mail (local mailbox)`,

@@ -1,6 +1,6 @@
 import { MS_PER_DAY, nyDate } from '@eh/domain';
 import { PROVIDERS, type ProviderFactory } from '../providers/index.ts';
-import { enqueueHistory, firstPagesPlan, ingestChecked } from './history.ts';
+import { enqueueHistory, firstPagesPlan, HISTORY_START_DELAY_MS, ingestChecked } from './history.ts';
 import type { Seed } from './index.ts';
 
 /**
@@ -10,8 +10,8 @@ import type { Seed } from './index.ts';
 export const EARLIER_VIEW_DAYS = 21;
 
 /**
- * A market seeded from a provider. Before the server listens: the earlier calendar view, then today's universe,
- * quotes, recent bars and calendar (what the first pages show). The history (older bars, news, filings, analysts,
+ * A market seeded from a provider. Before the server listens: today's universe and quotes, the earlier calendar
+ * view, then today's recent bars and calendar (what the first pages show). The history (older bars, news, filings, analysts,
  * metrics and EH500) is queued for the worker (history.ts), generated as of this same instant.
  */
 export function marketSeed(name: string, providerName: string, factory: () => ProviderFactory | undefined): Seed {
@@ -25,11 +25,16 @@ export function marketSeed(name: string, providerName: string, factory: () => Pr
       const now = new Date();
       const earlier = new Date(now.getTime() - EARLIER_VIEW_DAYS * MS_PER_DAY);
       const plan = firstPagesPlan(nyDate(now));
-      // The earlier view differs from today's only from its own day on, which the plan's window starts before.
-      await ingestChecked(db, create, env.config, { datasets: ['assets', 'earnings'], from: plan.from, now: earlier });
       await ingestChecked(db, create, env.config, { datasets: plan.whole, now });
+      // The earlier view differs from today's only from its own day on, which the plan's window starts before; its
+      // earnings go on today's universe (the one the last word on assets would leave anyway).
+      await ingestChecked(db, create, env.config, { datasets: ['earnings'], from: plan.from, now: earlier });
       await ingestChecked(db, create, env.config, { datasets: plan.recent, from: plan.from, now });
-      await enqueueHistory(db, { provider: providerName, seed: name, asOf: now.toISOString() });
+      await enqueueHistory(
+        db,
+        { provider: providerName, seed: name, asOf: now.toISOString() },
+        new Date(Date.now() + HISTORY_START_DELAY_MS),
+      );
     },
   };
 }

@@ -118,8 +118,14 @@ const stepRecord = (seed: string, step: HistoryStep) => `${seed}/history/${step.
 /** Recorded once every step is in. */
 export const historyDone = (seed: string) => `${seed}/history`;
 
+/**
+ * How long after the first-pages seed the history starts: the newcomer's first page loads (the shell, its scripts
+ * and a dozen API calls) get the CPU first. Later steps follow at once.
+ */
+export const HISTORY_START_DELAY_MS = 10_000;
+
 /** Queues the first step not yet recorded; `db` is usually the seed's own transaction. */
-export async function enqueueHistory(db: Database, payload: Omit<HistoryPayload, 'step'>): Promise<void> {
+export async function enqueueHistory(db: Database, payload: Omit<HistoryPayload, 'step'>, runAt?: Date): Promise<void> {
   const done = await recordedSteps(db, payload.seed);
   const step = HISTORY_STEPS.findIndex((candidate) => !done.has(candidate.name));
   if (step < 0) {
@@ -133,6 +139,7 @@ export async function enqueueHistory(db: Database, payload: Omit<HistoryPayload,
     name: HISTORY_JOB,
     payload: { ...payload, step },
     uniqueKey: `${HISTORY_JOB}:${payload.seed}:${step}`,
+    ...(runAt ? { runAt } : {}),
   });
 }
 
@@ -218,7 +225,9 @@ export async function ingestChecked(
   options: IngestOptions & { now: Date },
 ) {
   const provider = factory({ config, now: options.now });
-  const report = await ingest(db, yielding(provider), options);
+  // A provider that does not serve a dataset of the plan simply has none of it.
+  const datasets = options.datasets?.filter((dataset) => provider.datasets.includes(dataset));
+  const report = await ingest(db, yielding(provider), { ...options, ...(datasets ? { datasets } : {}) });
   const broken = report.datasets.filter((d) => d.status !== 'succeeded');
   if (broken.length > 0 && !report.aborted) {
     throw new Error(
@@ -252,7 +261,7 @@ export async function runHistoryJob(job: Pick<Job, 'payload'>, run: StepRun): Pr
 /** Gives the history steps of the embedded database back to the queue after a crash, or after they failed. */
 export async function resumeHistory(db: Database): Promise<number> {
   const [latest] = await db.select().from(jobs).where(eq(jobs.name, HISTORY_JOB)).orderBy(desc(jobs.id)).limit(1);
-  if (!latest || latest.status !== 'failed') return 0;
+  if (latest?.status !== 'failed') return 0;
   const payload = historyPayload(latest.payload);
   if (await isRecorded(db, historyDone(payload.seed))) return 0;
   const { step: _, ...rest } = payload;
@@ -287,6 +296,11 @@ export async function historyPending(db: Database, provider: string): Promise<bo
 export async function fillHistoryNow(run: StepRun): Promise<number> {
   const worker = 'inline-history';
   let ran = 0;
+  // Nobody is waiting for a first page here: the first step need not wait its turn.
+  await run.db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.name, HISTORY_JOB), eq(jobs.status, 'queued')));
   for (;;) {
     const [job] = await claim(run.db, worker, { names: [HISTORY_JOB] });
     if (!job) return ran;

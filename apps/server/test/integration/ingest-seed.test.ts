@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/ingest/bulk.ts';
 import type { EarningsRecord, ProviderFactory } from '../../src/providers/index.ts';
 import { EARLIER_VIEW_DAYS, marketSeed } from '../../src/seed/demo-market.ts';
+import { HISTORY_STEPS, historyStatus } from '../../src/seed/history.ts';
 import { runSeeds } from '../../src/seed/index.ts';
 import { fakeProvider } from '../fake-provider.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
@@ -40,7 +41,7 @@ const market =
     return fakeProvider('seeded', {
       assets: [[{ symbol, type: 'stock', name: `${symbol} Industries`, marketCap: 5e9 }]],
       earnings: [[next]],
-      ...(fail && !early ? { news: [new Error('the feed is down')] } : {}),
+      ...(fail && !early ? { quotes: [new Error('the feed is down')] } : {}),
     });
   };
 
@@ -68,7 +69,7 @@ describe('market seed', () => {
   it('fails whole when the provider fails, stores nothing of it, and stays unrecorded for the next start', async () => {
     const seed = marketSeed('broken-market', 'seeded', () => market('ZQBROKE', true));
     await expect(runSeeds(server.ctx.db, seedEnv(), [seed])).rejects.toThrow(
-      /news failed \(fetching batch 1 failed: the feed is down\)/,
+      /quotes failed \(fetching batch 1 failed: the feed is down\)/,
     );
     expect(await server.ctx.db.select().from(assets).where(eq(assets.symbolUpper, 'ZQBROKE'))).toEqual([]);
     expect(await server.ctx.db.select().from(seedRuns).where(eq(seedRuns.name, 'broken-market'))).toEqual([]);
@@ -103,7 +104,9 @@ describe('the demo market seed', () => {
     // Dates estimated three weeks ago and confirmed or moved since carry their history.
     expect(facts.changes).toBeGreaterThan(0);
     expect(facts.bad_runs).toBe(0);
-    expect(facts.runs).toBe(2 + 15);
+    // The first pages (7 datasets) and the earlier view's earnings, then each history step's datasets.
+    expect(facts.runs).toBe(7 + 1 + HISTORY_STEPS.reduce((sum, step) => sum + (step.datasets?.length ?? 0), 0));
+    expect(await historyStatus(db, 'demo-market')).toMatchObject({ state: 'done', percent: 100 });
     expect(facts.eh500).toBe(500);
     expect(facts.metrics).toBeGreaterThan(0);
   });
