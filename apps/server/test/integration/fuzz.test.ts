@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/idp/operations.ts';
 import { signedInUser } from '../cognito-client.ts';
-import { startTestServer, type TestServer } from '../harness.ts';
+import { body, startTestServer, type TestServer } from '../harness.ts';
 
 /**
  * Hostile input on every operation the server serves: each one of the OpenAPI document and each identity
@@ -548,24 +548,24 @@ describe('what the fuzzing found', () => {
   it('refuses a NUL or a lone surrogate in a stored string with 400 naming the field', async () => {
     const feedback = await post('/api/core/feedback', { category: 'bug', message: 'It broke \u0000 here' });
     expect(feedback.status).toBe(400);
-    expect(await feedback.json()).toMatchObject({
+    expect(await body(feedback)).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringMatching(/^body\.message: .*NUL/),
     });
     const list = await post('/api/earnings/lists', { name: 'Tech \ud800' }, user.headers);
     expect(list.status).toBe(400);
-    expect((await list.json()).message).toMatch(/^body\.name: .*lone surrogate/);
+    expect((await body(list)).message).toMatch(/^body\.name: .*lone surrogate/);
     const renamed = await post(`/api/earnings/lists/${owned.listId}`, { name: 'a\u0000' }, user.headers);
-    expect((await renamed.json()).message).toMatch(/^body\.name: /);
+    expect((await body(renamed)).message).toMatch(/^body\.name: /);
     const count = await server.api('/api/notifications/push-tokens/count?appName=%00', { headers: user.headers });
     expect(count.status).toBe(400);
-    expect((await count.json()).message).toMatch(/^query\.appName: .*NUL/);
+    expect((await body(count)).message).toMatch(/^query\.appName: .*NUL/);
   });
 
   it('takes the same text when it is well formed (emoji pairs, accents, markup)', async () => {
     const res = await post(`/api/core/users/${user.sub}`, { name: 'Zoë 🚀 <b>' }, user.headers);
     expect(res.status).toBe(200);
-    expect((await res.json()).name).toBe('Zoë 🚀 <b>');
+    expect((await body(res)).name).toBe('Zoë 🚀 <b>');
   });
 
   it('checks saved settings: keys, strings, depth and the merged size', async () => {
@@ -581,7 +581,7 @@ describe('what the fuzzing found', () => {
     ] as const) {
       const res = await settings(value);
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toMatch(pattern);
+      expect((await body(res)).message).toMatch(pattern);
     }
     expect((await settings(nested(8))).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await settings(text({ [`part${i}`]: 'x'.repeat(2_000) }))).status).toBe(200);
@@ -589,7 +589,7 @@ describe('what the fuzzing found', () => {
       text(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`more${i}`, 'y'.repeat(2_000)]))),
     );
     expect(full.status).toBe(400);
-    expect((await full.json()).message).toMatch(
+    expect((await body(full)).message).toMatch(
       /^body\.settings: together with the settings already saved, they must be at most 16384 bytes/,
     );
   });
@@ -604,13 +604,13 @@ describe('what the fuzzing found', () => {
       body: `{"AccessToken":${deep}}`,
     });
     expect(identity.status).toBe(400);
-    expect((await identity.json()).__type).toBe('InvalidParameterException');
+    expect((await body(identity)).__type).toBe('InvalidParameterException');
   });
 
   it('refuses prototype keys in a JSON body in the one error shape', async () => {
     const res = await post('/api/core/users/me/settings', '{"settings":{"__proto__":{"polluted":true}}}', user.headers);
     expect(res.status).toBe(400);
-    expect(Object.keys(await res.json()).sort()).toEqual(['code', 'message']);
+    expect(Object.keys(await body(res)).sort()).toEqual(['code', 'message']);
   });
 
   it('answers an X-Amz-Target naming a built-in as an unknown operation, as AWS does', async () => {
@@ -622,7 +622,7 @@ describe('what the fuzzing found', () => {
       });
       expect(res.status).toBe(400);
       expect(res.headers.get('x-amzn-errortype')).toBe('UnknownOperationException:');
-      expect((await res.json()).__type).toBe('com.amazon.coral.service#UnknownOperationException');
+      expect((await body(res)).__type).toBe('com.amazon.coral.service#UnknownOperationException');
     }
   });
 
@@ -652,7 +652,7 @@ describe('what the fuzzing found', () => {
     ] as const) {
       const res = await idp(operation, payload);
       expect(res.status, operation).toBe(400);
-      const answer = await res.json();
+      const answer = await body(res);
       expect(answer.__type).toBe('InvalidParameterException');
       expect(answer.message).toContain(`Value at '${parameter}' failed to satisfy constraint`);
     }
@@ -664,7 +664,7 @@ describe('what the fuzzing found', () => {
       AttributeName: '__proto__',
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).__type).toBe('InvalidParameterException');
+    expect((await body(res)).__type).toBe('InvalidParameterException');
   });
 });
 
@@ -713,6 +713,6 @@ describe('hostile input on every operation', () => {
       body: JSON.stringify({ message: 'x'.repeat(server.config.BODY_LIMIT_BYTES) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(await body(res)).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 });
