@@ -220,7 +220,7 @@ export const getTopMarketEarnings = defineRoute({
   path: '/pricing/assets/earnings/top-market',
   group: 'public',
   summary:
-    'The largest companies reporting soon or recently: stocks with a report dated from 7 days before to 14 days after today (New York), one report each (the one nearest today), by market cap, biggest first (default limit 10)',
+    "The largest popular companies reporting soon or recently (the home page's notable reports): stocks of the popular filter group with a report dated from 7 days before to 14 days after today (New York), one report each (the one nearest today), by market cap, biggest first (default limit 10)",
   tags: TAGS,
   query: z.object({ limit: limitParam(DEFAULT_LIMITS.topMarketEarnings) }),
   response: z.object({
@@ -232,8 +232,12 @@ export const getTopMarketEarnings = defineRoute({
   }),
 });
 
-/** The 'popular' filter group: the most followed stocks and OTC names. */
-export const POPULAR_SYMBOLS_COUNT = 100;
+/**
+ * The 'popular' filter group (the calendar's default filter): the this many most followed stocks and OTC names.
+ * Large enough that a quiet week still shows a third of its reports (in the demo market: the household names and
+ * every company worth about $35B or more); the home page's notable reports are drawn from the same set.
+ */
+export const POPULAR_SYMBOLS_COUNT = 350;
 
 export const EarningsSymbolFilter = z.enum([...SYMBOL_FILTERS, LEGACY_ALERTS_FILTER]);
 
@@ -241,8 +245,7 @@ export const getEarningsFilterSymbols = defineRoute({
   method: 'GET',
   path: '/earnings/filters/symbols',
   group: 'public',
-  summary:
-    "Symbols of a calendar filter group, most popular first: all (every active stock and OTC name), popular (the 100 most followed), one_billion / ten_billion / hundred_billion (market cap at least $1B / $10B / $100B). The custom group (earningshub_custom, legacy earningshub_alerts) is the caller's own earnings filter: 401 when signed out",
+  summary: `Symbols of a calendar filter group, most popular first: all (every active stock and OTC name), popular (the ${POPULAR_SYMBOLS_COUNT} most followed), one_billion / ten_billion / hundred_billion (market cap at least $1B / $10B / $100B). The custom group (earningshub_custom, legacy earningshub_alerts) is the caller's own earnings filter: 401 when signed out`,
   tags: TAGS,
   query: z.object({ filter: EarningsSymbolFilter.default('popular') }),
   response: z.object({

@@ -140,7 +140,7 @@ export const getFileContent = defineRoute({
 
 /**
  * Named file feeds (also the socket's filesFilter): `latest` every type, `transcripts` / `slides` / `reports` /
- * `audio` one type, `popular` every type from the 100 most followed companies; newest first.
+ * `audio` one type, `popular` every type from the popular filter group's companies; newest first.
  */
 export const FILE_FILTERS = ['latest', 'transcripts', 'slides', 'reports', 'audio', 'popular'] as const;
 export type FileFilter = (typeof FILE_FILTERS)[number];
@@ -150,7 +150,7 @@ export const getFilesByFilter = defineRoute({
   path: '/pricing/files/filter/:filter',
   group: 'public',
   summary:
-    'Newest files of a feed: latest (any type), transcripts, slides, reports, audio, popular (the 100 most followed companies); default limit 5',
+    'Newest files of a feed: latest (any type), transcripts, slides, reports, audio, popular (the companies of the popular filter group); default limit 5',
   tags: TAGS,
   params: z.object({ filter: z.enum(FILE_FILTERS) }),
   query: z.object({ limit: limitParam(DEFAULT_LIMITS.filesByFilter) }),

@@ -1,3 +1,4 @@
+import { POPULAR_SYMBOLS_COUNT } from '@eh/contracts';
 import { earningsDateChanges } from '@eh/db';
 import { addDays, calendarHistoryStart, weekWindow } from '@eh/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -370,7 +371,7 @@ describe('GET /api/earnings/filters/symbols', () => {
     expect(hundred).toContain('ZQAA');
     expect(hundred).not.toContain('ZQBB');
     const popular = await group('popular');
-    expect(popular.symbols.length).toBeLessThanOrEqual(100);
+    expect(popular.symbols.length).toBeLessThanOrEqual(POPULAR_SYMBOLS_COUNT);
     expect(popular.symbols.indexOf('ZQAA')).toBeLessThan(popular.symbols.indexOf('ZQBB'));
     expect((await get('/api/earnings/filters/symbols')).json.filter).toBe('popular');
   });

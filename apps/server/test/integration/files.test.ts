@@ -1,4 +1,4 @@
-import { RATINGS_TREND_MONTHS } from '@eh/contracts';
+import { POPULAR_SYMBOLS_COUNT, RATINGS_TREND_MONTHS } from '@eh/contracts';
 import {
   analystRatings,
   analystTrends,
@@ -37,9 +37,10 @@ beforeAll(async () => {
   const zqfl = await insertAsset(db, { symbol: 'ZQFL', name: 'ZQ Files Inc.', popularity: 2_000_000_000 });
   const zqfm = await insertAsset(db, { symbol: 'ZQFM', name: 'ZQ More Inc.', popularity: 1 });
   await insertAsset(db, { symbol: 'ZQFN', name: 'ZQ Nothing Inc.' });
-  // A hundred companies more followed than ZQFM, so it falls outside the 'popular' feed whatever else is stored.
+  // The popular set's size of companies more followed than ZQFM, so it falls outside the 'popular' feed whatever
+  // else is stored.
   await db.insert(assets).values(
-    Array.from({ length: 100 }, (_, i) => ({
+    Array.from({ length: POPULAR_SYMBOLS_COUNT }, (_, i) => ({
       symbol: `ZQP${i}`,
       symbolUpper: `ZQP${i}`,
       name: `ZQ Popular ${i}`,

@@ -1,6 +1,7 @@
 import { assets, type Database, earnings, earningsDateChanges } from '@eh/db';
 import type { IsoDate, SymbolFilter } from '@eh/domain';
 import { and, asc, between, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { popularAssetIds } from '../market/queries.ts';
 
 /** The columns of an earnings row with its company, as the calendar and the symbol call return them. */
 const earningsColumns = {
@@ -111,7 +112,7 @@ export interface NearestReportsParams extends WindowParams {
   today: IsoDate;
 }
 
-/** Per stock reporting in the window, its report nearest `today` (the later one on a tie), with its size. */
+/** Per popular stock reporting in the window, its report nearest `today` (the later one on a tie), with its size. */
 export async function nearestStockReports(db: Database, params: NearestReportsParams) {
   return db
     .selectDistinctOn([earnings.assetId], {
@@ -121,7 +122,14 @@ export async function nearestStockReports(db: Database, params: NearestReportsPa
     })
     .from(earnings)
     .innerJoin(assets, eq(assets.id, earnings.assetId))
-    .where(and(eq(assets.type, 'stock'), between(earnings.date, params.start, params.end)))
+    .where(
+      and(
+        eq(assets.type, 'stock'),
+        between(earnings.date, params.start, params.end),
+        // The home page calls these notable: they are popular, as the calendar's default filter shows them.
+        inArray(earnings.assetId, popularAssetIds(db)),
+      ),
+    )
     .orderBy(earnings.assetId, sql`abs(${earnings.date} - ${params.today}::date)`, desc(earnings.date));
 }
 
@@ -129,12 +137,11 @@ export async function nearestStockReports(db: Database, params: NearestReportsPa
 const REPORTING_TYPES = ['stock', 'otc'] as const;
 
 export interface FilterSymbolsParams {
-  filter: Exclude<SymbolFilter, 'earningshub_custom'>;
+  filter: Exclude<SymbolFilter, 'earningshub_custom' | 'popular'>;
   minMarketCap?: number;
-  limit?: number;
 }
 
-/** Active stocks and OTC names of a filter group, most popular (then largest) first. */
+/** Active stocks and OTC names of a filter group, most popular (then largest) first ('popular': popularSymbols). */
 export async function filterSymbols(db: Database, params: FilterSymbolsParams): Promise<string[]> {
   const query = db
     .select({ symbol: assets.symbol })
@@ -147,6 +154,5 @@ export async function filterSymbols(db: Database, params: FilterSymbolsParams): 
       ),
     )
     .orderBy(desc(assets.popularity), sql`${assets.marketCap} desc nulls last`, asc(assets.symbol));
-  const rows = await (params.limit === undefined ? query : query.limit(params.limit));
-  return rows.map((row) => row.symbol);
+  return (await query).map((row) => row.symbol);
 }

@@ -4,7 +4,6 @@ import {
   getEarningsCalendar,
   type getSymbolEarnings,
   type getTopMarketEarnings,
-  POPULAR_SYMBOLS_COUNT,
   type ResponseOf,
   TOP_MARKET_EARNINGS_DAYS_AFTER,
   TOP_MARKET_EARNINGS_DAYS_BEFORE,
@@ -34,7 +33,7 @@ import type { AppContext } from '../../context.ts';
 import { type Caller, unauthorized } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { customFilterSymbols } from '../alerts/service.ts';
-import { findAsset } from '../market/queries.ts';
+import { findAsset, popularSymbols } from '../market/queries.ts';
 import * as q from './queries.ts';
 import { type ResponseCache, type SerializedBody, serializeBody } from './response-cache.ts';
 
@@ -241,7 +240,7 @@ export async function filterSymbols(ctx: AppContext, caller: Caller | undefined,
     filter === 'all'
       ? await q.filterSymbols(ctx.db, { filter })
       : filter === 'popular'
-        ? await q.filterSymbols(ctx.db, { filter, limit: POPULAR_SYMBOLS_COUNT })
+        ? (await popularSymbols(ctx.db)).map((row) => row.symbol)
         : await q.filterSymbols(ctx.db, { filter, minMarketCap: SYMBOL_FILTER_MIN_MARKET_CAP[filter] });
   return { filter, count: symbols.length, symbols };
 }

@@ -13,6 +13,7 @@ import {
 } from '@eh/db';
 import type { FileType, FiscalPeriod, IsoDate, Metric, Ranking } from '@eh/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { popularAssetIds } from '../market/queries.ts';
 
 const fileColumns = {
   id: files.id,
@@ -79,21 +80,18 @@ export async function analysisOf(db: Database, params: { fileId: string }): Prom
 
 export interface FeedParams {
   types?: readonly FileType[];
-  /** Only files of the this many most followed assets. */
-  popularAssets?: number;
+  /** Only files of the popular set's companies. */
+  popular?: boolean;
   limit: number;
 }
 
 /** Newest files of some types (files_type_date_idx), optionally of the most followed companies only. */
 export async function fileFeed(db: Database, params: FeedParams): Promise<FileRow[]> {
-  const popular = params.popularAssets
-    ? db.select({ id: assets.id }).from(assets).orderBy(desc(assets.popularity)).limit(params.popularAssets)
-    : undefined;
   return selectFiles(db)
     .where(
       and(
         params.types ? inArray(files.type, [...params.types]) : undefined,
-        popular ? inArray(files.assetId, popular) : undefined,
+        params.popular ? inArray(files.assetId, popularAssetIds(db)) : undefined,
       ),
     )
     .orderBy(desc(files.date), asc(files.id))

@@ -11,7 +11,6 @@ import {
   type getFileContents,
   type getLatestAnalyses,
   type getMetricStats,
-  POPULAR_SYMBOLS_COUNT,
   RATINGS_TREND_MONTHS,
   type ResponseOf,
   type SecFiling,
@@ -147,7 +146,7 @@ export async function filesByFilter(ctx: AppContext, features: AccountFeatures, 
   const types = FILTER_TYPES[filter];
   const rows = await q.fileFeed(ctx.db, {
     ...(types ? { types } : {}),
-    ...(filter === 'popular' ? { popularAssets: POPULAR_SYMBOLS_COUNT } : {}),
+    ...(filter === 'popular' ? { popular: true } : {}),
     limit,
   });
   return { filter, files: rows.map((row) => toFileMeta(row, features)) };

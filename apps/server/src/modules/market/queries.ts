@@ -1,3 +1,4 @@
+import { POPULAR_SYMBOLS_COUNT } from '@eh/contracts';
 import {
   assets,
   type Database,
@@ -586,6 +587,36 @@ export async function assetsVersion(db: Database, params: { types: readonly Mark
     .from(assets)
     .where(inArray(assets.type, [...params.types]));
   return `${row?.count ?? 0}-${row?.updatedAt ? row.updatedAt.getTime() : 0}`;
+}
+
+// ---- the popular set ------------------------------------------------------------------------------------------
+
+const POPULAR_TYPES: MarketAssetType[] = ['stock', 'otc'];
+const popularOrder = () => [desc(assets.popularity), sql`${assets.marketCap} desc nulls last`, asc(assets.symbol)];
+
+/**
+ * "Popular", defined once (SPEC §3 filter group, the calendar's default filter): the POPULAR_SYMBOLS_COUNT most
+ * followed active stocks and OTC names, by popularity, then market cap, then symbol. The earnings filter, the home
+ * page's notable reports (top-market earnings), popular news and popular files all read it. Most followed first;
+ * usable as a subquery.
+ */
+export function popularSymbols(db: Database) {
+  return db
+    .select({ symbol: assets.symbol })
+    .from(assets)
+    .where(and(eq(assets.active, true), inArray(assets.type, POPULAR_TYPES)))
+    .orderBy(...popularOrder())
+    .limit(POPULAR_SYMBOLS_COUNT);
+}
+
+/** The ids of {@link popularSymbols}' assets, as a subquery. */
+export function popularAssetIds(db: Database) {
+  return db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.active, true), inArray(assets.type, POPULAR_TYPES)))
+    .orderBy(...popularOrder())
+    .limit(POPULAR_SYMBOLS_COUNT);
 }
 
 /** Active assets of some types, most followed first (the order search breaks ties in). */

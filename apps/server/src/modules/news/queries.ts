@@ -1,6 +1,7 @@
 import { assets, type Database, news } from '@eh/db';
 import type { ContentType } from '@eh/domain';
 import { and, arrayContains, arrayOverlaps, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { popularSymbols } from '../market/queries.ts';
 
 const itemColumns = {
   id: news.id,
@@ -18,10 +19,10 @@ const itemColumns = {
 };
 
 /**
- * Which names a symbol filter group covers: active stocks and OTC names worth at least a floor, or the most
- * followed ones (the earnings filter groups' rule).
+ * Which names a symbol filter group covers: active stocks and OTC names worth at least a floor, or the popular set
+ * (the earnings filter groups' rule).
  */
-export type SymbolGroup = { minMarketCap: number } | { mostPopular: number };
+export type SymbolGroup = { minMarketCap: number } | 'popular';
 
 export interface ListNewsParams {
   /** News about any of these symbols (as stored: uppercase). */
@@ -32,12 +33,10 @@ export interface ListNewsParams {
   limit: number;
 }
 
-function groupSymbols(group: SymbolGroup) {
+function groupSymbols(db: Database, group: SymbolGroup) {
+  if (group === 'popular') return sql`array(${popularSymbols(db)})`;
   const stocks = and(inArray(assets.type, ['stock', 'otc']), eq(assets.active, true));
-  if ('minMarketCap' in group) {
-    return sql`array(select ${assets.symbol} from ${assets} where ${and(stocks, gte(assets.marketCap, group.minMarketCap))})`;
-  }
-  return sql`array(select ${assets.symbol} from ${assets} where ${stocks} order by ${assets.popularity} desc, ${assets.symbol} limit ${group.mostPopular})`;
+  return sql`array(select ${assets.symbol} from ${assets} where ${and(stocks, gte(assets.marketCap, group.minMarketCap))})`;
 }
 
 /** Newest first, without bodies. */
@@ -50,7 +49,7 @@ export async function listNews(db: Database, params: ListNewsParams) {
         params.symbols ? arrayOverlaps(news.symbols, [...params.symbols]) : undefined,
         params.tag ? arrayContains(news.tags, [params.tag]) : undefined,
         params.types ? inArray(news.newsType, [...params.types]) : undefined,
-        params.group ? sql`${news.symbols} && ${groupSymbols(params.group)}` : undefined,
+        params.group ? sql`${news.symbols} && ${groupSymbols(db, params.group)}` : undefined,
       ),
     )
     .orderBy(desc(news.publishedAt), desc(news.id))

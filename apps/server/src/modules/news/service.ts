@@ -1,10 +1,4 @@
-import {
-  type getNews,
-  type NewsArticle,
-  type NewsItem,
-  POPULAR_SYMBOLS_COUNT,
-  type RouteContract,
-} from '@eh/contracts';
+import type { getNews, NewsArticle, NewsItem, RouteContract } from '@eh/contracts';
 import { DEFAULT_LIMITS, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +15,7 @@ function toItem({ publishedAt, ...row }: Row): NewsItem {
 
 function groupOf(filter: Query<typeof getNews>['filter']): q.SymbolGroup | undefined {
   if (filter === undefined || filter === 'all') return undefined;
-  if (filter === 'popular') return { mostPopular: POPULAR_SYMBOLS_COUNT };
+  if (filter === 'popular') return 'popular';
   return { minMarketCap: SYMBOL_FILTER_MIN_MARKET_CAP[filter] };
 }
 
