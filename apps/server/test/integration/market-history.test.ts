@@ -51,7 +51,13 @@ describe('the market history', () => {
     // The roll waits while a step is queued.
     expect(await enqueueDueSchedules(db, server.config, [roll])).toEqual([]);
 
-    // A process claims the first step and dies with it: the next start on the embedded database gives it back.
+    // The first step waits its turn behind the newcomer's first page; then a process claims it and dies with it:
+    // the next start on the embedded database gives it back.
+    expect(await claim(db, 'early-host:1:abc', { names: [HISTORY_JOB] })).toEqual([]);
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.name, HISTORY_JOB));
     const [taken] = await claim(db, 'dead-host:1:abc', { names: [HISTORY_JOB] });
     expect(taken?.payload).toMatchObject({ step: 0, seed: SEED });
     expect(await recoverOrphans(db, 'live-host:2:')).toEqual([taken?.id]);
