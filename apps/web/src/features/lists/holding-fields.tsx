@@ -2,6 +2,8 @@ import { Box, Button, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { useAssetCatalog } from '../search/asset-index.ts';
+import { resolveSymbol, SymbolLookupField } from '../search/symbol-lookup-field.tsx';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import { useAddListItemMutation } from './lists-api.ts';
 
@@ -50,34 +52,35 @@ export function QuantityField({
   );
 }
 
-/** Adds a symbol (with optional shares) to a list; the row appears at once and goes if the server refuses. */
+/**
+ * Adds a symbol (with optional shares and the price paid for them) to a list; the symbol box looks names up with
+ * the app's symbol search ("microsoft" → MSFT). The row appears at once and goes if the server refuses.
+ */
 export function AddHoldingForm({ listId }: { listId: string }) {
-  const [symbol, setSymbol] = useState('');
+  const [text, setText] = useState('');
   const [quantity, setQuantity] = useState('');
+  const [price, setPrice] = useState('');
   const [add, { isLoading }] = useAddListItemMutation();
+  const catalog = useAssetCatalog();
   const failed = useFailureToast();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const symbol = resolveSymbol(catalog.status === 'ready' ? catalog.catalog : null, text);
     const result = await add({
       listId,
-      symbol: symbol.trim(),
+      symbol,
       ...(quantity ? { quantity: Number(quantity) } : {}),
+      ...(quantity && price ? { price: Number(price) } : {}),
     });
-    if (!failed(result.error, `Adding ${symbol.trim().toUpperCase()}`)) {
-      setSymbol('');
+    if (!failed(result.error, `Adding ${symbol.toUpperCase()}`)) {
+      setText('');
       setQuantity('');
+      setPrice('');
     }
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-      <TextField
-        size="small"
-        label="Symbol"
-        value={symbol}
-        onChange={(event) => setSymbol(event.target.value)}
-        required
-        slotProps={{ htmlInput: { 'data-testid': 'holding-symbol', maxLength: 20 } }}
-      />
+      <SymbolLookupField value={text} onChange={setText} testId="holding-symbol" />
       <TextField
         size="small"
         label="Shares"
@@ -85,8 +88,19 @@ export function AddHoldingForm({ listId }: { listId: string }) {
         value={quantity}
         onChange={(event) => setQuantity(event.target.value)}
         slotProps={{ htmlInput: { min: 0, step: 'any', 'data-testid': 'holding-quantity' } }}
+        sx={{ width: 120 }}
       />
-      <Button type="submit" variant="outlined" disabled={isLoading || !symbol.trim()} data-testid="add-holding">
+      <TextField
+        size="small"
+        label="Price paid"
+        type="number"
+        value={price}
+        disabled={!quantity}
+        onChange={(event) => setPrice(event.target.value)}
+        slotProps={{ htmlInput: { min: 0, step: 'any', 'data-testid': 'holding-paid' } }}
+        sx={{ width: 130 }}
+      />
+      <Button type="submit" variant="outlined" disabled={isLoading || !text.trim()} data-testid="add-holding">
         Add
       </Button>
     </Box>

@@ -37,7 +37,7 @@ const itemPath = (listId: string, symbol: string) =>
  * SPEC §7 Lists. List changes are applied to the cached lists at once and undone when the server refuses
  * (SPEC §4, §8); the server's answer then replaces the guess.
  */
-export const listsApi = api.enhanceEndpoints({ addTagTypes: ['Lists'] }).injectEndpoints({
+export const listsApi = api.enhanceEndpoints({ addTagTypes: ['Lists', 'ListTransactions'] }).injectEndpoints({
   endpoints: (build) => {
     /** Applies `change` to the cached lists now; returns what puts the server's list in place, or undoes it. */
     const optimistic =
@@ -99,6 +99,8 @@ export const listsApi = api.enhanceEndpoints({ addTagTypes: ['Lists'] }).injectE
       }),
       addListItem: build.mutation<AssetList, { listId: string } & BodyOf<typeof addListItem>>({
         query: ({ listId, ...body }) => ({ url: itemsPath(listId), method: 'POST', body }),
+        // Each records a transaction: the performance and cost figures read them again.
+        invalidatesTags: (_result, _error, { listId }) => [{ type: 'ListTransactions', id: listId }],
         onQueryStarted: optimistic((draft, { listId, symbol, quantity }) => {
           const list = draft.lists.find((candidate) => candidate.id === listId);
           const upper = symbol.toUpperCase();
@@ -118,6 +120,8 @@ export const listsApi = api.enhanceEndpoints({ addTagTypes: ['Lists'] }).injectE
       }),
       updateListItem: build.mutation<AssetList, { listId: string; symbol: string } & BodyOf<typeof updateListItem>>({
         query: ({ listId, symbol, ...body }) => ({ url: itemPath(listId, symbol), method: 'POST', body }),
+        // Each records a transaction: the performance and cost figures read them again.
+        invalidatesTags: (_result, _error, { listId }) => [{ type: 'ListTransactions', id: listId }],
         onQueryStarted: optimistic((draft, { listId, symbol, quantity }) => {
           const item = draft.lists
             .find((candidate) => candidate.id === listId)
@@ -127,6 +131,8 @@ export const listsApi = api.enhanceEndpoints({ addTagTypes: ['Lists'] }).injectE
       }),
       removeListItem: build.mutation<ResponseOf<typeof removeListItem>, { listId: string; symbol: string }>({
         query: ({ listId, symbol }) => ({ url: itemPath(listId, symbol), method: 'DELETE' }),
+        // Each records a transaction: the performance and cost figures read them again.
+        invalidatesTags: (_result, _error, { listId }) => [{ type: 'ListTransactions', id: listId }],
         onQueryStarted: optimistic((draft, { listId, symbol }) => {
           const list = draft.lists.find((candidate) => candidate.id === listId);
           if (list?.items) list.items = list.items.filter((item) => item.symbol !== symbol);
@@ -147,10 +153,11 @@ export const {
 } = listsApi;
 
 /** What the performance figures need: a list's transactions and each holding's close at the range start. */
-export const listFiguresApi = api.injectEndpoints({
+export const listFiguresApi = listsApi.injectEndpoints({
   endpoints: (build) => ({
     getListTransactions: build.query<ResponseOf<typeof getListTransactions>, { listId: string }>({
       query: ({ listId }) => TRANSACTIONS_PATH.replace(':listId', encodeURIComponent(listId)),
+      providesTags: (_result, _error, { listId }) => [{ type: 'ListTransactions', id: listId }],
     }),
     getOhlcOn: build.query<ResponseOf<typeof getOhlc>, NonNullable<QueryOf<typeof getOhlc>>>({
       query: (params) => ({ url: OHLC_PATH, params }),
