@@ -7,6 +7,7 @@ import { SAMPLE_SYMBOL, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { selectDevMode } from '../flags/flags.ts';
 import { useFlags } from '../flags/flags-api.ts';
+import { useGetAssetNewsQuery } from '../market/market-api.ts';
 
 const PAGE = pageById('otherPages');
 
@@ -15,6 +16,15 @@ export default function OtherPagesPage() {
   useDocumentMeta(PAGE.title, PAGE.description);
   const { data } = useFlags();
   const groups = groupPages({ menuOnly: false, devMode: selectDevMode(data?.flags) });
+  // The article example is a story that exists, under its own title: a fixed id opened whatever story had it.
+  const { data: news } = useGetAssetNewsQuery({ symbol: SAMPLE_SYMBOL, limit: 1 });
+  const story = news?.news[0];
+  const example = (page: (typeof groups)[number]['pages'][number]) =>
+    page.id === 'newsArticle'
+      ? story
+        ? { href: `/news/${story.id}/${story.slug}`, title: `News article: ${story.title}` }
+        : { href: '/news', title: pageLinkTitle(page) }
+      : { href: pageHref(page), title: pageLinkTitle(page) };
   return (
     <PageFrame title={PAGE.title} description={PAGE.description}>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
@@ -24,16 +34,19 @@ export default function OtherPagesPage() {
               {label}
             </Typography>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
-              {pages.map((page) => (
-                <li key={page.id}>
-                  <Link component={RouterLink} to={pageHref(page)}>
-                    {pageLinkTitle(page)}
-                  </Link>
-                  <Typography variant="body2" color="text.secondary">
-                    {page.sample ? `Example: ${page.sample}` : page.path}
-                  </Typography>
-                </li>
-              ))}
+              {pages.map((page) => {
+                const { href, title } = example(page);
+                return (
+                  <li key={page.id}>
+                    <Link component={RouterLink} to={href} data-testid={`page-link-${page.id}`}>
+                      {title}
+                    </Link>
+                    <Typography variant="body2" color="text.secondary">
+                      {page.sample ? `Example: ${href}` : page.path}
+                    </Typography>
+                  </li>
+                );
+              })}
               {group === 'symbols'
                 ? SYMBOL_TABS.map((tab) => (
                     <li key={tab.key}>
