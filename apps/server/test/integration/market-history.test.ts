@@ -35,7 +35,8 @@ const factory: ProviderFactory = () => {
   };
   return provider;
 };
-const roll: Schedule = { name: 'historied-roll', provider: 'historied', every: 'day', enabled: () => true };
+// Due whenever it is not held back, so only the history can hold it.
+const roll: Schedule = { name: 'historied-roll', provider: 'historied', every: 1, enabled: () => true };
 
 describe('the market history', () => {
   it('is queued by the first start, fills in order, resumes after a crash, and holds the daily roll until done', async () => {
