@@ -34,6 +34,6 @@ describe('the public address', () => {
     const me = await server().api('/api/core/users/me', { headers });
     expect(me.status).toBe(200);
     const discovery = await server().api(`/idp/${server().config.IDP_USER_POOL_ID}/.well-known/openid-configuration`);
-    if (discovery.status === 200) expect((await discovery.json()).issuer).toBe(issuer);
+    if (discovery.status === 200) expect(((await discovery.json()) as { issuer: string }).issuer).toBe(issuer);
   });
 });
