@@ -24,8 +24,6 @@ const server = await startServer(config).catch((error: unknown) => {
 const { ctx } = server;
 const embedded = ctx.database.driver === 'pglite';
 const publicUrl = ctx.config.PUBLIC_URL.replace(/\/$/, '');
-// Read loosely: the mail settings are another piece of work landing beside this one.
-const smtpUrl = (ctx.config as { SMTP_URL?: string }).SMTP_URL;
 const historyLine = (status: HistoryStatus) =>
   status.state === 'done'
     ? '  Market history: complete'
@@ -39,7 +37,7 @@ const lines = [
   `  ${config.APP_NAME} is running at ${server.url}  (ready in ${Date.now() - started} ms, ${cpuMs(process.cpuUsage())} ms of CPU)`,
   `  database: ${embedded ? `embedded PGlite in ${config.dbDir}` : 'PostgreSQL'}, bus: ${ctx.bus.kind}, roles: ${config.ROLES.join(',')}`,
   `  API docs: ${server.url}/api/docs`,
-  smtpUrl ? '  Mail: sent through SMTP_URL' : `  Mail: ${publicUrl}/dev/mail (local mailbox)`,
+  config.SMTP_URL ? '  Mail: sent through SMTP_URL' : `  Mail: ${publicUrl}/dev/mail (local mailbox)`,
   ...(embedded && config.SEED_DEMO
     ? [
         `  Demo accounts (password ${DEMO_PASSWORD}):`,
