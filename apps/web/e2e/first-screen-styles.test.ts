@@ -35,7 +35,7 @@ describe('first-screen styles', () => {
         const { context, page, errors } = await openPage(browser, baseUrl, { viewport });
         try {
           await page.goto(path, { waitUntil: 'networkidle' });
-          await page.getByTestId(ready).first().waitFor();
+          await page.locator(ready).first().waitFor();
           const { inserted, used } = await drawn(page);
           const again = emotionRuns(inserted).filter((run) => recorded.has(run.name));
           expect(

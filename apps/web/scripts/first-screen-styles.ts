@@ -35,11 +35,15 @@ export function firstScreenStyleBlock(): string | null {
   return `<style data-emotion="css ${emotionNames(css).join(' ')}">${css}</style>`;
 }
 
-/** The first screens and the test id that shows each is drawn with its data. */
+const testId = (...ids: string[]) => ids.map((id) => `[data-testid="${id}"]`).join(', ');
+/**
+ * The first screens and a selector that shows each is drawn with its data. A phone's calendar opens on today, which
+ * on a market holiday (Thanksgiving) has no reports: its empty state is drawn with the data too.
+ */
 export const FIRST_SCREENS: readonly { path: string; ready: string }[] = [
-  { path: '/', ready: 'calendar-rows' },
-  { path: '/earnings-calendar/this-week', ready: 'calendar-entry' },
-  { path: '/quote/AAPL', ready: 'quote-price' },
+  { path: '/', ready: testId('calendar-rows') },
+  { path: '/earnings-calendar/this-week', ready: testId('calendar-entry', 'empty-state') },
+  { path: '/quote/AAPL', ready: testId('quote-price') },
 ];
 /** The block as the build writes it into index.html. */
 export const SNAPSHOT_BLOCK = /<style data-emotion="css [^"]*">[\s\S]*?<\/style>/;

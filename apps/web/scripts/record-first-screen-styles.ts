@@ -25,7 +25,7 @@ try {
           },
         );
         await page.goto(path, { waitUntil: 'networkidle' });
-        await page.getByTestId(ready).first().waitFor();
+        await page.locator(ready).first().waitFor();
         for (const run of emotionRuns((await drawn(page)).inserted))
           if (!recorded.has(run.name)) recorded.set(run.name, run.css);
       } finally {
