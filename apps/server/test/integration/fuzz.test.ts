@@ -1,4 +1,5 @@
 import { users } from '@eh/db';
+import { seededRandom } from '@eh/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/idp/operations.ts';
@@ -18,18 +19,8 @@ const BIG = 100_000;
 const DEPTH = 10_000;
 const USER_PASSWORD = 'Earnings-2026!';
 
-/** mulberry32: a small seeded generator, so a failure reproduces with the same seed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(SEED);
+// Seeded, so a failure reproduces with the same FUZZ_SEED.
+const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
 type Identity = 'anonymous' | 'forged' | 'user';
