@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { AUTH_MESSAGES } from './auth-config.ts';
+import type { ReactNode } from 'react';
 import { CodeField } from './code-field.tsx';
+import { useCodeEntry } from './use-code-entry.ts';
 
 interface Props {
   title: string;
@@ -16,14 +16,7 @@ interface Props {
 
 /** A second-factor or emailed code: SOFTWARE_TOKEN_MFA, SMS_MFA and CUSTOM_CHALLENGE all look like this. */
 export function CodeStep({ title, label, busy, submitLabel = 'Verify', onSubmit, onCancel, hint }: Props) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setError(AUTH_MESSAGES.codeRequired);
-    setError(null);
-    onSubmit(code);
-  };
+  const { code, setCode, error, submit } = useCodeEntry(onSubmit);
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography>{title}</Typography>

@@ -1,11 +1,14 @@
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { AUTH_MESSAGES } from './auth-config.ts';
+import { CodeField } from './code-field.tsx';
+import { EmailField } from './email-field.tsx';
 import { FederatedButtons } from './federated-buttons.tsx';
-import { identityErrorMessage } from './identity-errors.ts';
+import { FormAlerts } from './form-alerts.tsx';
 import { MailboxLink } from './mailbox-link.tsx';
-import { PASSWORD_HINT } from './password-hint.ts';
+import { PasswordField } from './password-field.tsx';
+import { useIdentityAction } from './use-identity-action.ts';
 
 interface Props {
   onSignedIn: () => void;
@@ -21,22 +24,7 @@ export function CreateAccountForm({ onSignedIn }: Props) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [destination, setDestination] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(identityErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, notice, setNotice, run } = useIdentityAction();
 
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
@@ -72,29 +60,10 @@ export function CreateAccountForm({ onSignedIn }: Props) {
 
   return step === 'details' ? (
     <Box component="form" noValidate onSubmit={submitDetails} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlerts error={error} />
       <FederatedButtons onError={setError} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        helperText={PASSWORD_HINT}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
+      <EmailField autoComplete="email" value={email} onChange={setEmail} />
+      <PasswordField label="Password" purpose="new" value={password} onChange={setPassword} />
       <Button type="submit" variant="contained" disabled={busy}>
         {busy ? 'Creating…' : 'Create account'}
       </Button>
@@ -103,20 +72,8 @@ export function CreateAccountForm({ onSignedIn }: Props) {
     <Box component="form" noValidate onSubmit={submitCode} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
       <Typography>We emailed a 6-digit code{destination ? ` to ${destination}` : ''}.</Typography>
       <MailboxLink />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      {notice && <Alert severity="success">{notice}</Alert>}
-      <TextField
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        required
-      />
+      <FormAlerts error={error} notice={notice} />
+      <CodeField label="Code" value={code} onChange={setCode} />
       <Button type="submit" variant="contained" disabled={busy}>
         {busy ? 'Confirming…' : 'Confirm and sign in'}
       </Button>

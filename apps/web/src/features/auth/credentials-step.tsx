@@ -1,7 +1,9 @@
-import { Box, Button, Link, TextField } from '@mui/material';
+import { Box, Button, Link } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from './auth-config.ts';
 import type { SignInFlowType } from './auth-machine.ts';
+import { EmailField } from './email-field.tsx';
+import { PasswordField } from './password-field.tsx';
 
 interface Props {
   initialEmail: string;
@@ -36,25 +38,13 @@ export function CredentialsStep({ initialEmail, busy, onSubmit, onForgotPassword
       }}
       sx={{ display: 'grid', gap: 2 }}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={Boolean(fieldError.email)}
-        helperText={fieldError.email}
-        required
-      />
-      <TextField
+      <EmailField autoComplete="username" value={email} onChange={setEmail} error={fieldError.email} />
+      <PasswordField
         label="Password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={Boolean(fieldError.password)}
-        helperText={fieldError.password}
-        required
+        onChange={setPassword}
+        error={fieldError.password}
       />
       <Link component="button" type="button" variant="body2" onClick={onForgotPassword} sx={{ justifySelf: 'start' }}>
         Forgot password?

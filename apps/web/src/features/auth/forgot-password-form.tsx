@@ -1,10 +1,12 @@
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from './auth-config.ts';
 import { CodeField } from './code-field.tsx';
-import { identityErrorMessage } from './identity-errors.ts';
+import { EmailField } from './email-field.tsx';
+import { FormAlerts } from './form-alerts.tsx';
 import { MailboxLink } from './mailbox-link.tsx';
-import { PASSWORD_HINT } from './password-hint.ts';
+import { PasswordField } from './password-field.tsx';
+import { useIdentityAction } from './use-identity-action.ts';
 
 const loadClient = () => import('./cognito.ts');
 
@@ -20,22 +22,7 @@ export function ForgotPasswordForm({ onDone }: Props) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [destination, setDestination] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(identityErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, notice, setNotice, run } = useIdentityAction();
 
   const sendCode = () =>
     run(async () => {
@@ -60,16 +47,7 @@ export function ForgotPasswordForm({ onDone }: Props) {
     });
   };
 
-  const alerts = (
-    <>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      {notice && <Alert severity="success">{notice}</Alert>}
-    </>
-  );
+  const alerts = <FormAlerts error={error} notice={notice} />;
 
   if (step === 'done') {
     return (
@@ -89,14 +67,7 @@ export function ForgotPasswordForm({ onDone }: Props) {
         <Typography>
           Enter the email address of your account and we’ll send you a code to set a new password.
         </Typography>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField autoComplete="username" value={email} onChange={setEmail} />
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? 'Sending…' : 'Send code'}
         </Button>
@@ -113,15 +84,7 @@ export function ForgotPasswordForm({ onDone }: Props) {
       </Typography>
       <MailboxLink />
       <CodeField label="Code" value={code} onChange={setCode} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        helperText={PASSWORD_HINT}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
+      <PasswordField label="New password" purpose="new" value={password} onChange={setPassword} />
       <Button type="submit" variant="contained" disabled={busy}>
         {busy ? 'Saving…' : 'Set new password'}
       </Button>

@@ -1,9 +1,9 @@
 import { Box, Button, Skeleton, Typography } from '@mui/material';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { APP_NAME } from '../../app/constants.ts';
-import { AUTH_MESSAGES } from './auth-config.ts';
 import { CodeField } from './code-field.tsx';
 import { groupSecret, otpauthUri } from './otpauth.ts';
+import { useCodeEntry } from './use-code-entry.ts';
 
 // The QR encoder loads only with this screen.
 const QrCode = lazy(() => import('./qr-code.tsx'));
@@ -26,14 +26,7 @@ interface Props {
  * (VerifySoftwareToken). Used by the MFA_SETUP sign-in step and by the profile's security section.
  */
 export function MfaSetup({ secretCode, account, busy, onVerify, onCancel, cancelLabel = 'Start over' }: Props) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setError(AUTH_MESSAGES.codeRequired);
-    setError(null);
-    onVerify(code);
-  };
+  const { code, setCode, error, submit } = useCodeEntry(onVerify);
   const placeholder = <Skeleton variant="rounded" width={QR_SIZE} height={QR_SIZE} />;
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }} data-testid="mfa-setup">

@@ -1,7 +1,7 @@
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from './auth-config.ts';
-import { PASSWORD_HINT } from './password-hint.ts';
+import { PasswordField } from './password-field.tsx';
 
 interface Props {
   busy: boolean;
@@ -22,16 +22,13 @@ export function NewPasswordStep({ busy, onSubmit, onCancel }: Props) {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography>Choose a new password to finish signing in.</Typography>
-      <TextField
+      <PasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? PASSWORD_HINT}
+        onChange={setPassword}
+        error={error}
         autoFocus
-        required
       />
       <Button type="submit" variant="contained" disabled={busy}>
         {busy ? 'Saving…' : 'Set password and sign in'}

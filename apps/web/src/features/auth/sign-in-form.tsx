@@ -1,18 +1,19 @@
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@mui/material';
 import type { CognitoUser } from 'amazon-cognito-identity-js';
-import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { INITIAL_SIGN_IN, type MfaType, nextSignIn, type SignInFlowType } from './auth-machine.ts';
 import { CodeStep } from './code-step.tsx';
 import type { AuthOutcome, SessionInfo } from './cognito.ts';
 import { CredentialsStep } from './credentials-step.tsx';
 import { FederatedButtons } from './federated-buttons.tsx';
-import { identityErrorMessage } from './identity-errors.ts';
+import { FormAlerts } from './form-alerts.tsx';
 import { MailboxLink } from './mailbox-link.tsx';
 import { MfaSetup } from './mfa-setup.tsx';
 import { MfaTypeStep } from './mfa-type-step.tsx';
 import { NewPasswordStep } from './new-password-step.tsx';
 import { RememberDeviceStep } from './remember-device-step.tsx';
+import { useIdentityAction } from './use-identity-action.ts';
 
 const loadClient = () => import('./cognito.ts');
 
@@ -37,20 +38,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, initialError = null, 
   const [flow, send] = useReducer(nextSignIn, INITIAL_SIGN_IN);
   const user = useRef<CognitoUser | null>(null);
   const session = useRef<SessionInfo | null>(null);
-  const [error, setError] = useState<string | null>(initialError);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(identityErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useIdentityAction(initialError);
 
   const advance = async (outcome: AuthOutcome) => {
     if (outcome.kind === 'success') {
@@ -201,11 +189,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, initialError = null, 
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 420 }} data-step={flow.step}>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlerts error={error} />
       {body}
       {flow.step === 'credentials' && footer}
     </Box>

@@ -1,11 +1,13 @@
-import { Alert, Box, Button, DialogContent, TextField, Typography } from '@mui/material';
+import { Box, Button, DialogContent, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { AUTH_MESSAGES } from '../auth/auth-config.ts';
 import { signedIn } from '../auth/auth-slice.ts';
 import { CodeField } from '../auth/code-field.tsx';
-import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { EmailField } from '../auth/email-field.tsx';
+import { FormAlerts } from '../auth/form-alerts.tsx';
 import { MailboxLink } from '../auth/mailbox-link.tsx';
+import { useIdentityAction } from '../auth/use-identity-action.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import { useGetMeQuery, useSyncFromIdentityMutation } from './users-api.ts';
@@ -20,20 +22,7 @@ export default function ChangeEmailModal({ onClose }: ModalContentProps) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(identityErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useIdentityAction();
 
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
@@ -60,33 +49,18 @@ export default function ChangeEmailModal({ onClose }: ModalContentProps) {
     <DialogContent dividers>
       {step === 'email' ? (
         <Box component="form" noValidate onSubmit={submitEmail} sx={{ display: 'grid', gap: 2 }}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormAlerts error={error} />
           <Typography>
             Your email is {me.data?.email ?? '…'}. We’ll send a code to the new address to confirm it.
           </Typography>
-          <TextField
-            label="New email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
+          <EmailField label="New email" autoComplete="email" value={email} onChange={setEmail} />
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Sending…' : 'Send code'}
           </Button>
         </Box>
       ) : (
         <Box component="form" noValidate onSubmit={submitCode} sx={{ display: 'grid', gap: 2 }}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormAlerts error={error} />
           <Typography>We emailed a code to {email.trim()}. Enter it to confirm your new address.</Typography>
           <MailboxLink />
           <CodeField label="Code" value={code} onChange={setCode} />

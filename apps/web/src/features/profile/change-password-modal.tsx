@@ -1,9 +1,10 @@
-import { Alert, Box, Button, DialogContent, TextField } from '@mui/material';
+import { Box, Button, DialogContent } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { AUTH_MESSAGES } from '../auth/auth-config.ts';
-import { identityErrorMessage } from '../auth/identity-errors.ts';
-import { PASSWORD_HINT } from '../auth/password-hint.ts';
+import { FormAlerts } from '../auth/form-alerts.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
+import { useIdentityAction } from '../auth/use-identity-action.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 
@@ -12,51 +13,25 @@ export default function ChangePasswordModal({ onClose }: ModalContentProps) {
   const dispatch = useAppDispatch();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useIdentityAction();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!current) return setError(AUTH_MESSAGES.passwordRequired);
     if (!next) return setError(AUTH_MESSAGES.newPasswordRequired);
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await (await import('../auth/cognito.ts')).changePassword(current, next);
       dispatch(toastShown({ message: 'Your password was changed.', severity: 'success' }));
       onClose();
-    } catch (failure) {
-      setError(identityErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <DialogContent dividers>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          required
-        />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          helperText={PASSWORD_HINT}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          required
-        />
+        <FormAlerts error={error} />
+        <PasswordField label="Current password" purpose="current" value={current} onChange={setCurrent} />
+        <PasswordField label="New password" purpose="new" value={next} onChange={setNext} />
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </Button>
