@@ -4,7 +4,15 @@ import type { Database } from '@eh/db';
 import { isIsoDate, MARKET_ASSET_TYPES } from '@eh/domain';
 import type { AssetKey, Dataset, DatasetRecords } from '../providers/index.ts';
 import { type AssetIds, assetKeyOf } from './asset-ids.ts';
-import { type ColumnSpec, dedupeByKey, type InsertHints, type Row, type UpsertSpec, upsertRows } from './bulk.ts';
+import {
+  type ColumnSpec,
+  type ColumnType,
+  dedupeByKey,
+  type InsertHints,
+  type Row,
+  type UpsertSpec,
+  upsertRows,
+} from './bulk.ts';
 
 export interface WriteContext {
   /** The provider's name, stored as every row's `source`. */
@@ -111,3 +119,108 @@ export async function upsertCounted(
 /** A record names an asset: a symbol and one of our asset types. */
 export const hasAsset = (r: AssetKey) =>
   typeof r.symbol === 'string' && r.symbol.trim() !== '' && (MARKET_ASSET_TYPES as readonly string[]).includes(r.type);
+
+/** A column's Postgres type; a trailing `!` marks one always written (a key or a NOT NULL column). */
+export type ColumnTypeSpec = ColumnType | `${ColumnType}!`;
+
+/** How one column is filled: from the record, from the batch's lookups for it (`link`), or from the run. */
+export interface ColumnSource<R, L> {
+  type: ColumnTypeSpec;
+  /** SQL for a row that leaves the column empty (a NOT NULL column's default). */
+  fallback?: string;
+  /** Default: the record's field named like the column in camelCase (`ex_date` reads `exDate`). */
+  value?: (record: R, link: L, ctx: WriteContext) => unknown;
+}
+
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/**
+ * A column named after a field of the record (`ex_date` for `exDate`) may give just its type, and reads the field;
+ * any other column says how it is filled.
+ */
+type Columns<R, L, K extends string> = {
+  [Name in K]: Name extends SnakeCase<keyof R & string>
+    ? ColumnTypeSpec | ColumnSource<R, L>
+    : ColumnSource<R, L> & Required<Pick<ColumnSource<R, L>, 'value'>>;
+};
+
+/**
+ * One dataset's table: which records are valid, what each needs looked up, and the columns a row is made of, with
+ * the upsert's conflict key and change detection (`compare`, `alsoSet`, `touch`, `mergeExpr` of {@link UpsertSpec}).
+ */
+export interface TableDescription<R, L, K extends string>
+  extends Omit<UpsertSpec, 'columns' | 'conflict' | 'compare' | 'alsoSet'> {
+  /** How the run's message names these records ("3 invalid daily bars"). */
+  what: string;
+  /** A record that fails it is counted as an error and not written. */
+  valid: (record: R) => boolean;
+  /** The batch's lookups (asset ids, linked rows) per record; a record it leaves out must be counted as an error. */
+  link?: (db: Database, records: R[], ctx: WriteContext, counts: BatchCounts) => Promise<{ record: R; link: L }[]>;
+  /** The columns in table order. */
+  columns: Columns<R, L, K>;
+  /** Runs once the rows are written (history rows that refer to them). */
+  afterWrite?: (db: Database, linked: readonly { record: R; link: L }[], ctx: WriteContext) => Promise<void>;
+  conflict: readonly NoInfer<K>[];
+  compare?: readonly NoInfer<K>[];
+  alsoSet?: readonly NoInfer<K>[];
+}
+
+const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase());
+
+/**
+ * The writer of a described table: keeps the valid records, links them, makes their rows and upserts them
+ * (deduplicated on the conflict key, later records winning), counting rows added, changed, skipped and in error.
+ */
+export function tableWriter<R, K extends string, L = undefined>(
+  table: TableDescription<R, L, K>,
+): (db: Database, records: readonly R[], ctx: WriteContext) => Promise<BatchCounts> {
+  const { what, valid, link, columns, afterWrite, ...upsert } = table;
+  const sources = Object.entries<ColumnTypeSpec | ColumnSource<R, L>>(columns).map(([name, source]) => {
+    const { type, fallback, value } = typeof source === 'string' ? { type: source } : source;
+    const required = type.endsWith('!');
+    const field = camelCase(name);
+    return {
+      column: col(name, (required ? type.slice(0, -1) : type) as ColumnType, required, fallback),
+      value: value ?? ((record: R) => (record as Record<string, unknown>)[field]),
+    };
+  });
+  const spec: UpsertSpec = { ...upsert, columns: sources.map((source) => source.column) };
+  const keyOf = (row: Row) => spec.conflict.map((name) => String(row[name])).join('\u0000');
+  return async (db, records, ctx) => {
+    const counts = emptyCounts();
+    const kept = validRecords(records, valid, counts, what);
+    // Without `link` nothing reads it (L is undefined).
+    const linked = link ? await link(db, kept, ctx, counts) : kept.map((record) => ({ record, link: undefined as L }));
+    const rows = linked.map(({ record, link }) => {
+      const row: Row = {};
+      for (const source of sources) row[source.column.name] = source.value(record, link, ctx);
+      return row;
+    });
+    await upsertCounted(db, spec, rows, counts, keyOf, ctx.insertHints);
+    await afterWrite?.(db, linked, ctx);
+    return counts;
+  };
+}
+
+/** The `link` of an asset's records: its id; records of assets we do not list are errors. */
+export async function linkAssetIds<R extends AssetKey>(
+  db: Database,
+  records: readonly R[],
+  ctx: WriteContext,
+  counts: BatchCounts,
+): Promise<{ record: R; link: number }[]> {
+  return (await withAssetIds(db, records, ctx, counts)).map(({ record, assetId }) => ({ record, link: assetId }));
+}
+
+/** The `asset_id` column of an asset's records linked by {@link linkAssetIds}. */
+export const ASSET_ID = {
+  type: 'int4!',
+  value: (_record: unknown, assetId: number) => assetId,
+} satisfies ColumnSource<unknown, number>;
+/** The `source` column: the provider's name. */
+export const SOURCE = {
+  type: 'text!',
+  value: (_record: unknown, _link: unknown, ctx: WriteContext) => ctx.source,
+} satisfies ColumnSource<unknown, unknown>;

@@ -17,7 +17,8 @@ import {
   type SessionType,
 } from '@eh/domain';
 import { sql } from 'drizzle-orm';
-import { col, type DatasetWriter, emptyCounts, hasAsset, upsertCounted, validRecords, withAssetIds } from './batch.ts';
+import type { EarningsRecord } from '../providers/index.ts';
+import { type BatchCounts, col, hasAsset, SOURCE, tableWriter, type WriteContext, withAssetIds } from './batch.ts';
 import { rowsOf, upsertRows } from './bulk.ts';
 
 interface StoredDate {
@@ -74,20 +75,21 @@ async function insertChanges(db: Database, changes: readonly { earningsId: numbe
   );
 }
 
-export const writeEarnings: DatasetWriter<'earnings'> = async (db, records, ctx) => {
-  const counts = emptyCounts();
-  const kept = validRecords(
-    records,
-    (r) =>
-      hasAsset(r) &&
-      Number.isInteger(r.periodYear) &&
-      isIsoDate(r.date) &&
-      (r.time === undefined || r.time === null || parseWallTime(r.time) !== null) &&
-      (r.dateStatus === 'confirmed' || r.dateStatus === 'estimated'),
-    counts,
-    'earnings',
-  );
-  const paired = await withAssetIds(db, kept, ctx, counts);
+/** A quarter's report date after the domain rule, and the move it made to a stored date (for its history row). */
+interface EarningsLink {
+  assetId: number;
+  next: EarningsDateFacts;
+  change: { earningsId: number; change: EarningsDateChange } | null;
+}
+
+/** Each quarter once (the last record wins), its date merged with the stored one, which stays locked until commit. */
+async function linkEarningsDates(
+  db: Database,
+  records: EarningsRecord[],
+  ctx: WriteContext,
+  counts: BatchCounts,
+): Promise<{ record: EarningsRecord; link: EarningsLink }[]> {
+  const paired = await withAssetIds(db, records, ctx, counts);
   const keyOf = (assetId: number, periodYear: number, period: string) => `${assetId}:${periodYear}:${period}`;
   const byKey = new Map<string, (typeof paired)[number]>();
   for (const item of paired) {
@@ -97,7 +99,7 @@ export const writeEarnings: DatasetWriter<'earnings'> = async (db, records, ctx)
     byKey.set(key, item);
   }
   const unique = [...byKey.values()];
-  if (unique.length === 0) return counts;
+  if (unique.length === 0) return [];
 
   // Lock the rows we may move, so two writers cannot both decide from the same old date.
   const stored = await db.execute(sql`
@@ -110,8 +112,7 @@ export const writeEarnings: DatasetWriter<'earnings'> = async (db, records, ctx)
   const current = new Map<string, StoredDate>();
   for (const row of rowsOf<StoredDate>(stored)) current.set(keyOf(row.asset_id, row.period_year, row.period), row);
 
-  const changes: { earningsId: number; change: EarningsDateChange }[] = [];
-  const rows = unique.map(({ record: r, assetId }) => {
+  return unique.map(({ record: r, assetId }) => {
     const existing = current.get(keyOf(assetId, r.periodYear, r.period));
     const { next, change } = mergeEarningsDate(existing ? factsOf(existing) : null, {
       date: r.date,
@@ -120,66 +121,54 @@ export const writeEarnings: DatasetWriter<'earnings'> = async (db, records, ctx)
       status: r.dateStatus,
       source: ctx.source,
     });
-    if (change && existing) changes.push({ earningsId: existing.id, change });
     return {
-      asset_id: assetId,
-      period_year: r.periodYear,
-      period: r.period,
-      period_end: r.periodEnd,
-      date: next.date,
-      time: next.time,
-      session: next.session,
-      date_status: next.status,
-      date_source: next.source,
-      eps_estimate: r.epsEstimate,
-      eps_actual: r.epsActual,
-      eps_prior_year: r.epsPriorYear,
-      revenue_estimate: r.revenueEstimate,
-      revenue_actual: r.revenueActual,
-      revenue_prior_year: r.revenuePriorYear,
-      estimate_count: r.estimateCount,
-      reported_at: r.reportedAt,
-      price_move_percent: r.priceMovePercent,
-      source: ctx.source,
+      record: r,
+      link: { assetId, next, change: change && existing ? { earningsId: existing.id, change } : null },
     };
   });
-  await upsertCounted(
-    db,
-    {
-      table: 'earnings',
-      columns: [
-        col('asset_id', 'int4', true),
-        col('period_year', 'int2', true),
-        col('period', 'text', true),
-        col('period_end', 'date'),
-        col('date', 'date', true),
-        col('time', 'text', true),
-        col('session', 'text', true),
-        col('date_status', 'text', true),
-        col('date_source', 'text', true),
-        col('eps_estimate', 'float8'),
-        col('eps_actual', 'float8'),
-        col('eps_prior_year', 'float8'),
-        col('revenue_estimate', 'float8'),
-        col('revenue_actual', 'float8'),
-        col('revenue_prior_year', 'float8'),
-        col('estimate_count', 'int2'),
-        col('reported_at', 'timestamptz'),
-        col('price_move_percent', 'float8'),
-        col('source', 'text', true),
-      ],
-      conflict: ['asset_id', 'period_year', 'period'],
-      alsoSet: ['source'],
-      touch: 'updated_at',
-    },
-    rows,
-    counts,
-    (row) => `${row.asset_id}:${row.period_year}:${row.period}`,
-    ctx.insertHints,
-  );
-  await insertChanges(db, changes);
-  return counts;
-};
+}
+
+export const writeEarnings = tableWriter({
+  what: 'earnings',
+  valid: (r: EarningsRecord) =>
+    hasAsset(r) &&
+    Number.isInteger(r.periodYear) &&
+    isIsoDate(r.date) &&
+    (r.time === undefined || r.time === null || parseWallTime(r.time) !== null) &&
+    (r.dateStatus === 'confirmed' || r.dateStatus === 'estimated'),
+  link: linkEarningsDates,
+  table: 'earnings',
+  columns: {
+    asset_id: { type: 'int4!', value: (_r, link) => link.assetId },
+    period_year: 'int2!',
+    period: 'text!',
+    period_end: 'date',
+    date: { type: 'date!', value: (_r, link) => link.next.date },
+    time: { type: 'text!', value: (_r, link) => link.next.time },
+    session: { type: 'text!', value: (_r, link) => link.next.session },
+    date_status: { type: 'text!', value: (_r, link) => link.next.status },
+    date_source: { type: 'text!', value: (_r, link) => link.next.source },
+    eps_estimate: 'float8',
+    eps_actual: 'float8',
+    eps_prior_year: 'float8',
+    revenue_estimate: 'float8',
+    revenue_actual: 'float8',
+    revenue_prior_year: 'float8',
+    estimate_count: 'int2',
+    reported_at: 'timestamptz',
+    price_move_percent: 'float8',
+    source: SOURCE,
+  },
+  conflict: ['asset_id', 'period_year', 'period'],
+  alsoSet: ['source'],
+  touch: 'updated_at',
+  // Every move of a stored date is kept in `earnings_date_changes`.
+  afterWrite: (db, linked) =>
+    insertChanges(
+      db,
+      linked.flatMap(({ link }) => (link.change ? [link.change] : [])),
+    ),
+});
 
 /**
  * Confirms past estimated dates from SEC 8-K Item 2.02 filings (DESIGN §6): a report on `date` whose company filed

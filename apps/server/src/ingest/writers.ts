@@ -1,486 +1,63 @@
 /**
- * One writer per dataset: maps a provider's records to rows (asset ids resolved, text sanitised) and upserts them
- * with {@link upsertRows}. Each writer is called inside its batch's transaction.
+ * One writer per dataset, each described as a table for {@link tableWriter}: which records are valid, what they
+ * need looked up (asset ids, linked rows), how a record fills each column, and the upsert's key and change
+ * detection (earnings are described in `earnings.ts`, their dates following the domain rule). Each writer is called
+ * inside its batch's transaction.
  */
 
+import type { Database } from '@eh/db';
 import { isIsoDate } from '@eh/domain';
 import { sql } from 'drizzle-orm';
-import type { AssetKey, Dataset, DatasetRecords } from '../providers/index.ts';
+import type {
+  AnalystRatingRecord,
+  AnalystTrendRecord,
+  AssetRecord,
+  DailyBarRecord,
+  Dataset,
+  DividendRecord,
+  EventRecord,
+  FileRecord,
+  FilingRecord,
+  GuidanceRecord,
+  IntradayBarRecord,
+  NewsRecord,
+  QuoteRecord,
+  ShortInterestRecord,
+  SplitRecord,
+} from '../providers/index.ts';
 import { assetKeyOf } from './asset-ids.ts';
 import {
-  col,
+  ASSET_ID,
+  type BatchCounts,
   type DatasetWriter,
   dateOrAbsent,
-  emptyCounts,
   finite,
   finiteOrAbsent,
   hasAsset,
-  upsertCounted as upsert,
+  linkAssetIds,
+  SOURCE,
+  tableWriter,
   validDate,
-  validRecords,
   type WriteContext,
   withAssetIds,
 } from './batch.ts';
-import { type Row, rowsOf, type UpsertSpec } from './bulk.ts';
+import { rowsOf } from './bulk.ts';
 import { writeEarnings } from './earnings.ts';
 import { newsSlug, plainText, sanitizeNewsBody } from './news-text.ts';
 
-/** An asset-scoped dataset: validate, resolve ids, map to rows, upsert on the key. */
-function assetScoped<D extends Dataset>(
-  what: string,
-  spec: UpsertSpec,
-  valid: (record: DatasetRecords[D]) => boolean,
-  toRow: (record: DatasetRecords[D], assetId: number, ctx: WriteContext) => Row,
-): DatasetWriter<D> {
-  return async (db, records, ctx) => {
-    const counts = emptyCounts();
-    const kept = validRecords(records, valid, counts, what);
-    const paired = await withAssetIds(db, kept as (DatasetRecords[D] & AssetKey)[], ctx, counts);
-    const rows = paired.map(({ record, assetId }) => toRow(record, assetId, ctx));
-    await upsert(
-      db,
-      spec,
-      rows,
-      counts,
-      (row) => spec.conflict.map((c) => String(row[c])).join('\u0000'),
-      ctx.insertHints,
-    );
-    return counts;
-  };
-}
+const roundOrAbsent = (value: number | null | undefined) =>
+  value === undefined || value === null ? value : Math.round(value);
+const cikOf = (cik: string) => cik.replace(/^0+/, '');
 
-const writeAssets: DatasetWriter<'assets'> = async (db, records, ctx) => {
-  const counts = emptyCounts();
-  const kept = validRecords(
-    records,
-    (r) => hasAsset(r) && typeof r.name === 'string' && r.name.trim() !== '',
-    counts,
-    'assets',
-  );
-  const rows = kept.map(
-    (r): Row => ({
-      type: r.type,
-      symbol: r.symbol.trim(),
-      symbol_upper: r.symbol.trim().toUpperCase(),
-      name: r.name.trim(),
-      exchange: r.exchange,
-      cik: r.cik === undefined || r.cik === null ? r.cik : r.cik.replace(/^0+/, ''),
-      sector: r.sector,
-      industry: r.industry,
-      country: r.country,
-      currency: r.currency,
-      description: r.description,
-      website: r.website,
-      fiscal_year_end_month: r.fiscalYearEndMonth,
-      shares_outstanding: r.sharesOutstanding,
-      market_cap: r.marketCap,
-      popularity: r.popularity,
-      external_ids: r.externalIds,
-      active: r.active,
-      source: ctx.source,
-    }),
-  );
-  await upsert(
-    db,
-    {
-      table: 'assets',
-      columns: [
-        col('type', 'text', true),
-        col('symbol', 'text', true),
-        col('symbol_upper', 'text', true),
-        col('name', 'text', true),
-        col('exchange', 'text'),
-        col('cik', 'text'),
-        col('sector', 'text'),
-        col('industry', 'text'),
-        col('country', 'text'),
-        col('currency', 'text', false, `'USD'`),
-        col('description', 'text'),
-        col('website', 'text'),
-        col('fiscal_year_end_month', 'int2'),
-        col('shares_outstanding', 'int8'),
-        col('market_cap', 'float8'),
-        col('popularity', 'int4', false, '0'),
-        col('external_ids', 'jsonb', false, `'{}'::jsonb`),
-        col('active', 'bool', false, 'true'),
-        col('source', 'text', true),
-      ],
-      conflict: ['type', 'symbol_upper'],
-      alsoSet: ['source'],
-      touch: 'updated_at',
-      // Each provider adds its own key (a CoinGecko id) without dropping another's.
-      mergeExpr: { external_ids: 'assets.external_ids || excluded.external_ids' },
-    },
-    rows,
-    counts,
-    (row) => `${row.type}:${row.symbol_upper}`,
-    ctx.insertHints,
-  );
-  return counts;
-};
-
-const writeQuotes = assetScoped<'quotes'>(
-  'quotes',
-  {
-    table: 'quotes',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('price', 'float8', true),
-      col('prev_close', 'float8'),
-      col('open', 'float8'),
-      col('low_price', 'float8'),
-      col('high_price', 'float8'),
-      col('volume', 'int8'),
-      col('extended_price', 'float8'),
-      col('extended_session', 'text'),
-      col('extended_at', 'timestamptz'),
-      col('quoted_at', 'timestamptz', true),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id'],
-    alsoSet: ['source'],
-    touch: 'updated_at',
-  },
-  (r) => hasAsset(r) && finite(r.price) && validDate(r.quotedAt),
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    price: r.price,
-    prev_close: r.prevClose,
-    open: r.open,
-    low_price: r.lowPrice,
-    high_price: r.highPrice,
-    volume: r.volume,
-    extended_price: r.extendedPrice,
-    extended_session: r.extendedSession,
-    extended_at: r.extendedAt,
-    quoted_at: r.quotedAt,
-    source: ctx.source,
-  }),
-);
-
-const ohlcColumns = [
-  col('open', 'float8', true),
-  col('high', 'float8', true),
-  col('low', 'float8', true),
-  col('close', 'float8', true),
-  col('volume', 'int8', true),
-];
+const BAR_COLUMNS = {
+  open: 'float8!',
+  high: 'float8!',
+  low: 'float8!',
+  close: 'float8!',
+  volume: 'int8!',
+} as const;
 const validBar = (r: { open: number; high: number; low: number; close: number; volume: number }) =>
   finite(r.open) && finite(r.high) && finite(r.low) && finite(r.close) && finite(r.volume);
-
-const writeDailyBars = assetScoped<'dailyBars'>(
-  'daily bars',
-  {
-    table: 'ohlc_daily',
-    columns: [col('asset_id', 'int4', true), col('date', 'date', true), ...ohlcColumns],
-    conflict: ['asset_id', 'date'],
-  },
-  (r) => hasAsset(r) && isIsoDate(r.date) && validBar(r),
-  (r, assetId) => ({
-    asset_id: assetId,
-    date: r.date,
-    open: r.open,
-    high: r.high,
-    low: r.low,
-    close: r.close,
-    volume: r.volume,
-  }),
-);
-
-const writeIntradayBars = assetScoped<'intradayBars'>(
-  'intraday bars',
-  {
-    table: 'ohlc_intraday',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('interval_minutes', 'int2', true),
-      col('ts', 'timestamptz', true),
-      col('session', 'text', true),
-      ...ohlcColumns,
-    ],
-    conflict: ['asset_id', 'interval_minutes', 'ts'],
-  },
-  (r) => hasAsset(r) && validDate(r.ts) && Number.isInteger(r.intervalMinutes) && r.intervalMinutes > 0 && validBar(r),
-  (r, assetId) => ({
-    asset_id: assetId,
-    interval_minutes: r.intervalMinutes,
-    ts: r.ts,
-    session: r.session,
-    open: r.open,
-    high: r.high,
-    low: r.low,
-    close: r.close,
-    volume: r.volume,
-  }),
-);
-
-const writeGuidance = assetScoped<'guidance'>(
-  'guidance',
-  {
-    table: 'guidance',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('period_year', 'int2', true),
-      col('period', 'text', true),
-      col('metric', 'text', true),
-      col('issued_date', 'date', true),
-      col('low', 'float8', true),
-      col('high', 'float8', true),
-      col('consensus', 'float8'),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id', 'period_year', 'period', 'metric', 'issued_date'],
-    alsoSet: ['source'],
-  },
-  (r) =>
-    hasAsset(r) &&
-    Number.isInteger(r.periodYear) &&
-    isIsoDate(r.issuedDate) &&
-    finiteOrAbsent(r.low) &&
-    finiteOrAbsent(r.high),
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    period_year: r.periodYear,
-    period: r.period,
-    metric: r.metric,
-    issued_date: r.issuedDate,
-    low: r.low,
-    high: r.high,
-    consensus: r.consensus,
-    source: ctx.source,
-  }),
-);
-
-const writeDividends = assetScoped<'dividends'>(
-  'dividends',
-  {
-    table: 'dividends',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('ex_date', 'date', true),
-      col('record_date', 'date'),
-      col('payment_date', 'date'),
-      col('declared_date', 'date'),
-      col('amount', 'float8', true),
-      col('frequency', 'int2'),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id', 'ex_date'],
-    alsoSet: ['source'],
-  },
-  (r) =>
-    hasAsset(r) &&
-    isIsoDate(r.exDate) &&
-    finite(r.amount) &&
-    dateOrAbsent(r.recordDate) &&
-    dateOrAbsent(r.paymentDate) &&
-    dateOrAbsent(r.declaredDate),
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    ex_date: r.exDate,
-    record_date: r.recordDate,
-    payment_date: r.paymentDate,
-    declared_date: r.declaredDate,
-    amount: r.amount,
-    frequency: r.frequency,
-    source: ctx.source,
-  }),
-);
-
-const writeSplits = assetScoped<'splits'>(
-  'splits',
-  {
-    table: 'splits',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('date', 'date', true),
-      col('numerator', 'float8', true),
-      col('denominator', 'float8', true),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id', 'date'],
-    alsoSet: ['source'],
-  },
-  (r) => hasAsset(r) && isIsoDate(r.date) && finite(r.numerator) && finite(r.denominator) && r.denominator !== 0,
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    date: r.date,
-    numerator: r.numerator,
-    denominator: r.denominator,
-    source: ctx.source,
-  }),
-);
-
-const writeShortInterest = assetScoped<'shortInterest'>(
-  'short interest',
-  {
-    table: 'short_interest',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('settlement_date', 'date', true),
-      col('shares_short', 'int8', true),
-      col('previous_shares_short', 'int8'),
-      col('change_percent', 'float8'),
-      col('days_to_cover', 'float8'),
-      col('average_volume', 'int8'),
-      col('percent_of_float', 'float8'),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id', 'settlement_date'],
-    alsoSet: ['source'],
-  },
-  (r) => hasAsset(r) && isIsoDate(r.settlementDate) && finite(r.sharesShort),
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    settlement_date: r.settlementDate,
-    shares_short: Math.round(r.sharesShort),
-    previous_shares_short:
-      r.previousSharesShort === undefined || r.previousSharesShort === null
-        ? r.previousSharesShort
-        : Math.round(r.previousSharesShort),
-    change_percent: r.changePercent,
-    days_to_cover: r.daysToCover,
-    average_volume:
-      r.averageVolume === undefined || r.averageVolume === null ? r.averageVolume : Math.round(r.averageVolume),
-    percent_of_float: r.percentOfFloat,
-    source: ctx.source,
-  }),
-);
-
-const writeAnalystRatings = assetScoped<'analystRatings'>(
-  'analyst ratings',
-  {
-    table: 'analyst_ratings',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('date', 'date', true),
-      col('firm', 'text', true),
-      col('analyst', 'text'),
-      col('action', 'text', true),
-      col('from_grade', 'text'),
-      col('to_grade', 'text'),
-      col('price_target', 'float8'),
-      col('prior_price_target', 'float8'),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id', 'date', 'firm'],
-    alsoSet: ['source'],
-  },
-  (r) =>
-    hasAsset(r) &&
-    isIsoDate(r.date) &&
-    typeof r.firm === 'string' &&
-    r.firm.trim() !== '' &&
-    typeof r.action === 'string',
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    date: r.date,
-    firm: r.firm.trim(),
-    analyst: r.analyst,
-    action: r.action,
-    from_grade: r.fromGrade,
-    to_grade: r.toGrade,
-    price_target: r.priceTarget,
-    prior_price_target: r.priorPriceTarget,
-    source: ctx.source,
-  }),
-);
-
-const writeAnalystTrends = assetScoped<'analystTrends'>(
-  'analyst trends',
-  {
-    table: 'analyst_trends',
-    columns: [
-      col('asset_id', 'int4', true),
-      col('month', 'date', true),
-      col('strong_buy', 'int2', true),
-      col('buy', 'int2', true),
-      col('hold', 'int2', true),
-      col('sell', 'int2', true),
-      col('strong_sell', 'int2', true),
-      col('source', 'text', true),
-    ],
-    conflict: ['asset_id', 'month'],
-    alsoSet: ['source'],
-  },
-  (r) => hasAsset(r) && isIsoDate(r.month),
-  (r, assetId, ctx) => ({
-    asset_id: assetId,
-    month: r.month,
-    strong_buy: r.strongBuy,
-    buy: r.buy,
-    hold: r.hold,
-    sell: r.sell,
-    strong_sell: r.strongSell,
-    source: ctx.source,
-  }),
-);
-
-const writeNews: DatasetWriter<'news'> = async (db, records, ctx) => {
-  const counts = emptyCounts();
-  const kept = validRecords(
-    records,
-    (r) =>
-      typeof r.externalId === 'string' &&
-      r.externalId !== '' &&
-      typeof r.title === 'string' &&
-      validDate(r.publishedAt),
-    counts,
-    'news items',
-  );
-  const rows = kept.flatMap((r): Row[] => {
-    const title = plainText(r.title);
-    if (!title) {
-      counts.errors += 1;
-      counts.problems.push(`news item ${r.externalId} has no title once its markup is removed`);
-      return [];
-    }
-    return [
-      {
-        source: ctx.source,
-        external_id: r.externalId,
-        slug: newsSlug(title, ctx.source, r.externalId),
-        title,
-        summary: r.summary === undefined || r.summary === null ? r.summary : plainText(r.summary) || null,
-        body: r.body === undefined ? undefined : sanitizeNewsBody(r.body),
-        url: r.url,
-        image_url: r.imageUrl,
-        author: r.author,
-        news_type: r.newsType,
-        tags: [...new Set(r.tags)],
-        symbols: [...new Set(r.symbols.map((s) => s.trim().toUpperCase()).filter(Boolean))],
-        published_at: r.publishedAt,
-      },
-    ];
-  });
-  await upsert(
-    db,
-    {
-      table: 'news',
-      columns: [
-        col('source', 'text', true),
-        col('external_id', 'text', true),
-        col('slug', 'text', true),
-        col('title', 'text', true),
-        col('summary', 'text'),
-        col('body', 'text'),
-        col('url', 'text'),
-        col('image_url', 'text'),
-        col('author', 'text'),
-        col('news_type', 'text', true),
-        col('tags', 'text[]', true),
-        col('symbols', 'text[]', true),
-        col('published_at', 'timestamptz', true),
-      ],
-      conflict: ['source', 'external_id'],
-    },
-    rows,
-    counts,
-    (row) => String(row.external_id),
-    ctx.insertHints,
-  );
-  return counts;
-};
 
 /** 8-K items as bare numbers ('Item 2.02' → '2.02'), so the earnings confirmation can match them in SQL. */
 const normalizeItems = (items: readonly string[] | undefined) =>
@@ -488,11 +65,331 @@ const normalizeItems = (items: readonly string[] | undefined) =>
     ? undefined
     : [...new Set(items.map((item) => item.replace(/^item\s*/i, '').trim()).filter(Boolean))];
 
-const writeFilings: DatasetWriter<'filings'> = async (db, records, ctx) => {
-  const counts = emptyCounts();
-  const kept = validRecords(
-    records,
-    (r) =>
+/** A news item keeps its title without markup; one left with none is an error. */
+async function linkNewsTitles(_db: Database, records: NewsRecord[], _ctx: WriteContext, counts: BatchCounts) {
+  return records.flatMap((record) => {
+    const title = plainText(record.title);
+    if (title) return [{ record, link: title }];
+    counts.errors += 1;
+    counts.problems.push(`news item ${record.externalId} has no title once its markup is removed`);
+    return [];
+  });
+}
+
+/** A filing's asset: the named listing first; otherwise whichever of our assets the filer's CIK belongs to. */
+async function linkFilings(db: Database, records: FilingRecord[], ctx: WriteContext) {
+  const ids = await ctx.assets.resolve(
+    db,
+    records.flatMap((r) => (r.asset ? [r.asset] : [])),
+  );
+  const byCik = await ctx.assets.byCik(
+    db,
+    records.map((r) => cikOf(r.cik)),
+  );
+  return records.map((record) => ({
+    record,
+    link: (record.asset ? ids.get(assetKeyOf(record.asset)) : undefined) ?? byCik.get(cikOf(record.cik)) ?? null,
+  }));
+}
+
+/** An event's asset, and a call's earnings row (its quarter's). */
+async function linkEvents(db: Database, records: EventRecord[], ctx: WriteContext) {
+  const ids = await ctx.assets.resolve(
+    db,
+    records.flatMap((r) => (r.asset ? [r.asset] : [])),
+  );
+  // An IPO names a company we may not list yet: the event keeps its symbol without an asset.
+  const assetIdOf = (r: EventRecord) => (r.asset ? (ids.get(assetKeyOf(r.asset)) ?? null) : null);
+  // A call belongs to its quarter's earnings row.
+  const quarters = records.flatMap((r) => {
+    const assetId = assetIdOf(r);
+    return assetId !== null && r.periodYear && r.period
+      ? [{ assetId, periodYear: r.periodYear, period: r.period }]
+      : [];
+  });
+  const earningsIds = new Map<string, number>();
+  if (quarters.length > 0) {
+    const found = await db.execute(sql`
+        select e.id, e.asset_id, e.period_year, e.period
+        from earnings e
+        join unnest(${sql.param(quarters.map((q) => q.assetId))}::int4[], ${sql.param(quarters.map((q) => q.periodYear))}::int2[],
+          ${sql.param(quarters.map((q) => q.period))}::text[]) as k(asset_id, period_year, period)
+          on e.asset_id = k.asset_id and e.period_year = k.period_year and e.period = k.period`);
+    for (const row of rowsOf<{ id: number; asset_id: number; period_year: number; period: string }>(found)) {
+      earningsIds.set(`${row.asset_id}:${row.period_year}:${row.period}`, row.id);
+    }
+  }
+  return records.map((record) => {
+    const assetId = assetIdOf(record);
+    const earningsId =
+      assetId !== null && record.periodYear && record.period
+        ? (earningsIds.get(`${assetId}:${record.periodYear}:${record.period}`) ?? null)
+        : null;
+    return { record, link: { assetId, earningsId } };
+  });
+}
+
+/** A file's asset (records of assets we do not list are errors) and its event (same source) by key. */
+async function linkFiles(db: Database, records: FileRecord[], ctx: WriteContext, counts: BatchCounts) {
+  const paired = await withAssetIds(db, records, ctx, counts);
+  const eventKeys = [
+    ...new Set(paired.flatMap(({ record }) => (record.eventExternalId ? [record.eventExternalId] : []))),
+  ];
+  const eventIds = new Map<string, number>();
+  if (eventKeys.length > 0) {
+    const found = await db.execute(sql`
+        select id, external_id from events where source = ${ctx.source} and external_id = any(${sql.param(eventKeys)}::text[])`);
+    for (const row of rowsOf<{ id: number; external_id: string }>(found)) eventIds.set(row.external_id, row.id);
+  }
+  return paired.map(({ record, assetId }) => ({
+    record,
+    link: {
+      assetId,
+      eventId: record.eventExternalId ? (eventIds.get(record.eventExternalId) ?? null) : null,
+    },
+  }));
+}
+
+export const WRITERS: { [D in Dataset]: DatasetWriter<D> } = {
+  assets: tableWriter({
+    what: 'assets',
+    valid: (r: AssetRecord) => hasAsset(r) && typeof r.name === 'string' && r.name.trim() !== '',
+    table: 'assets',
+    columns: {
+      type: 'text!',
+      symbol: { type: 'text!', value: (r) => r.symbol.trim() },
+      symbol_upper: { type: 'text!', value: (r) => r.symbol.trim().toUpperCase() },
+      name: { type: 'text!', value: (r) => r.name.trim() },
+      exchange: 'text',
+      cik: { type: 'text', value: (r) => (r.cik === undefined || r.cik === null ? r.cik : cikOf(r.cik)) },
+      sector: 'text',
+      industry: 'text',
+      country: 'text',
+      currency: { type: 'text', fallback: `'USD'` },
+      description: 'text',
+      website: 'text',
+      fiscal_year_end_month: 'int2',
+      shares_outstanding: 'int8',
+      market_cap: 'float8',
+      popularity: { type: 'int4', fallback: '0' },
+      external_ids: { type: 'jsonb', fallback: `'{}'::jsonb` },
+      active: { type: 'bool', fallback: 'true' },
+      source: SOURCE,
+    },
+    conflict: ['type', 'symbol_upper'],
+    alsoSet: ['source'],
+    touch: 'updated_at',
+    // Each provider adds its own key (a CoinGecko id) without dropping another's.
+    mergeExpr: { external_ids: 'assets.external_ids || excluded.external_ids' },
+  }),
+
+  quotes: tableWriter({
+    what: 'quotes',
+    valid: (r: QuoteRecord) => hasAsset(r) && finite(r.price) && validDate(r.quotedAt),
+    link: linkAssetIds,
+    table: 'quotes',
+    columns: {
+      asset_id: ASSET_ID,
+      price: 'float8!',
+      prev_close: 'float8',
+      open: 'float8',
+      low_price: 'float8',
+      high_price: 'float8',
+      volume: 'int8',
+      extended_price: 'float8',
+      extended_session: 'text',
+      extended_at: 'timestamptz',
+      quoted_at: 'timestamptz!',
+      source: SOURCE,
+    },
+    conflict: ['asset_id'],
+    alsoSet: ['source'],
+    touch: 'updated_at',
+  }),
+
+  dailyBars: tableWriter({
+    what: 'daily bars',
+    valid: (r: DailyBarRecord) => hasAsset(r) && isIsoDate(r.date) && validBar(r),
+    link: linkAssetIds,
+    table: 'ohlc_daily',
+    columns: { asset_id: ASSET_ID, date: 'date!', ...BAR_COLUMNS },
+    conflict: ['asset_id', 'date'],
+  }),
+
+  intradayBars: tableWriter({
+    what: 'intraday bars',
+    valid: (r: IntradayBarRecord) =>
+      hasAsset(r) && validDate(r.ts) && Number.isInteger(r.intervalMinutes) && r.intervalMinutes > 0 && validBar(r),
+    link: linkAssetIds,
+    table: 'ohlc_intraday',
+    columns: { asset_id: ASSET_ID, interval_minutes: 'int2!', ts: 'timestamptz!', session: 'text!', ...BAR_COLUMNS },
+    conflict: ['asset_id', 'interval_minutes', 'ts'],
+  }),
+
+  earnings: writeEarnings,
+
+  guidance: tableWriter({
+    what: 'guidance',
+    valid: (r: GuidanceRecord) =>
+      hasAsset(r) &&
+      Number.isInteger(r.periodYear) &&
+      isIsoDate(r.issuedDate) &&
+      finiteOrAbsent(r.low) &&
+      finiteOrAbsent(r.high),
+    link: linkAssetIds,
+    table: 'guidance',
+    columns: {
+      asset_id: ASSET_ID,
+      period_year: 'int2!',
+      period: 'text!',
+      metric: 'text!',
+      issued_date: 'date!',
+      low: 'float8!',
+      high: 'float8!',
+      consensus: 'float8',
+      source: SOURCE,
+    },
+    conflict: ['asset_id', 'period_year', 'period', 'metric', 'issued_date'],
+    alsoSet: ['source'],
+  }),
+
+  dividends: tableWriter({
+    what: 'dividends',
+    valid: (r: DividendRecord) =>
+      hasAsset(r) &&
+      isIsoDate(r.exDate) &&
+      finite(r.amount) &&
+      dateOrAbsent(r.recordDate) &&
+      dateOrAbsent(r.paymentDate) &&
+      dateOrAbsent(r.declaredDate),
+    link: linkAssetIds,
+    table: 'dividends',
+    columns: {
+      asset_id: ASSET_ID,
+      ex_date: 'date!',
+      record_date: 'date',
+      payment_date: 'date',
+      declared_date: 'date',
+      amount: 'float8!',
+      frequency: 'int2',
+      source: SOURCE,
+    },
+    conflict: ['asset_id', 'ex_date'],
+    alsoSet: ['source'],
+  }),
+
+  splits: tableWriter({
+    what: 'splits',
+    valid: (r: SplitRecord) =>
+      hasAsset(r) && isIsoDate(r.date) && finite(r.numerator) && finite(r.denominator) && r.denominator !== 0,
+    link: linkAssetIds,
+    table: 'splits',
+    columns: { asset_id: ASSET_ID, date: 'date!', numerator: 'float8!', denominator: 'float8!', source: SOURCE },
+    conflict: ['asset_id', 'date'],
+    alsoSet: ['source'],
+  }),
+
+  shortInterest: tableWriter({
+    what: 'short interest',
+    valid: (r: ShortInterestRecord) => hasAsset(r) && isIsoDate(r.settlementDate) && finite(r.sharesShort),
+    link: linkAssetIds,
+    table: 'short_interest',
+    columns: {
+      asset_id: ASSET_ID,
+      settlement_date: 'date!',
+      shares_short: { type: 'int8!', value: (r) => Math.round(r.sharesShort) },
+      previous_shares_short: { type: 'int8', value: (r) => roundOrAbsent(r.previousSharesShort) },
+      change_percent: 'float8',
+      days_to_cover: 'float8',
+      average_volume: { type: 'int8', value: (r) => roundOrAbsent(r.averageVolume) },
+      percent_of_float: 'float8',
+      source: SOURCE,
+    },
+    conflict: ['asset_id', 'settlement_date'],
+    alsoSet: ['source'],
+  }),
+
+  analystRatings: tableWriter({
+    what: 'analyst ratings',
+    valid: (r: AnalystRatingRecord) =>
+      hasAsset(r) &&
+      isIsoDate(r.date) &&
+      typeof r.firm === 'string' &&
+      r.firm.trim() !== '' &&
+      typeof r.action === 'string',
+    link: linkAssetIds,
+    table: 'analyst_ratings',
+    columns: {
+      asset_id: ASSET_ID,
+      date: 'date!',
+      firm: { type: 'text!', value: (r) => r.firm.trim() },
+      analyst: 'text',
+      action: 'text!',
+      from_grade: 'text',
+      to_grade: 'text',
+      price_target: 'float8',
+      prior_price_target: 'float8',
+      source: SOURCE,
+    },
+    conflict: ['asset_id', 'date', 'firm'],
+    alsoSet: ['source'],
+  }),
+
+  analystTrends: tableWriter({
+    what: 'analyst trends',
+    valid: (r: AnalystTrendRecord) => hasAsset(r) && isIsoDate(r.month),
+    link: linkAssetIds,
+    table: 'analyst_trends',
+    columns: {
+      asset_id: ASSET_ID,
+      month: 'date!',
+      strong_buy: 'int2!',
+      buy: 'int2!',
+      hold: 'int2!',
+      sell: 'int2!',
+      strong_sell: 'int2!',
+      source: SOURCE,
+    },
+    conflict: ['asset_id', 'month'],
+    alsoSet: ['source'],
+  }),
+
+  news: tableWriter({
+    what: 'news items',
+    valid: (r: NewsRecord) =>
+      typeof r.externalId === 'string' &&
+      r.externalId !== '' &&
+      typeof r.title === 'string' &&
+      validDate(r.publishedAt),
+    link: linkNewsTitles,
+    table: 'news',
+    columns: {
+      source: SOURCE,
+      external_id: 'text!',
+      slug: { type: 'text!', value: (r, title, ctx) => newsSlug(title, ctx.source, r.externalId) },
+      title: { type: 'text!', value: (_r, title) => title },
+      summary: {
+        type: 'text',
+        value: (r) => (r.summary === undefined || r.summary === null ? r.summary : plainText(r.summary) || null),
+      },
+      body: { type: 'text', value: (r) => (r.body === undefined ? undefined : sanitizeNewsBody(r.body)) },
+      url: 'text',
+      image_url: 'text',
+      author: 'text',
+      news_type: 'text!',
+      tags: { type: 'text[]!', value: (r) => [...new Set(r.tags)] },
+      symbols: {
+        type: 'text[]!',
+        value: (r) => [...new Set(r.symbols.map((s) => s.trim().toUpperCase()).filter(Boolean))],
+      },
+      published_at: 'timestamptz!',
+    },
+    conflict: ['source', 'external_id'],
+  }),
+
+  filings: tableWriter({
+    what: 'filings',
+    valid: (r: FilingRecord) =>
       typeof r.cik === 'string' &&
       r.cik !== '' &&
       typeof r.accessionNumber === 'string' &&
@@ -500,240 +397,81 @@ const writeFilings: DatasetWriter<'filings'> = async (db, records, ctx) => {
       isIsoDate(r.filedDate) &&
       dateOrAbsent(r.periodOfReport) &&
       (r.asset === null || hasAsset(r.asset)),
-    counts,
-    'filings',
-  );
-  const cikOf = (cik: string) => cik.replace(/^0+/, '');
-  const ids = await ctx.assets.resolve(
-    db,
-    kept.flatMap((r) => (r.asset ? [r.asset] : [])),
-  );
-  const byCik = await ctx.assets.byCik(
-    db,
-    kept.map((r) => cikOf(r.cik)),
-  );
-  const rows = kept.map(
-    (r): Row => ({
-      // The named listing first; otherwise whichever of our assets the filer's CIK belongs to.
-      asset_id: (r.asset ? ids.get(assetKeyOf(r.asset)) : undefined) ?? byCik.get(cikOf(r.cik)) ?? null,
-      cik: cikOf(r.cik),
-      accession_number: r.accessionNumber,
-      form: r.form,
-      kind: r.kind,
-      filed_date: r.filedDate,
-      accepted_at: r.acceptedAt,
-      period_of_report: r.periodOfReport,
-      items: normalizeItems(r.items),
-      primary_document: r.primaryDocument,
-      description: r.description,
-      url: r.url,
-      source: ctx.source,
-    }),
-  );
-  await upsert(
-    db,
-    {
-      table: 'sec_filings',
-      columns: [
-        col('asset_id', 'int4', true),
-        col('cik', 'text', true),
-        col('accession_number', 'text', true),
-        col('form', 'text', true),
-        col('kind', 'text', true),
-        col('filed_date', 'date', true),
-        col('accepted_at', 'timestamptz'),
-        col('period_of_report', 'date'),
-        col('items', 'text[]', false, `'{}'::text[]`),
-        col('primary_document', 'text'),
-        col('description', 'text'),
-        col('url', 'text', true),
-        col('source', 'text', true),
-      ],
-      conflict: ['accession_number', 'cik'],
-      alsoSet: ['source'],
+    link: linkFilings,
+    table: 'sec_filings',
+    columns: {
+      asset_id: { type: 'int4!', value: (_r, assetId) => assetId },
+      cik: { type: 'text!', value: (r) => cikOf(r.cik) },
+      accession_number: 'text!',
+      form: 'text!',
+      kind: 'text!',
+      filed_date: 'date!',
+      accepted_at: 'timestamptz',
+      period_of_report: 'date',
+      items: { type: 'text[]', fallback: `'{}'::text[]`, value: (r) => normalizeItems(r.items) },
+      primary_document: 'text',
+      description: 'text',
+      url: 'text!',
+      source: SOURCE,
     },
-    rows,
-    counts,
-    (row) => `${row.accession_number}:${row.cik}`,
-    ctx.insertHints,
-  );
-  return counts;
-};
+    conflict: ['accession_number', 'cik'],
+    alsoSet: ['source'],
+  }),
 
-const writeEvents: DatasetWriter<'events'> = async (db, records, ctx) => {
-  const counts = emptyCounts();
-  const kept = validRecords(
-    records,
-    (r) =>
+  events: tableWriter({
+    what: 'events',
+    valid: (r: EventRecord) =>
       typeof r.externalId === 'string' &&
       r.externalId !== '' &&
       typeof r.title === 'string' &&
       validDate(r.eventDate) &&
       (r.asset === undefined || r.asset === null || hasAsset(r.asset)),
-    counts,
-    'events',
-  );
-  const ids = await ctx.assets.resolve(
-    db,
-    kept.flatMap((r) => (r.asset ? [r.asset] : [])),
-  );
-  // A call belongs to its quarter's earnings row.
-  const quarters = kept.flatMap((r) => {
-    const assetId = r.asset ? ids.get(assetKeyOf(r.asset)) : undefined;
-    return assetId !== undefined && r.periodYear && r.period
-      ? [{ assetId, periodYear: r.periodYear, period: r.period }]
-      : [];
-  });
-  const earningsIds = new Map<string, number>();
-  if (quarters.length > 0) {
-    const found = await db.execute(sql`
-      select e.id, e.asset_id, e.period_year, e.period
-      from earnings e
-      join unnest(${sql.param(quarters.map((q) => q.assetId))}::int4[], ${sql.param(quarters.map((q) => q.periodYear))}::int2[],
-        ${sql.param(quarters.map((q) => q.period))}::text[]) as k(asset_id, period_year, period)
-        on e.asset_id = k.asset_id and e.period_year = k.period_year and e.period = k.period`);
-    for (const row of rowsOf<{ id: number; asset_id: number; period_year: number; period: string }>(found)) {
-      earningsIds.set(`${row.asset_id}:${row.period_year}:${row.period}`, row.id);
-    }
-  }
-  const rows = kept.map((r): Row => {
-    // An IPO names a company we may not list yet: the event keeps its symbol without an asset.
-    const assetId = r.asset ? (ids.get(assetKeyOf(r.asset)) ?? null) : null;
-    return {
-      source: ctx.source,
-      external_id: r.externalId,
-      event_type: r.eventType,
-      event_status: r.eventStatus,
-      event_date: r.eventDate,
-      asset_id: assetId,
-      symbol: r.asset ? r.asset.symbol.trim().toUpperCase() : null,
-      title: plainText(r.title),
-      description: r.description,
-      earnings_id:
-        assetId !== null && r.periodYear && r.period
-          ? (earningsIds.get(`${assetId}:${r.periodYear}:${r.period}`) ?? null)
-          : null,
-      period_year: r.periodYear,
-      period: r.period,
-      details: r.details,
-      audio_url: r.audioUrl,
-      youtube_url: r.youtubeUrl,
-    };
-  });
-  await upsert(
-    db,
-    {
-      table: 'events',
-      columns: [
-        col('source', 'text', true),
-        col('external_id', 'text', true),
-        col('event_type', 'text', true),
-        col('event_status', 'text', true),
-        col('event_date', 'timestamptz', true),
-        col('asset_id', 'int4', true),
-        col('symbol', 'text', true),
-        col('title', 'text', true),
-        col('description', 'text'),
-        col('earnings_id', 'int4', true),
-        col('period_year', 'int2'),
-        col('period', 'text'),
-        col('details', 'jsonb', false, `'{}'::jsonb`),
-        col('audio_url', 'text'),
-        col('youtube_url', 'text'),
-      ],
-      conflict: ['source', 'external_id'],
-      touch: 'updated_at',
+    link: linkEvents,
+    table: 'events',
+    columns: {
+      source: SOURCE,
+      external_id: 'text!',
+      event_type: 'text!',
+      event_status: 'text!',
+      event_date: 'timestamptz!',
+      asset_id: { type: 'int4!', value: (_r, link) => link.assetId },
+      symbol: { type: 'text!', value: (r) => (r.asset ? r.asset.symbol.trim().toUpperCase() : null) },
+      title: { type: 'text!', value: (r) => plainText(r.title) },
+      description: 'text',
+      earnings_id: { type: 'int4!', value: (_r, link) => link.earningsId },
+      period_year: 'int2',
+      period: 'text',
+      details: { type: 'jsonb', fallback: `'{}'::jsonb` },
+      audio_url: 'text',
+      youtube_url: 'text',
     },
-    rows,
-    counts,
-    (row) => String(row.external_id),
-    ctx.insertHints,
-  );
-  return counts;
-};
+    conflict: ['source', 'external_id'],
+    touch: 'updated_at',
+  }),
 
-const writeFiles: DatasetWriter<'files'> = async (db, records, ctx) => {
-  const counts = emptyCounts();
-  const kept = validRecords(
-    records,
-    (r) =>
+  files: tableWriter({
+    what: 'files',
+    valid: (r: FileRecord) =>
       hasAsset(r) && typeof r.id === 'string' && r.id !== '' && Number.isInteger(r.periodYear) && validDate(r.date),
-    counts,
-    'files',
-  );
-  const paired = await withAssetIds(db, kept, ctx, counts);
-  const eventKeys = [
-    ...new Set(paired.flatMap(({ record }) => (record.eventExternalId ? [record.eventExternalId] : []))),
-  ];
-  const eventIds = new Map<string, number>();
-  if (eventKeys.length > 0) {
-    const found = await db.execute(sql`
-      select id, external_id from events where source = ${ctx.source} and external_id = any(${sql.param(eventKeys)}::text[])`);
-    for (const row of rowsOf<{ id: number; external_id: string }>(found)) eventIds.set(row.external_id, row.id);
-  }
-  const rows = paired.map(
-    ({ record: r, assetId }): Row => ({
-      id: r.id,
-      asset_id: assetId,
-      symbol: r.symbol.trim().toUpperCase(),
-      type: r.fileType,
-      period_year: r.periodYear,
-      period: r.period,
-      event_id: r.eventExternalId ? (eventIds.get(r.eventExternalId) ?? null) : null,
-      title: plainText(r.title),
-      date: r.date,
-      url: r.url,
-      mime_type: r.mimeType,
-      content: r.content,
-      external_file_id: r.externalFileId,
-      source: ctx.source,
-    }),
-  );
-  await upsert(
-    db,
-    {
-      table: 'files',
-      columns: [
-        col('id', 'text', true),
-        col('asset_id', 'int4', true),
-        col('symbol', 'text', true),
-        col('type', 'text', true),
-        col('period_year', 'int2', true),
-        col('period', 'text', true),
-        col('event_id', 'int4', true),
-        col('title', 'text', true),
-        col('date', 'timestamptz', true),
-        col('url', 'text'),
-        col('mime_type', 'text'),
-        col('content', 'jsonb'),
-        col('external_file_id', 'text'),
-        col('source', 'text', true),
-      ],
-      conflict: ['id'],
-      alsoSet: ['source'],
+    link: linkFiles,
+    table: 'files',
+    columns: {
+      id: 'text!',
+      asset_id: { type: 'int4!', value: (_r, link) => link.assetId },
+      symbol: { type: 'text!', value: (r) => r.symbol.trim().toUpperCase() },
+      type: { type: 'text!', value: (r) => r.fileType },
+      period_year: 'int2!',
+      period: 'text!',
+      event_id: { type: 'int4!', value: (_r, link) => link.eventId },
+      title: { type: 'text!', value: (r) => plainText(r.title) },
+      date: 'timestamptz!',
+      url: 'text',
+      mime_type: 'text',
+      content: 'jsonb',
+      external_file_id: 'text',
+      source: SOURCE,
     },
-    rows,
-    counts,
-    (row) => String(row.id),
-    ctx.insertHints,
-  );
-  return counts;
-};
-
-export const WRITERS: { [D in Dataset]: DatasetWriter<D> } = {
-  assets: writeAssets,
-  quotes: writeQuotes,
-  dailyBars: writeDailyBars,
-  intradayBars: writeIntradayBars,
-  earnings: writeEarnings,
-  guidance: writeGuidance,
-  dividends: writeDividends,
-  splits: writeSplits,
-  shortInterest: writeShortInterest,
-  analystRatings: writeAnalystRatings,
-  analystTrends: writeAnalystTrends,
-  news: writeNews,
-  filings: writeFilings,
-  events: writeEvents,
-  files: writeFiles,
+    conflict: ['id'],
+    alsoSet: ['source'],
+  }),
 };
