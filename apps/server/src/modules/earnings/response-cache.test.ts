@@ -5,6 +5,8 @@ import {
   clearOnMarketChange,
   createResponseCache,
   MARKET_CHANGED_CHANNEL,
+  POLISH_MAX_BYTES,
+  polishBody,
   type SerializedBody,
   serializeBody,
 } from './response-cache.ts';
@@ -54,6 +56,51 @@ describe(createResponseCache.name, () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await cache.get('k', build)).identity.length).toBe(2);
+  });
+
+  it('gives a rebuild the body it replaces', async () => {
+    let clock = 0;
+    const cache = createResponseCache({ ttlMs: 100, now: () => clock });
+    const seen: (SerializedBody | undefined)[] = [];
+    const first = body(1);
+    const build = async (previous?: SerializedBody) => {
+      seen.push(previous);
+      return previous ?? first;
+    };
+    await cache.get('k', build);
+    clock = 150;
+    await cache.get('k', build);
+    expect(seen).toEqual([undefined, first]);
+  });
+
+  it('polishes each cached body once in the background, one at a time, counting its new size', async () => {
+    let running = 0;
+    let most = 0;
+    const polished: string[] = [];
+    const cache = createResponseCache({
+      polish: async (built) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        built.br = Buffer.alloc(1);
+        built.polished = true;
+        polished.push(built.etag);
+        running -= 1;
+      },
+    });
+    const a = await cache.get('a', async () => ({ ...body(10), br: Buffer.alloc(8) }));
+    await cache.get('b', async () => ({ ...body(20), br: Buffer.alloc(8) }));
+    expect(cache.bytes).toBe(46);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(polished).toEqual([a.etag, 'W/"20"']);
+    expect(most).toBe(1);
+    expect(cache.bytes).toBe(32);
+    // Served from the cache: the polished body, not polished again.
+    expect((await cache.get('a', async () => body(99))).br.length).toBe(1);
+    // Too large to polish in reasonable time: it keeps its quick form.
+    await cache.get('large', async () => body(POLISH_MAX_BYTES + 1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(polished).toHaveLength(2);
   });
 
   it('keeps serving the stale answer when a rebuild fails, but not past the stale bound', async () => {
@@ -146,5 +193,32 @@ describe(serializeBody.name, () => {
     expect(built.br.length).toBeLessThan(built.identity.length);
     expect((await serializeBody(value)).etag).toBe(built.etag);
     expect((await serializeBody({ rows: [] })).etag).not.toBe(built.etag);
+  });
+
+  it('keeps the compressed forms of the body it replaces when the bytes are the same', async () => {
+    const value = { rows: [1, 2, 3] };
+    const built = await serializeBody(value);
+    expect(await serializeBody({ rows: [1, 2, 3] }, built)).toBe(built);
+    expect(await serializeBody({ rows: [1, 2] }, built)).not.toBe(built);
+  });
+});
+
+describe(polishBody.name, () => {
+  it('makes brotli smaller for the same bytes and the same ETag', async () => {
+    const { brotliDecompressSync } = await import('node:zlib');
+    const value = {
+      rows: Array.from({ length: 3000 }, (_, i) => ({
+        symbol: `S${i}`,
+        name: `Company ${i % 97}`,
+        eps: (i * 37) % 101,
+      })),
+    };
+    const built = await serializeBody(value);
+    const quick = built.br;
+    await polishBody(built);
+    expect(built.polished).toBe(true);
+    expect(built.br.length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(built.br).equals(built.identity)).toBe(true);
+    expect(built.etag).toBe((await serializeBody(value)).etag);
   });
 });

@@ -17,13 +17,15 @@ export const MARKET_CHANGED_CHANNEL = 'market.changed';
 /**
  * How long a cached answer is fresh. After that it is still served while one rebuild runs in the background (callers
  * never wait for a build), for at most {@link RESPONSE_CACHE_MAX_STALE_MS}; an invalidation drops it at once.
+ * Changes arrive as invalidations (MARKET_CHANGED_CHANNEL); the rebuild is the safety net for a write nobody
+ * announced. Each one stalls the event loop for the query on PGlite (decision 0017), so it is rare.
  */
-export const RESPONSE_CACHE_TTL_MS = 5_000;
+export const RESPONSE_CACHE_TTL_MS = 60_000;
 /** How long past its freshness an answer may be served while a rebuild runs (or keeps failing). */
 export const RESPONSE_CACHE_MAX_STALE_MS = 60_000;
 /** Distinct windows × plan tiers kept; the oldest entry goes first. */
 export const RESPONSE_CACHE_MAX_ENTRIES = 256;
-/** Bytes kept (JSON plus its gzip and brotli forms): a season week takes ~1.2 MB. */
+/** Bytes kept (JSON plus its gzip and brotli forms): a season week takes ~1.2 MB as rows, ~0.3 MB as columns. */
 export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** An answer serialised once: its JSON bytes, compressed forms and a hash of them as the ETag. */
@@ -32,17 +34,32 @@ export interface SerializedBody {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** `br` is at brotli's best quality (made in the background once the answer is cached; same ETag). */
+  polished?: boolean;
 }
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/** Brotli's best: ~50x the time of quality 5 for ~25% fewer bytes on a calendar week, so made once, in the background. */
+const POLISHED_BROTLI_QUALITY = 11;
 /**
- * Serialises `value` (already checked against its contract) and compresses it off the event loop. Levels are
- * moderate: the body is rebuilt every few seconds, and a season week (~1 MB of JSON) must build in milliseconds.
+ * Larger answers keep their quick brotli form: at the best quality a 1 MB answer (a season week as rows) takes
+ * some 5 s of a core, a week by column (~230 KB) half a second.
  */
-export async function serializeBody(value: unknown): Promise<SerializedBody> {
+export const POLISH_MAX_BYTES = 512 * 1024;
+
+const etagOf = (identity: Buffer) => `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Serialises `value` (already checked against its contract) and compresses it off the event loop, at moderate
+ * levels: a caller may be waiting for the first build. When the bytes are those of `previous` (a rebuild that found
+ * nothing changed), `previous` comes back as it is, compressed forms included: they are made once per change.
+ */
+export async function serializeBody(value: unknown, previous?: SerializedBody): Promise<SerializedBody> {
   const identity = Buffer.from(JSON.stringify(value));
+  const etag = etagOf(identity);
+  if (previous?.etag === etag) return previous;
   const [gz, br] = await Promise.all([
     gzipAsync(identity, { level: 6 }),
     brotliAsync(identity, {
@@ -53,8 +70,20 @@ export async function serializeBody(value: unknown): Promise<SerializedBody> {
       },
     }),
   ]);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return { etag: `W/"${hash}"`, identity, gzip: gz, br };
+  return { etag, identity, gzip: gz, br, polished: false };
+}
+
+/** Replaces `body.br` with brotli's smallest form of the same bytes (off the event loop; the ETag stays). */
+export async function polishBody(body: SerializedBody): Promise<void> {
+  const br = await brotliAsync(body.identity, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: POLISHED_BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.identity.length,
+    },
+  });
+  if (br.length < body.br.length) body.br = br;
+  body.polished = true;
 }
 
 /**
@@ -75,8 +104,11 @@ export function sendSerialized(request: FastifyRequest, reply: FastifyReply, bod
 }
 
 export interface ResponseCache {
-  /** The cached body for `key`, or the one `build` makes (concurrent misses share one build). */
-  get(key: string, build: () => Promise<SerializedBody>): Promise<SerializedBody>;
+  /**
+   * The cached body for `key`, or the one `build` makes (concurrent misses share one build). A rebuild of an
+   * expired answer is given the body it replaces, to keep its compressed forms when nothing changed.
+   */
+  get(key: string, build: (previous?: SerializedBody) => Promise<SerializedBody>): Promise<SerializedBody>;
   clear(): void;
   /** Entries held, and the bytes of the built ones. */
   readonly size: number;
@@ -89,16 +121,19 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /** Makes a cached body smaller in the background, one at a time (default: {@link polishBody}). */
+  polish?: (body: SerializedBody) => Promise<void>;
 }
 
 const bytesOf = (body: SerializedBody) => body.identity.length + body.gzip.length + body.br.length;
 
 /**
- * Serialised answers kept in process for a few seconds. The busiest call (a calendar week during earnings season:
- * 1,300+ rows, ~1 MB of JSON) is asked for the same few windows by everyone; serving the bytes instead of querying,
- * gating, validating and serialising again is what lets it keep up with a bare route (bench/api.bench.ts). Bounded
- * by entries and by bytes; the oldest entries go first. Stale-while-revalidate: an expired answer is served while one
- * rebuild runs, so the busiest call never stalls on a build once it is warm.
+ * Serialised answers kept in process. The busiest call (a calendar week during earnings season: 1,300+ rows) is
+ * asked for the same few windows by everyone; serving the bytes instead of querying, gating, validating and
+ * serialising again is what lets it keep up with a bare route (bench/api.bench.ts). Bounded by entries and by
+ * bytes; the oldest entries go first. Stale-while-revalidate: an expired answer is served while one rebuild runs, so
+ * the busiest call never stalls on a build once it is warm. Once cached, an answer's brotli form is remade at the
+ * best quality in the background, one answer at a time.
  */
 export function createResponseCache(options: ResponseCacheOptions = {}): ResponseCache {
   const ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
@@ -106,7 +141,14 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
   const maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
   const maxBytes = options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES;
   const now = options.now ?? Date.now;
-  type Entry = { expires: number; body: Promise<SerializedBody>; bytes: number; built: boolean; refreshing: boolean };
+  const polish = options.polish ?? polishBody;
+  type Entry = {
+    expires: number;
+    body: Promise<SerializedBody>;
+    built: SerializedBody | null;
+    bytes: number;
+    refreshing: boolean;
+  };
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let generation = 0;
@@ -121,6 +163,28 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
       remove(key, entry);
     }
   };
+  const polishing: { key: string; entry: Entry }[] = [];
+  let polisherRunning = false;
+  const polishAll = async () => {
+    polisherRunning = true;
+    for (let next = polishing.shift(); next; next = polishing.shift()) {
+      const { key, entry } = next;
+      const body = entry.built;
+      // Dropped or replaced meanwhile: nobody will be sent it.
+      if (!body || body.polished || entries.get(key) !== entry) continue;
+      try {
+        await polish(body);
+      } catch {
+        // The quick form stays; it is as correct, only larger.
+        body.polished = true;
+      }
+      if (entries.get(key) !== entry) continue;
+      bytes += bytesOf(body) - entry.bytes;
+      entry.bytes = bytesOf(body);
+      evict();
+    }
+    polisherRunning = false;
+  };
   /** Keeps a built body under `key`, unless an invalidation came after its build started. */
   const store = (key: string, built: SerializedBody, started: number, replacing?: Entry) => {
     if (generation !== started) return false;
@@ -129,19 +193,23 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
     const entry: Entry = {
       expires: now() + ttlMs,
       body: Promise.resolve(built),
+      built,
       bytes: bytesOf(built),
-      built: true,
       refreshing: false,
     };
     entries.set(key, entry);
     bytes += entry.bytes;
     evict();
+    if (!built.polished && built.identity.length <= POLISH_MAX_BYTES) {
+      polishing.push({ key, entry });
+      if (!polisherRunning) void polishAll();
+    }
     return true;
   };
-  const refresh = (key: string, stale: Entry, build: () => Promise<SerializedBody>) => {
+  const refresh = (key: string, stale: Entry, build: (previous?: SerializedBody) => Promise<SerializedBody>) => {
     stale.refreshing = true;
     const started = generation;
-    build().then(
+    build(stale.built ?? undefined).then(
       (built) => store(key, built, started, stale),
       () => {
         // Keep serving what we have; the next request after this tries again.
@@ -163,8 +231,8 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
         remove(key, hit);
       }
       const started = generation;
-      const body = build();
-      const pending: Entry = { expires: Number.POSITIVE_INFINITY, body, bytes: 0, built: false, refreshing: false };
+      const body = build(hit?.built ?? undefined);
+      const pending: Entry = { expires: Number.POSITIVE_INFINITY, body, built: null, bytes: 0, refreshing: false };
       entries.set(key, pending);
       evict();
       body.then(
@@ -180,6 +248,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
     clear() {
       generation += 1;
       entries.clear();
+      polishing.length = 0;
       bytes = 0;
     },
     get size() {
