@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Role } from '../roles.ts';
+import type { Role } from '../role.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { idpRoutes } from './routes.ts';
 import { createSealer, idpSecret } from './seal.ts';

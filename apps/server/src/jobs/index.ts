@@ -1,5 +1,5 @@
 import { MAIL_JOB_HANDLERS } from '../mail/smtp.ts';
-import type { Role } from '../roles.ts';
+import type { Role } from '../role.ts';
 import { createWorker } from './worker.ts';
 
 /**

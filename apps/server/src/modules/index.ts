@@ -1,4 +1,4 @@
-import type { Role } from '../roles.ts';
+import type { Role } from '../role.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { alertsRoutes } from './alerts/routes.ts';
 import { coreRoutes } from './core/routes.ts';

@@ -14,6 +14,7 @@ import type {
   SessionType,
   StoredFilingType,
 } from '@eh/domain';
+import type { Config } from '../config.ts';
 
 /** Which asset an asset-scoped record belongs to. */
 export interface AssetKey {
@@ -279,3 +280,14 @@ export interface MarketDataProvider {
   /** Yields batches of records (each batch is written in one transaction). */
   fetch<D extends Dataset>(dataset: D, params: FetchParams): AsyncIterable<DatasetRecords[D][]>;
 }
+
+/** What a provider is built from: configuration, and optionally recorded responses instead of the network. */
+export interface ProviderEnv {
+  config: Config;
+  /** `npm run ingest -- <provider> --from-file PATH`: read the vendor's recorded responses from this file or folder. */
+  fromFile?: string;
+  /** The provider's "now" (tests and the demo market pin it). */
+  now?: Date;
+}
+
+export type ProviderFactory = (env: ProviderEnv) => MarketDataProvider;

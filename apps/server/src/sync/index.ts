@@ -1,4 +1,4 @@
-import type { Role } from '../roles.ts';
+import type { Role } from '../role.ts';
 
 /** The live socket at /sync (SPEC §7): subscriptions, quotes, news, events, community posts. Serves nothing yet. */
 export const syncRole: Role = {

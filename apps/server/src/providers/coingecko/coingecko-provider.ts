@@ -5,8 +5,14 @@
  */
 import { batches, type DatasetHandlers, datasetsOf, dispatchDatasets, requestedSymbols } from '../datasets.ts';
 import { createVendorHttpClient, providerUserAgent } from '../http.ts';
-import type { ProviderEnv } from '../index.ts';
-import { type AssetRecord, DATASETS, type FetchParams, type MarketDataProvider, type QuoteRecord } from '../types.ts';
+import {
+  type AssetRecord,
+  DATASETS,
+  type FetchParams,
+  type MarketDataProvider,
+  type ProviderEnv,
+  type QuoteRecord,
+} from '../types.ts';
 import {
   type CoinGeckoSource,
   coinGeckoAccess,

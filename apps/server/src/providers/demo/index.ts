@@ -5,7 +5,6 @@
  * that were estimates, and moves the intraday session). See README.md in this folder.
  */
 import { DEMO_SOURCE, MS_PER_DAY } from '@eh/domain';
-import type { ProviderEnv, ProviderFactory } from '../index.ts';
 import {
   type AssetKey,
   DATASETS,
@@ -15,6 +14,8 @@ import {
   type FetchParams,
   type MarketDataProvider,
   type NewsRecord,
+  type ProviderEnv,
+  type ProviderFactory,
 } from '../types.ts';
 import { type Coverage, coverageOf, ratingRecords, trendRecords } from './analysts.ts';
 import { dividendRecord, dividendsOf, splitsOf } from './dividends.ts';

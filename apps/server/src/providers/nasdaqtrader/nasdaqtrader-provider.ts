@@ -1,8 +1,7 @@
 /** Nasdaq Trader symbol directories: every US-listed stock and ETF with its exchange, in two requests. */
 import { batches, type DatasetHandlers, datasetsOf, dispatchDatasets, requestedSymbols } from '../datasets.ts';
 import { createVendorHttpClient, providerUserAgent } from '../http.ts';
-import type { ProviderEnv } from '../index.ts';
-import { type AssetRecord, DATASETS, type FetchParams, type MarketDataProvider } from '../types.ts';
+import { type AssetRecord, DATASETS, type FetchParams, type MarketDataProvider, type ProviderEnv } from '../types.ts';
 import { createNasdaqTraderApi, createRecordedNasdaqTraderSource } from './nasdaqtrader-api.ts';
 import { directorySecurities, toAssetRecords } from './transform.ts';
 

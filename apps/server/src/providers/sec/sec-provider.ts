@@ -16,9 +16,15 @@ import {
 } from '../datasets.ts';
 import { fiscalYearEndMonthOf } from '../fiscal.ts';
 import { createVendorHttpClient } from '../http.ts';
-import type { ProviderEnv } from '../index.ts';
 import { symbolFromDashed } from '../symbols.ts';
-import { type AssetKey, type AssetRecord, DATASETS, type FetchParams, type MarketDataProvider } from '../types.ts';
+import {
+  type AssetKey,
+  type AssetRecord,
+  DATASETS,
+  type FetchParams,
+  type MarketDataProvider,
+  type ProviderEnv,
+} from '../types.ts';
 import { createRecordedSecSource, createSecApi, type SecSource } from './sec-api.ts';
 import {
   filingsOf,

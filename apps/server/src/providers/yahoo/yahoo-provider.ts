@@ -9,8 +9,7 @@
 import { addDays, nyDate } from '@eh/domain';
 import { batches, type DatasetHandlers, datasetsOf, dispatchDatasets, inWindow } from '../datasets.ts';
 import { createVendorHttpClient, providerUserAgent } from '../http.ts';
-import type { ProviderEnv } from '../index.ts';
-import { type AssetKey, DATASETS, type FetchParams, type MarketDataProvider } from '../types.ts';
+import { type AssetKey, DATASETS, type FetchParams, type MarketDataProvider, type ProviderEnv } from '../types.ts';
 import {
   analystRatingsOf,
   analystTrendsOf,
