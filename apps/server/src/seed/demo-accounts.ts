@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { idpUsers, users } from '@eh/db';
 import { createSealer, idpSecret } from '../idp/seal.ts';
 import { createVerifier } from '../idp/srp.ts';
-import type { Seed } from './index.ts';
+import type { Seed } from './types.ts';
 
 /** One signed-in account per plan, for trying the product on one machine (embedded mode only). */
 export const DEMO_PASSWORD = 'Demo-earnings-1';

@@ -1,7 +1,7 @@
 import { MS_PER_DAY, nyDate } from '@eh/domain';
 import { PROVIDERS, type ProviderFactory } from '../providers/index.ts';
 import { enqueueHistory, firstPagesPlan, HISTORY_START_DELAY_MS, ingestChecked } from './history.ts';
-import type { Seed } from './index.ts';
+import type { Seed } from './types.ts';
 
 /**
  * How far back the first look at the calendar is taken. Ingesting that earlier view first and today's after it

@@ -1,23 +1,9 @@
 import { type Database, seedRuns } from '@eh/db';
-import type { Config } from '../config.ts';
 import { demoAccountsSeed } from './demo-accounts.ts';
 import { demoMarketSeed } from './demo-market.ts';
 import { flagsSeed } from './flags.ts';
 import { releaseNotesSeed } from './release-notes.ts';
-
-export interface SeedEnv {
-  config: Config;
-  /** True on the embedded database (PGlite), the single-machine mode. */
-  embedded: boolean;
-}
-
-export interface Seed {
-  /** Unique and stable: a seed whose name is recorded never runs again on that database. */
-  name: string;
-  /** A seed that does not apply is neither run nor recorded, so it can apply on a later start. */
-  applies?(env: SeedEnv): boolean;
-  run(db: Database, env: SeedEnv): Promise<void>;
-}
+import type { Seed, SeedEnv } from './types.ts';
 
 /** In order; later issues append theirs. */
 export const SEEDS: readonly Seed[] = [flagsSeed, releaseNotesSeed, demoAccountsSeed, demoMarketSeed];
