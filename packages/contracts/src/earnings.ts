@@ -55,16 +55,11 @@ export const CALENDAR_MAX_DAYS = 45;
 export const CALENDAR_DAILY_MAX_DAYS = 366;
 
 /** `start`/`end` of a calendar window; both default to the current Monday–Friday week (New York). */
-const calendarWindow = (maxDays: number) =>
-  withMaxSpan(
-    withDateWindow(
-      z.object({
-        start: IsoDateString.optional().describe('First day (default: Monday of the current week, New York)'),
-        end: IsoDateString.optional().describe("Last day (default: the Friday of start's week)"),
-      }),
-    ),
-    maxDays,
-  );
+const windowFields = {
+  start: IsoDateString.optional().describe('First day (default: Monday of the current week, New York)'),
+  end: IsoDateString.optional().describe("Last day (default: the Friday of start's week)"),
+};
+const calendarWindow = (maxDays: number) => withMaxSpan(withDateWindow(z.object(windowFields)), maxDays);
 
 export const EarningsRow = z.object({
   id: z.number().int(),
@@ -115,25 +110,104 @@ export const EarningsRow = z.object({
 });
 export type EarningsRow = z.infer<typeof EarningsRow>;
 
+/** The answer's two layouts (`?shape=`): every field one object per report, or the calendar's fields by column. */
+export const CALENDAR_SHAPES = ['rows', 'columns'] as const;
+export type CalendarShape = (typeof CALENDAR_SHAPES)[number];
+
+/** What every calendar answer says about itself, whatever its shape. */
+const calendarHeader = {
+  start: DateOut,
+  end: DateOut,
+  timeZone: z.literal(MARKET_TIME_ZONE),
+  /** The earliest report date this caller may see; null when it sees all history. */
+  historyStart: DateOut.nullable(),
+  gated: GatedMarkers,
+};
+
+const column = <T extends z.ZodType>(field: T) => z.array(field);
+const Row = EarningsRow.shape;
+
+/**
+ * The fields the calendar screens draw (decision 0017), one array per field, report `i` at index `i` of each:
+ * who (id, symbol, name; market cap and popularity for the filters and sorts), which quarter (for the report's
+ * details), when (date, New York time, session, how sure and who said so), and EPS and revenue with their
+ * year-over-year changes. Surprises are derived from actual and estimate (`surpriseOf`); everything else about a
+ * report is in the company's earnings call (`GET /pricing/assets/{symbol}/earnings`) or in `shape=rows`.
+ */
+export const EarningsColumns = z.object({
+  id: column(Row.id),
+  symbol: column(Row.symbol),
+  name: column(Row.name),
+  marketCap: column(Row.marketCap),
+  popularity: column(Row.popularity),
+  periodYear: column(Row.periodYear),
+  period: column(Row.period),
+  date: column(Row.date),
+  time: column(Row.time),
+  session: column(Row.session),
+  dateStatus: column(Row.dateStatus),
+  dateSource: column(Row.dateSource),
+  epsEstimate: column(Row.epsEstimate),
+  epsActual: column(Row.epsActual),
+  yoyPercentChangeEPS: column(Row.yoyPercentChangeEPS),
+  revenueEstimate: column(Row.revenueEstimate),
+  revenueActual: column(Row.revenueActual),
+  yoyPercentChangeRevenue: column(Row.yoyPercentChangeRevenue),
+});
+export type EarningsColumns = z.infer<typeof EarningsColumns>;
+export type CalendarColumn = keyof EarningsColumns;
+
+/** A report as the calendar holds it: its columns, and the surprises derived from them. */
+export type CalendarEarningsRow = Pick<
+  EarningsRow,
+  CalendarColumn | 'epsSurprise' | 'epsSurprisePercent' | 'revenueSurprise' | 'revenueSurprisePercent'
+>;
+
+/** Every report of the window, one object each with every field of {@link EarningsRow} (`shape=rows`, the default). */
+export const EarningsCalendarRows = z.object({ ...calendarHeader, earnings: z.array(EarningsRow) });
+export type EarningsCalendar = z.infer<typeof EarningsCalendarRows>;
+
+/**
+ * The same reports, only the fields the calendar draws, by column (`shape=columns`): about a quarter of the bytes.
+ * The price move is not among them, so no plan withholds anything of it here.
+ */
+export const EarningsCalendarColumns = z
+  .object({
+    ...calendarHeader,
+    /** Reports in the window: the length of every column. */
+    count: z.number().int().min(0),
+    columns: EarningsColumns,
+  })
+  .superRefine((value, ctx) => {
+    for (const [name, values] of Object.entries(value.columns))
+      if (values.length !== value.count)
+        ctx.addIssue({ code: 'custom', path: ['columns', name], message: `must hold ${value.count} values` });
+  });
+export type EarningsCalendarColumns = z.infer<typeof EarningsCalendarColumns>;
+
 export const getEarningsCalendar = defineRoute({
   method: 'GET',
   path: '/pricing/assets/earnings/calendar',
   group: 'public',
   summary:
-    'Every earnings report dated start to end (default: this week; at most 45 days), by date then time. Without historicalEarnings, reports before `historyStart` (the first day of the previous calendar quarter) are withheld; without prePostEarningsMove the price move is blanked; `gated` says what was',
+    'Every earnings report dated start to end (default: this week; at most 45 days), by date then time. Without historicalEarnings, reports before `historyStart` (the first day of the previous calendar quarter) are withheld; without prePostEarningsMove the price move is blanked; `gated` says what was. `shape=columns` sends only the fields the calendar draws, one array per field',
   tags: TAGS,
-  query: calendarWindow(CALENDAR_MAX_DAYS),
-  response: z.object({
-    start: DateOut,
-    end: DateOut,
-    timeZone: z.literal(MARKET_TIME_ZONE),
-    /** The earliest report date this caller may see; null when it sees all history. */
-    historyStart: DateOut.nullable(),
-    earnings: z.array(EarningsRow),
-    gated: GatedMarkers,
-  }),
+  query: withMaxSpan(
+    withDateWindow(
+      z.object({
+        ...windowFields,
+        shape: z
+          .enum(CALENDAR_SHAPES)
+          .default('rows')
+          .describe(
+            'rows (default): one object per report with every field; columns: the fields the calendar draws, one array per field',
+          ),
+      }),
+    ),
+    CALENDAR_MAX_DAYS,
+  ),
+  response: z.union([EarningsCalendarRows, EarningsCalendarColumns]),
 });
-export type EarningsCalendar = z.infer<typeof getEarningsCalendar.response>;
 
 const SessionCounts = z.object({
   total: z.number().int(),

@@ -3,6 +3,7 @@ export * from './alerts.ts';
 export * from './common.ts';
 export * from './core.ts';
 export * from './earnings.ts';
+export * from './earnings-columns.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './files.ts';

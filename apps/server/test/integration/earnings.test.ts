@@ -1,4 +1,10 @@
-import { POPULAR_SYMBOLS_COUNT } from '@eh/contracts';
+import {
+  CALENDAR_COLUMNS,
+  decodeEarningsColumns,
+  type EarningsCalendarColumns,
+  type EarningsRow,
+  POPULAR_SYMBOLS_COUNT,
+} from '@eh/contracts';
 import { earningsDateChanges } from '@eh/db';
 import { addDays, calendarHistoryStart, weekWindow } from '@eh/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +215,34 @@ describe('GET /api/pricing/assets/earnings/calendar', () => {
     // A pro caller's answer differs (no history cutoff), so its ETag does too.
     const proRes = await server.api(path, { headers: { ...pro.headers, 'if-none-match': etag } });
     expect(proRes.status).toBe(200);
+  });
+
+  it('sends the same reports by column with ?shape=columns, only the fields the calendar draws', async () => {
+    const past = daysFromToday(-273);
+    const windows = [`start=${WEEK.start}&end=${WEEK.end}`, `start=${addDays(past, -3)}&end=${addDays(past, 3)}`];
+    // What the calendar holds of a report: its columns and the surprises derived from them.
+    const drawn = (row: EarningsRow) => {
+      const { epsSurprise, epsSurprisePercent, revenueSurprise, revenueSurprisePercent } = row;
+      const columns = Object.fromEntries(CALENDAR_COLUMNS.map((name) => [name, row[name]]));
+      return { ...columns, epsSurprise, epsSurprisePercent, revenueSurprise, revenueSurprisePercent };
+    };
+    for (const window of windows)
+      for (const headers of [{}, pro.headers]) {
+        const rows = (await get(`/api/pricing/assets/earnings/calendar?${window}`, headers)).json;
+        const { status, json } = await get(`/api/pricing/assets/earnings/calendar?${window}&shape=columns`, headers);
+        expect(status).toBe(200);
+        const answer = json as EarningsCalendarColumns;
+        expect(answer).toMatchObject({ start: rows.start, end: rows.end, historyStart: rows.historyStart });
+        expect(Object.keys(answer.columns)).toEqual(CALENDAR_COLUMNS);
+        expect(answer.count).toBe(rows.earnings.length);
+        expect(decodeEarningsColumns(answer.columns, answer.count)).toEqual(rows.earnings.map(drawn));
+        // The price move is not sent by column, so no plan withholds it there.
+        expect(answer.gated).toEqual(
+          rows.gated.filter((marker: { feature: string }) => marker.feature !== 'priceMove'),
+        );
+      }
+    const { status } = await get(`/api/pricing/assets/earnings/calendar?shape=objects`);
+    expect(status).toBe(400);
   });
 
   it('refuses an invalid token instead of answering as anonymous', async () => {

@@ -1,7 +1,10 @@
 import {
+  type CalendarShape,
   type EarningsCalendar,
+  EarningsCalendarColumns,
+  EarningsCalendarRows,
   type EarningsRow,
-  getEarningsCalendar,
+  encodeEarningsColumns,
   type getSymbolEarnings,
   type getTopMarketEarnings,
   type ResponseOf,
@@ -115,22 +118,50 @@ export async function calendar(
   return { ...window, timeZone: MARKET_TIME_ZONE, historyStart, earnings: items, gated };
 }
 
+/** The busiest real weeks carry 1,300+ reports: the season week the calendar's answer is measured on. */
+export const SEASON_WEEK_REPORTS = 1_400;
+/** What the web calendar downloads for that week by column, uncompressed, at most (decision 0017). */
+export const SEASON_WEEK_MAX_BYTES = 400 * 1024;
+
+/**
+ * The calendar by column (`shape=columns`): only the fields the calendar draws (decision 0017). The price move is
+ * not among them, so its marker goes too: nothing of it was withheld from this answer.
+ */
+export function calendarColumns(answer: EarningsCalendar): EarningsCalendarColumns {
+  const { earnings: rows, gated, ...header } = answer;
+  return {
+    ...header,
+    gated: gated.filter((marker) => marker.feature !== 'priceMove'),
+    count: rows.length,
+    columns: encodeEarningsColumns(rows),
+  };
+}
+
+export interface CalendarQuery extends WindowQuery {
+  shape?: CalendarShape | undefined;
+}
+
 /**
  * The calendar as JSON bytes, from the cache when another caller with the same plan tier asked for the same window
- * today. The tier is what the answer depends on: earnings history and the price move.
+ * in the same shape today. The tier is what the answer depends on: earnings history, and the price move (rows only).
  */
 export async function calendarBody(
   ctx: AppContext,
   cache: ResponseCache,
   features: AccountFeatures,
-  query: WindowQuery,
+  query: CalendarQuery,
   now = new Date(),
 ): Promise<SerializedBody> {
   const today = nyDate(now);
   const window = resolveWindow(query, today);
-  const tier = `${canUse(features, 'earningsHistory') ? 'h' : '-'}${canUse(features, 'priceMove') ? 'm' : '-'}`;
-  return cache.get(`calendar|${window.start}|${window.end}|${tier}|${today}`, async () => {
-    return serializeBody(getEarningsCalendar.response.parse(await calendar(ctx, features, window, today)));
+  const shape = query.shape ?? 'rows';
+  const history = canUse(features, 'earningsHistory') ? 'h' : '-';
+  const tier = shape === 'columns' ? history : `${history}${canUse(features, 'priceMove') ? 'm' : '-'}`;
+  return cache.get(`calendar|${shape}|${window.start}|${window.end}|${tier}|${today}`, async (previous) => {
+    const answer = await calendar(ctx, features, window, today);
+    const checked =
+      shape === 'columns' ? EarningsCalendarColumns.parse(calendarColumns(answer)) : EarningsCalendarRows.parse(answer);
+    return serializeBody(checked, previous);
   });
 }
 

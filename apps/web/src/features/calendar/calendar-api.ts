@@ -1,20 +1,24 @@
 /**
  * The calendar's calls (SPEC §7 alerts and earnings, events, dividends): the earnings of a window, its daily
  * counts, the symbols of a filter group, and the events and dividend dates the calendar toggles add. Types come
- * from `@eh/contracts` (types only); quotes and one company's earnings are in features/market/market-api.ts.
+ * from `@eh/contracts` (types only, and the zod-free decoder of the columnar calendar); quotes and one company's
+ * earnings are in features/market/market-api.ts.
  */
-import type {
-  BodyOf,
-  CalendarEvent,
-  getDividendCalendar,
-  getEarningsCalendar,
-  getEarningsCalendarDaily,
-  getEarningsFilterSymbols,
-  getEvents,
-  PremiumMarker,
-  postEarningsFilter,
-  QueryOf,
-  ResponseOf,
+import {
+  type BodyOf,
+  type CalendarEarningsRow,
+  type CalendarEvent,
+  decodeEarningsColumns,
+  type EarningsCalendarColumns,
+  type getDividendCalendar,
+  type getEarningsCalendar,
+  type getEarningsCalendarDaily,
+  type getEarningsFilterSymbols,
+  type getEvents,
+  type PremiumMarker,
+  type postEarningsFilter,
+  type QueryOf,
+  type ResponseOf,
 } from '@eh/contracts';
 import type { CalendarEventType, IsoDate } from '@eh/domain';
 import { addDays, daysBetween, MAX_LIST_LIMIT } from '@eh/domain';
@@ -31,7 +35,13 @@ const PATHS = {
   dividends: '/pricing/dividends' satisfies (typeof getDividendCalendar)['path'],
 } as const;
 
-export type EarningsCalendarResponse = ResponseOf<typeof getEarningsCalendar>;
+/**
+ * A window's reports as the calendar holds them: asked for by column (`shape=columns`, about a quarter of the bytes
+ * of one object per report; decision 0017) and read back into rows.
+ */
+export interface EarningsCalendarResponse extends Omit<EarningsCalendarColumns, 'count' | 'columns'> {
+  earnings: CalendarEarningsRow[];
+}
 export type CalendarDailyResponse = ResponseOf<typeof getEarningsCalendarDaily>;
 export type FilterSymbolsResponse = ResponseOf<typeof getEarningsFilterSymbols>;
 /** The groups whose symbols the calendar asks the server for (the others are market-cap floors). */
@@ -77,7 +87,14 @@ export const calendarApi = marketApi
   .injectEndpoints({
     endpoints: (build) => ({
       getEarningsCalendar: build.query<EarningsCalendarResponse, WindowArgs>({
-        query: (args) => ({ url: PATHS.calendar, params: args satisfies QueryOf<typeof getEarningsCalendar> }),
+        query: (args) => ({
+          url: PATHS.calendar,
+          params: { ...args, shape: 'columns' } satisfies QueryOf<typeof getEarningsCalendar>,
+        }),
+        transformResponse: ({ count, columns, ...header }: EarningsCalendarColumns) => ({
+          ...header,
+          earnings: decodeEarningsColumns(columns, count),
+        }),
         providesTags: [MARKET, 'Earnings'],
       }),
       getEarningsCalendarDaily: build.query<CalendarDailyResponse, WindowArgs>({

@@ -4,7 +4,7 @@
  * page titles and descriptions search engines index. Pure (Intl only); shared market formats come from
  * features/market/format.ts.
  */
-import type { EarningsRow } from '@eh/contracts';
+import type { CalendarEarningsRow } from '@eh/contracts';
 import { daysBetween, formatIsoDate, type IsoDate, MARKET_TIME_ZONE, nyToUtc } from '@eh/domain';
 import {
   dateSourceLabel,
@@ -42,7 +42,7 @@ export interface ReportTime {
 }
 
 /** When a report lands for a reader in `timeZone`: New York 'HH:MM' on its date, converted. */
-export function reportTime(row: Pick<EarningsRow, 'date' | 'time'>, timeZone: string): ReportTime {
+export function reportTime(row: Pick<CalendarEarningsRow, 'date' | 'time'>, timeZone: string): ReportTime {
   if (!row.time || !/^\d{2}:\d{2}$/.test(row.time)) return { time: null, dayShift: 0 };
   const zone = safeTimeZone(timeZone);
   const instant = nyToUtc(row.date, row.time);
@@ -71,7 +71,7 @@ export function estimatedBy(source: string): string {
 }
 
 /** The tooltip and accessible name of the confirmed / estimated mark (DESIGN §6: estimates never read as certain). */
-export function dateStatusText(row: Pick<EarningsRow, 'dateStatus' | 'dateSource'>): string {
+export function dateStatusText(row: Pick<CalendarEarningsRow, 'dateStatus' | 'dateSource'>): string {
   return row.dateStatus === 'confirmed'
     ? `Date confirmed by the company. Source: ${dateSourceLabel(row.dateSource)}.`
     : `Estimated date (by ${estimatedBy(row.dateSource)}). The company has not confirmed it yet.`;
@@ -104,7 +104,7 @@ function verdictOf(tone: Tone): string {
 }
 
 /** EPS: estimate, actual and surprise (beat in green, miss in red). */
-export function epsLine(row: EarningsRow): FigureLine {
+export function epsLine(row: CalendarEarningsRow): FigureLine {
   const reported = row.epsActual !== null;
   const tone = reported ? toneOf(row.epsSurprise) : 'flat';
   return {
@@ -118,7 +118,7 @@ export function epsLine(row: EarningsRow): FigureLine {
 }
 
 /** Revenue: estimate, actual and surprise, in compact dollars ($94.3B). */
-export function revenueLine(row: EarningsRow): FigureLine {
+export function revenueLine(row: CalendarEarningsRow): FigureLine {
   const reported = row.revenueActual !== null;
   const tone = reported ? toneOf(row.revenueSurprise) : 'flat';
   return {
@@ -132,7 +132,7 @@ export function revenueLine(row: EarningsRow): FigureLine {
   };
 }
 
-export const isReported = (row: Pick<EarningsRow, 'epsActual' | 'revenueActual'>) =>
+export const isReported = (row: Pick<CalendarEarningsRow, 'epsActual' | 'revenueActual'>) =>
   row.epsActual !== null || row.revenueActual !== null;
 
 export { NO_VALUE };

@@ -3,7 +3,7 @@
  * into days and sessions (before the open, during market hours, after the close, time not announced), which
  * symbols the filter hides behind "+N more", and the rows the virtualised views draw. No React, no fetching.
  */
-import type { CalendarEvent, EarningsRow } from '@eh/contracts';
+import type { CalendarEarningsRow, CalendarEvent } from '@eh/contracts';
 import {
   type EarningsSortKey,
   type IsoDate,
@@ -27,7 +27,7 @@ export const SESSION_HEADINGS: Readonly<Record<SessionKey, string>> = {
 };
 
 /** The session of a report: stored, else from its New York time, else unknown. */
-export function sessionKeyOf(row: Pick<EarningsRow, 'session' | 'time' | 'date'>): SessionKey {
+export function sessionKeyOf(row: Pick<CalendarEarningsRow, 'session' | 'time' | 'date'>): SessionKey {
   if (row.session) return row.session;
   if (row.time) return sessionOf(row.time, row.date) ?? 'unknown';
   return 'unknown';
@@ -41,7 +41,7 @@ export function sessionKeyOf(row: Pick<EarningsRow, 'session' | 'time' | 'date'>
  * or when signed out: it keeps nothing).
  */
 export function matchesFilter(
-  row: Pick<EarningsRow, 'symbol' | 'marketCap'>,
+  row: Pick<CalendarEarningsRow, 'symbol' | 'marketCap'>,
   filter: SymbolFilter,
   popular: ReadonlySet<string> | null,
   custom: ReadonlySet<string> | null = null,
@@ -79,10 +79,10 @@ export function editedCustomList(current: readonly string[], symbol: string, cha
 
 // ---- sorting --------------------------------------------------------------------------------------------------
 
-type Comparator = (a: EarningsRow, b: EarningsRow) => number;
+type Comparator = (a: CalendarEarningsRow, b: CalendarEarningsRow) => number;
 
 /** Missing values go last whatever the direction. */
-function byNumber(pick: (row: EarningsRow) => number | null, direction: 1 | -1): Comparator {
+function byNumber(pick: (row: CalendarEarningsRow) => number | null, direction: 1 | -1): Comparator {
   return (a, b) => {
     const x = pick(a);
     const y = pick(b);
@@ -130,7 +130,7 @@ export const SORT_COMPARATORS: Readonly<Record<EarningsSortKey, Comparator>> = {
   ),
 };
 
-export function sortEarnings(rows: readonly EarningsRow[], key: EarningsSortKey): EarningsRow[] {
+export function sortEarnings(rows: readonly CalendarEarningsRow[], key: EarningsSortKey): CalendarEarningsRow[] {
   return [...rows].sort(SORT_COMPARATORS[key]);
 }
 
@@ -139,9 +139,9 @@ export function sortEarnings(rows: readonly EarningsRow[], key: EarningsSortKey)
 export interface SessionGroup {
   session: SessionKey;
   /** Reports the filter keeps, in sort order. */
-  shown: EarningsRow[];
+  shown: CalendarEarningsRow[];
   /** Reports the filter hides ("+N more"), in sort order. */
-  hidden: EarningsRow[];
+  hidden: CalendarEarningsRow[];
 }
 
 export interface DayGroup {
@@ -167,7 +167,7 @@ export interface GroupOptions {
 
 /** Splits a window's reports into its days (every day listed, even empty ones) and each day into sessions. */
 export function groupCalendar(
-  rows: readonly EarningsRow[],
+  rows: readonly CalendarEarningsRow[],
   days: readonly IsoDate[],
   options: GroupOptions,
 ): DayGroup[] {
@@ -206,7 +206,7 @@ export function groupCalendar(
 export const groupKey = (date: IsoDate, session: SessionKey) => `${date}|${session}`;
 
 export interface VisibleGroup {
-  entries: EarningsRow[];
+  entries: CalendarEarningsRow[];
   /** How many the filter still hides (0 once expanded). */
   hiddenCount: number;
   /** True when hidden symbols are showing (expanded by hand or by the auto-expand setting). */
@@ -324,7 +324,7 @@ export type GridRow =
       band: SessionKey;
       /** Position of these reports within their sessions. */
       index: number;
-      cells: (EarningsRow | null)[];
+      cells: (CalendarEarningsRow | null)[];
       /** Per day, the position from which reports are ones the filter hid and the reader revealed. */
       hiddenFrom: number[];
     }
@@ -407,7 +407,7 @@ export function buildWeekGrid(
 export type ListRow =
   | { kind: 'day'; key: string; date: IsoDate; count: number; shownCount: number }
   | { kind: 'session'; key: string; date: IsoDate; session: SessionKey; count: number; total: number }
-  | { kind: 'entry'; key: string; row: EarningsRow; hiddenByFilter: boolean }
+  | { kind: 'entry'; key: string; row: CalendarEarningsRow; hiddenByFilter: boolean }
   | { kind: 'extra'; key: string; item: ExtraItem }
   | { kind: 'more'; key: string; cell: MoreCell }
   | { kind: 'empty'; key: string; date: IsoDate };

@@ -1,4 +1,4 @@
-import type { CalendarEvent, EarningsRow } from '@eh/contracts';
+import type { CalendarEarningsRow, CalendarEvent } from '@eh/contracts';
 import HeadsetMicOutlinedIcon from '@mui/icons-material/HeadsetMicOutlined';
 import { Box, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -28,11 +28,11 @@ export const stretchedButtonSx = {
 } as const;
 
 /** The accessible name of a report's button: what, when (the visible symbol first). */
-export function entryLabel(row: EarningsRow): string {
+export function entryLabel(row: CalendarEarningsRow): string {
   return `${row.symbol}, ${row.name}: ${dayHeading(row.date)}, ${SESSION_HEADINGS[sessionKeyOf(row)].toLowerCase()}`;
 }
 
-export function openEarnings(row: EarningsRow) {
+export function openEarnings(row: CalendarEarningsRow) {
   return modalOpened({
     kind: 'earnings',
     props: { id: row.id, symbol: row.symbol, periodYear: row.periodYear, period: row.period, date: row.date },
@@ -88,7 +88,7 @@ export function FigureText({
 }
 
 export interface TimeLabelProps {
-  row: EarningsRow;
+  row: CalendarEarningsRow;
   timeZone: string;
 }
 
@@ -165,7 +165,7 @@ export function CallButton({ call, timeZone }: CallButtonProps) {
 }
 
 export interface EarningsCardProps {
-  row: EarningsRow;
+  row: CalendarEarningsRow;
   timeZone: string;
   call?: CalendarEvent | undefined;
   /** Shown because the reader expanded the symbols the filter hides. */

@@ -1,4 +1,4 @@
-import type { CalendarEvent, EarningsRow } from '@eh/contracts';
+import type { CalendarEarningsRow, CalendarEvent } from '@eh/contracts';
 import type { IsoDate } from '@eh/domain';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -201,7 +201,7 @@ function ListViewBody({
 export const ListView = memo(ListViewBody);
 
 interface RowProps {
-  row: EarningsRow;
+  row: CalendarEarningsRow;
   timeZone: string;
   call: CalendarEvent | undefined;
   revealed: boolean;
@@ -216,7 +216,7 @@ const rowFrameSx = (revealed: boolean) =>
     '&:hover': { bgcolor: 'action.hover' },
   }) as const;
 
-function CompanyCell({ row }: { row: EarningsRow }) {
+function CompanyCell({ row }: { row: CalendarEarningsRow }) {
   const dispatch = useAppDispatch();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>

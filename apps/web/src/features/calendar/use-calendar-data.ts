@@ -1,4 +1,4 @@
-import type { CalendarEvent, EarningsRow, PremiumMarker } from '@eh/contracts';
+import type { CalendarEarningsRow, CalendarEvent, PremiumMarker } from '@eh/contracts';
 import { addDays, daysBetween, type IsoDate, isWeekend } from '@eh/domain';
 import { useMemo } from 'react';
 import type { ApiError } from '../../app/api.ts';
@@ -27,7 +27,7 @@ export interface CalendarData {
   extras: Map<IsoDate, ExtraItem[]>;
   calls: Map<number, CalendarEvent>;
   counts: Map<IsoDate, MonthDayCounts>;
-  rows: EarningsRow[];
+  rows: CalendarEarningsRow[];
   historyStart: IsoDate | null;
   gated: PremiumMarker[];
   loading: boolean;
@@ -43,7 +43,7 @@ function weekdays(start: IsoDate, end: IsoDate): IsoDate[] {
   );
 }
 
-const EMPTY_ROWS: EarningsRow[] = [];
+const EMPTY_ROWS: CalendarEarningsRow[] = [];
 const EMPTY_EVENTS: CalendarEvent[] = [];
 const EMPTY_DIVIDENDS: DividendItem[] = [];
 
