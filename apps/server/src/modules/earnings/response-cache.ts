@@ -284,6 +284,7 @@ export async function clearOnMarketChange(bus: MessageBus, cache: ResponseCache,
 /**
  * mount() for answers served as cached bytes: the contract still validates the request and feeds OpenAPI; the body
  * was checked against the contract's response schema when it was built, so it is sent without serialising again.
+ * The compression plugin's hooks stay off the route: the answer is compressed already, and a GET has no body.
  */
 export function mountSerialized<C extends RouteContract>(
   app: FastifyInstance,
@@ -294,6 +295,8 @@ export function mountSerialized<C extends RouteContract>(
   app.route({
     method: contract.method,
     url: contract.path,
+    compress: false,
+    decompress: false,
     schema: {
       summary: contract.summary,
       tags: [...contract.tags],
