@@ -16,7 +16,7 @@ import {
   users,
 } from '@eh/db';
 import type { IsoDate, MarketAssetType } from '@eh/domain';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, max, min, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, max, min, sql } from 'drizzle-orm';
 
 /** The asset columns every market answer starts from. */
 const assetColumns = {
@@ -162,13 +162,20 @@ export interface WindowParams {
   end?: IsoDate | undefined;
 }
 
+/** One asset's rows whose date falls in the window; a bound left out does not limit. */
+function inAssetWindow(assetId: AnyColumn, date: AnyColumn, params: WindowParams) {
+  return and(
+    eq(assetId, params.assetId),
+    params.start ? gte(date, params.start) : undefined,
+    params.end ? lte(date, params.end) : undefined,
+  );
+}
+
 export async function dailyBars(db: Database, params: Required<WindowParams>) {
   return db
     .select(barColumns)
     .from(ohlcDaily)
-    .where(
-      and(eq(ohlcDaily.assetId, params.assetId), gte(ohlcDaily.date, params.start), lte(ohlcDaily.date, params.end)),
-    )
+    .where(inAssetWindow(ohlcDaily.assetId, ohlcDaily.date, params))
     .orderBy(asc(ohlcDaily.date));
 }
 
@@ -176,7 +183,7 @@ export async function splitsOf(db: Database, params: Required<WindowParams>) {
   return db
     .select({ date: splits.date, numerator: splits.numerator, denominator: splits.denominator })
     .from(splits)
-    .where(and(eq(splits.assetId, params.assetId), gte(splits.date, params.start), lte(splits.date, params.end)))
+    .where(inAssetWindow(splits.assetId, splits.date, params))
     .orderBy(asc(splits.date));
 }
 
@@ -381,13 +388,7 @@ export async function dividendsOf(db: Database, params: HistoryParams) {
   return db
     .select(dividendColumns)
     .from(dividends)
-    .where(
-      and(
-        eq(dividends.assetId, params.assetId),
-        params.start ? gte(dividends.exDate, params.start) : undefined,
-        params.end ? lte(dividends.exDate, params.end) : undefined,
-      ),
-    )
+    .where(inAssetWindow(dividends.assetId, dividends.exDate, params))
     .orderBy(desc(dividends.exDate))
     .limit(params.latest ? 1 : params.limit);
 }
@@ -446,13 +447,7 @@ export async function shortInterestsOf(db: Database, params: HistoryParams) {
   return db
     .select(shortInterestColumns)
     .from(shortInterest)
-    .where(
-      and(
-        eq(shortInterest.assetId, params.assetId),
-        params.start ? gte(shortInterest.settlementDate, params.start) : undefined,
-        params.end ? lte(shortInterest.settlementDate, params.end) : undefined,
-      ),
-    )
+    .where(inAssetWindow(shortInterest.assetId, shortInterest.settlementDate, params))
     .orderBy(desc(shortInterest.settlementDate))
     .limit(params.latest ? 1 : params.limit);
 }
@@ -649,12 +644,6 @@ export async function metricsOf(db: Database, params: WindowParams) {
       yoyRevenue: metrics.yoyRevenue,
     })
     .from(metrics)
-    .where(
-      and(
-        eq(metrics.assetId, params.assetId),
-        params.start ? gte(metrics.date, params.start) : undefined,
-        params.end ? lte(metrics.date, params.end) : undefined,
-      ),
-    )
+    .where(inAssetWindow(metrics.assetId, metrics.date, params))
     .orderBy(asc(metrics.date));
 }
