@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { connectDatabase, type Database } from '@eh/db';
-import { sql } from 'drizzle-orm';
+import { connectDatabase } from '@eh/db';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import { createBus } from './bus/index.ts';
 import { type Config, localUrl } from './config.ts';
 import type { AppContext } from './context.ts';
-import { rowsOf } from './ingest/bulk.ts';
 import { runSeeds } from './seed/index.ts';
-import { copyTemplate } from './seed/pglite-template.ts';
+import { copyTemplate, limitWriteAheadLog } from './seed/pglite-template.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,21 +32,6 @@ function resolveAdminToken(config: Config, embedded: boolean): string | null {
   const token = randomBytes(32).toString('base64url');
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   return token;
-}
-
-/** The write-ahead log PGlite may keep (Postgres's floor is two 16 MB segments). */
-const MAX_WAL_SIZE = '64MB';
-
-/**
- * PGlite keeps Postgres's 1 GB `max_wal_size`, so seeding the demo history left about 300 MB of log in the data
- * folder. A smaller one makes Postgres checkpoint and recycle sooner; it is read at open, so from the next start
- * (the history steps also checkpoint as they go).
- */
-async function limitWriteAheadLog(db: Database) {
-  const [row] = rowsOf<{ max_wal_size: string }>(await db.execute(sql`show max_wal_size`));
-  if (row?.max_wal_size === MAX_WAL_SIZE) return;
-  await db.execute(sql.raw(`alter system set max_wal_size = '${MAX_WAL_SIZE}'`));
-  await db.execute(sql.raw(`alter system set min_wal_size = '32MB'`));
 }
 
 /** A port free on `host` now (the OS picks it), for a server that must know its address before it listens. */

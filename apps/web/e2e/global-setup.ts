@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
+import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { freePort } from '../scripts/app-server.ts';
 import { startLockService } from './locks.ts';
 
@@ -48,11 +49,15 @@ async function historyComplete(baseUrl: string, timeoutMs: number, log: () => st
 }
 
 /**
- * Starts `node apps/server/src/main.ts` on a free port with an empty data folder (the newcomer's first start), with
- * Google sign-in federated to a local OpenID provider (never the real Google).
+ * Starts `node apps/server/src/main.ts` on a free port, as `npm start` would, with Google sign-in federated to a local
+ * OpenID provider (never the real Google). Its data folder is a copy of the seeded one the integration suite uses
+ * (seeded-template.ts): the demo market with its history filled, as a first start leaves it once the worker is done.
+ * The first start itself (serving before the history, filling it in the background) is the integration suite's
+ * (market-history.test.ts, lifecycle.test.ts); here the whole market is what the pages are tested on.
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-'));
+  await copySeededTemplate(dataDir);
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const google = await startOidcStandIn({
@@ -100,7 +105,7 @@ export default async function setup(project: TestProject) {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  // The server answers before the market's history is in; the suite tests the whole market, so it waits for it.
+  // Filled in the copy already; a start whose history were incomplete would resume it in the background: wait.
   await historyComplete(baseUrl, HISTORY_S * 1000, () => output);
   const locks = await startLockService();
   project.provide('lockUrl', locks.url);
