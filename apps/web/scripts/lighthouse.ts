@@ -8,13 +8,16 @@
  * the desktop preset instead; `--reports DIR` writes each page's full JSON report there; `--runs N` audits each page
  * N times and judges the median (Lighthouse's own advice: one run's score moves with the host's load). Each run
  * prints the host's benchmark index, which says how fast this machine was: the simulation multiplies the observed
- * main-thread work by 4, so a slower or busier host scores lower. Exits 1 when a median score is under the target (90).
+ * main-thread work by 4, so a slower or busier host scores lower. A run that measured nothing (a runtime error, an
+ * unscored category, a metric shown as "?") is reported as FAILED, retried once, and left out of the median
+ * (lighthouse-runs.ts). Exits 1 when a median score is under the target (90) or a page has no successful run.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { appServer } from './app-server.ts';
+import { medianScore, PERFORMANCE_METRICS, runFailure } from './lighthouse-runs.ts';
 
 const PAGES = ['/', '/earnings-calendar/this-week', '/quote/AAPL'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -36,15 +39,6 @@ const server = await appServer(process.env.LIGHTHOUSE_URL);
 const base = server.base;
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 let failed = false;
-/** The metrics behind the performance score, as Lighthouse displays them. */
-const METRICS = [
-  'first-contentful-paint',
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'cumulative-layout-shift',
-  'speed-index',
-];
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 try {
   const desktop = process.argv.includes('--desktop');
   const reportAt = process.argv.indexOf('--reports');
@@ -54,25 +48,38 @@ try {
   console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default)'} preset, target ${TARGET}, ${runs} run(s) a page`);
   console.log(['page'.padEnd(32), ...CATEGORIES.map((c) => c.padStart(15)), '  host index'].join(''));
   const scores = new Map(PAGES.map((path) => [path, CATEGORIES.map(() => [] as number[])]));
-  for (let run = 1; run <= runs; run += 1) {
-    for (const path of PAGES) {
+  /** One audit of `path`, retried once when it measured nothing; the report of the last attempt. */
+  const audit = async (path: string) => {
+    for (let attempt = 1; ; attempt += 1) {
       const result = await lighthouse(
         `${base}${path}`,
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
         desktop ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      const failure = runFailure(result.lhr, CATEGORIES);
+      if (!failure || attempt === 2) return { result, failure };
+      console.log(`${path.padEnd(32)}FAILED (${failure}), retrying once`);
+    }
+  };
+  for (let run = 1; run <= runs; run += 1) {
+    for (const path of PAGES) {
+      const { result, failure } = await audit(path);
       const { lhr } = result;
       if (reportDir) {
         const name = `${path.replace(/\W+/g, '_')}${runs > 1 ? `-${run}` : ''}.json`;
         writeFileSync(join(reportDir, name), result.report as string);
       }
+      const index = Math.round(lhr.environment.benchmarkIndex);
+      if (failure) {
+        console.log(`${path.padEnd(32)}FAILED twice (${failure}); not counted${String(index).padStart(12)}`);
+        continue;
+      }
       const pageScores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
       for (const [i, score] of pageScores.entries()) scores.get(path)?.[i]?.push(score);
-      const index = Math.round(lhr.environment.benchmarkIndex);
       const row = [path.padEnd(32), ...pageScores.map((score) => String(score).padStart(15))];
       console.log([...row, String(index).padStart(12)].join(''));
-      console.log(`    ${METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`);
+      console.log(`    ${PERFORMANCE_METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`);
       for (const category of CATEGORIES) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
@@ -82,11 +89,13 @@ try {
       }
     }
   }
-  if (runs > 1) console.log(`median of ${runs} runs`);
+  if (runs > 1) console.log(`median of the successful runs (of ${runs})`);
   for (const path of PAGES) {
-    const medians = (scores.get(path) ?? []).map(median);
-    if (medians.some((score) => score < TARGET)) failed = true;
-    if (runs > 1) console.log([path.padEnd(32), ...medians.map((score) => String(score).padStart(15))].join(''));
+    const medians = (scores.get(path) ?? []).map(medianScore);
+    // A page with no successful run is not measured, and that is a failure, never a pass.
+    if (medians.some((score) => score === null || score < TARGET)) failed = true;
+    if (runs > 1 || medians.some((score) => score === null))
+      console.log([path.padEnd(32), ...medians.map((score) => String(score ?? 'failed').padStart(15))].join(''));
   }
 } finally {
   chrome.kill();
