@@ -37,7 +37,8 @@ describe('the 1D chart and the header', () => {
         const extendedPrice = (await extended.count())
           ? (await extended.innerText()).match(/\$[\d,]+\.\d+/)?.[0]
           : undefined;
-        expect(await text(page, 'chart-legend-price')).toBe(extendedPrice ?? price);
+        // The chart keeps the range it drew until the day's bars arrive (no flash): its legend then moves to them.
+        await expect.poll(() => text(page, 'chart-legend-price'), { timeout: 15_000 }).toBe(extendedPrice ?? price);
         const rangeChange = await text(page, 'range-change');
         expect(rangeChange).toMatch(/^1D /);
         expect(percentOf(rangeChange), rangeChange).toBe(percentOf(change));

@@ -48,12 +48,11 @@ describe('unknown paths', () => {
     const { context, page } = await openPage(browser, baseUrl);
     try {
       await page.goto('/this/page/does/not/exist', { waitUntil: 'networkidle' });
-      await expect(
-        page
-          .getByText(/page not found/i)
-          .first()
-          .isVisible(),
-      ).resolves.toBe(true);
+      // The not-found page is a lazy route: its code may still be on its way when the network goes quiet.
+      await page
+        .getByText(/page not found/i)
+        .first()
+        .waitFor({ state: 'visible' });
       expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
     } finally {
       await context.close();
