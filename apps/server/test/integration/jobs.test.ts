@@ -257,6 +257,7 @@ describe('worker', () => {
 });
 
 describe('the demo market’s daily roll', () => {
+  // A whole demo re-ingestion: seconds alone, several times that beside a busy machine's other suites.
   it('re-ingests the demo provider from the day before its last run, and moves nothing it should not', async () => {
     const before = await db()
       .select({ id: ingestionRuns.id })
@@ -296,7 +297,7 @@ describe('the demo market’s daily roll', () => {
       expect(filing.acceptedAt?.getTime()).toBeGreaterThan(seededUpTo);
       expect(filing.acceptedAt?.getTime()).toBeLessThanOrEqual(Date.now());
     }
-  });
+  }, 120_000);
 });
 
 describe('ingestion jobs', () => {
