@@ -1,11 +1,12 @@
-import { Box, Button, TextField } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { Box, Button, IconButton, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { useAssetCatalog } from '../search/asset-index.ts';
 import { resolveSymbol, SymbolLookupField } from '../search/symbol-lookup-field.tsx';
 import { toastShown } from '../toasts/toasts-slice.ts';
-import { useAddListItemMutation } from './lists-api.ts';
+import { useAddListItemMutation, useRemoveListItemMutation, useUpdateListItemMutation } from './lists-api.ts';
 
 /** Says in a toast that an optimistic list change failed and was undone (SPEC §8); true when it failed. */
 export function useFailureToast() {
@@ -49,6 +50,59 @@ export function QuantityField({
       slotProps={{ htmlInput: { min: 0, step: 'any', 'aria-label': label, style: { textAlign: 'right' } } }}
       sx={{ width: 110 }}
     />
+  );
+}
+
+/** A holding's shares in a list, changed in place; a refused change is undone with a toast. */
+export function HoldingSharesField({
+  listId,
+  symbol,
+  quantity,
+  label,
+}: {
+  listId: string;
+  symbol: string;
+  quantity: number;
+  label?: string;
+}) {
+  const failed = useFailureToast();
+  const [updateItem] = useUpdateListItemMutation();
+  return (
+    <QuantityField
+      // A new quantity from the server (a trade, an undo) resets what the field shows.
+      key={quantity}
+      value={quantity}
+      {...(label ? { label } : {})}
+      onCommit={async (next) =>
+        failed((await updateItem({ listId, symbol, quantity: next })).error, 'Changing the shares')
+      }
+    />
+  );
+}
+
+/** Removes a symbol from a list at once; a refused removal puts it back with a toast. */
+export function RemoveHoldingButton({ listId, symbol }: { listId: string; symbol: string }) {
+  const failed = useFailureToast();
+  const [removeItem] = useRemoveListItemMutation();
+  return (
+    <IconButton
+      size="small"
+      aria-label={`Remove ${symbol}`}
+      onClick={async () => failed((await removeItem({ listId, symbol })).error, 'Removing the stock')}
+    >
+      <DeleteOutlinedIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** The one row of a list's table while it holds nothing. */
+export function NoHoldingsRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan}>
+        <Typography color="text.secondary">{children}</Typography>
+      </TableCell>
+    </TableRow>
   );
 }
 

@@ -1,10 +1,8 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Box,
   Button,
   DialogActions,
   DialogContent,
-  IconButton,
   Table,
   TableBody,
   TableCell,
@@ -20,14 +18,16 @@ import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatPrice } from '../market/format.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
-import { AddHoldingForm, QuantityField, useFailureToast } from './holding-fields.tsx';
-import { MissingList, useModalList } from './list-modals.tsx';
 import {
-  type AssetList,
-  useRemoveListItemMutation,
-  useUpdateListItemMutation,
-  useUpdateListMutation,
-} from './lists-api.ts';
+  AddHoldingForm,
+  HoldingSharesField,
+  NoHoldingsRow,
+  QuantityField,
+  RemoveHoldingButton,
+  useFailureToast,
+} from './holding-fields.tsx';
+import { MissingList, useModalList } from './list-modals.tsx';
+import { type AssetList, useUpdateListMutation } from './lists-api.ts';
 
 /**
  * The manage-asset-list modal (SPEC §2): one list's symbols with their shares, adding and removing symbols, and
@@ -48,8 +48,6 @@ export default function ManageAssetListModal({ entry, onClose }: ModalContentPro
 function ManageList({ list, onClose }: { list: AssetList; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const failed = useFailureToast();
-  const [updateItem] = useUpdateListItemMutation();
-  const [removeItem] = useRemoveListItemMutation();
   const [updateList] = useUpdateListMutation();
   const items = [...(list.items ?? [])].sort((a, b) => a.symbol.localeCompare(b.symbol));
 
@@ -91,38 +89,19 @@ function ManageList({ list, onClose }: { list: AssetList; onClose: () => void })
                     </RouterLink>
                   </TableCell>
                   <TableCell align="right">
-                    <QuantityField
-                      key={item.quantity}
-                      value={item.quantity}
+                    <HoldingSharesField
+                      listId={list.id}
+                      symbol={item.symbol}
+                      quantity={item.quantity}
                       label={`Shares of ${item.symbol}`}
-                      onCommit={async (quantity) =>
-                        failed(
-                          (await updateItem({ listId: list.id, symbol: item.symbol, quantity })).error,
-                          'Changing the shares',
-                        )
-                      }
                     />
                   </TableCell>
                   <TableCell align="right" sx={{ width: 48 }}>
-                    <IconButton
-                      size="small"
-                      aria-label={`Remove ${item.symbol}`}
-                      onClick={async () =>
-                        failed((await removeItem({ listId: list.id, symbol: item.symbol })).error, 'Removing the stock')
-                      }
-                    >
-                      <DeleteOutlinedIcon fontSize="small" />
-                    </IconButton>
+                    <RemoveHoldingButton listId={list.id} symbol={item.symbol} />
                   </TableCell>
                 </TableRow>
               ))}
-              {items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={3}>
-                    <Typography color="text.secondary">No symbols yet: add one above.</Typography>
-                  </TableCell>
-                </TableRow>
-              ) : null}
+              {items.length === 0 ? <NoHoldingsRow colSpan={3}>No symbols yet: add one above.</NoHoldingsRow> : null}
             </TableBody>
           </Table>
         </TableScroll>

@@ -1,4 +1,3 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import {
   Button,
@@ -18,8 +17,8 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
 import { symbolPath } from '../../app/routes.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { QuantityField, useFailureToast } from '../lists/holding-fields.tsx';
-import { type AssetList, useRemoveListItemMutation, useUpdateListItemMutation } from '../lists/lists-api.ts';
+import { HoldingSharesField, NoHoldingsRow, RemoveHoldingButton } from '../lists/holding-fields.tsx';
+import type { AssetList } from '../lists/lists-api.ts';
 import { formatMoneyChange, formatPercent, formatPrice } from '../market/format.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { changeColor, MASK } from './hidden-details.ts';
@@ -78,10 +77,7 @@ export function HoldingsTable({
   onTrade: (symbol: string) => void;
 }) {
   const dispatch = useAppDispatch();
-  const failed = useFailureToast();
   const [sort, setSort] = useState<SortState>(() => preferences.get('holdingsSort'));
-  const [updateItem] = useUpdateListItemMutation();
-  const [removeItem] = useRemoveListItemMutation();
   const amount = (text: string) => (detailsHidden ? MASK : text);
   const rows = sortHoldings(holdings, sort);
 
@@ -126,17 +122,7 @@ export function HoldingsTable({
                     {MASK}
                   </Typography>
                 ) : (
-                  <QuantityField
-                    // A new quantity from the server (a trade, an undo) resets what the field shows.
-                    key={row.quantity}
-                    value={row.quantity}
-                    onCommit={async (quantity) =>
-                      failed(
-                        (await updateItem({ listId: list.id, symbol: row.symbol, quantity })).error,
-                        'Changing the shares',
-                      )
-                    }
-                  />
+                  <HoldingSharesField listId={list.id} symbol={row.symbol} quantity={row.quantity} />
                 )}
               </TableCell>
               <TableCell align="right" sx={PHONE_HIDDEN} data-testid="holding-price">
@@ -176,24 +162,12 @@ export function HoldingsTable({
                     <PlaylistAddCheckIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <IconButton
-                  size="small"
-                  aria-label={`Remove ${row.symbol}`}
-                  onClick={async () =>
-                    failed((await removeItem({ listId: list.id, symbol: row.symbol })).error, 'Removing the stock')
-                  }
-                >
-                  <DeleteOutlinedIcon fontSize="small" />
-                </IconButton>
+                <RemoveHoldingButton listId={list.id} symbol={row.symbol} />
               </TableCell>
             </TableRow>
           ))}
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={SORT_COLUMNS.length + 1}>
-                <Typography color="text.secondary">No stocks in this list yet: add one above.</Typography>
-              </TableCell>
-            </TableRow>
+            <NoHoldingsRow colSpan={SORT_COLUMNS.length + 1}>No stocks in this list yet: add one above.</NoHoldingsRow>
           ) : null}
         </TableBody>
       </Table>
