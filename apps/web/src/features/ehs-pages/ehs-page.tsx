@@ -6,6 +6,7 @@ import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { MetricHistogram } from '../ehs/metric-histogram.tsx';
 import { formatMetric, METRIC_SECTIONS } from '../ehs/metric-sections.tsx';
 import { formatDate, formatNumber } from '../market/format.ts';
 import { useGetMarketIndexQuery, useGetMetricStatsQuery } from '../market/market-api.ts';
@@ -31,7 +32,6 @@ function Distribution() {
   const [metric, setMetric] = useState<Metric>('overallScore');
   const stats = useGetMetricStatsQuery({ type: metric, target: EH500_RANKING });
   const bins = stats.data?.histogram ?? [];
-  const max = Math.max(1, ...bins.map((bin) => bin.count));
   const title = METRIC_TABS.find((tab) => tab.metric === metric)?.title ?? metric;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="dist-h" sx={{ p: { xs: 2, sm: 2.5 } }}>
@@ -61,34 +61,12 @@ function Distribution() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {stats.data.count} companies{stats.data.date ? ` on ${formatDate(stats.data.date)}` : ''}
           </Typography>
-          <Box
-            sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: 180 }}
-            role="img"
-            aria-label={`Histogram of ${title}: ${bins.map((bin) => bin.count).join(', ')} companies per bin`}
-          >
-            {bins.map((bin) => (
-              <Box
-                key={`${bin.from}-${bin.to}`}
-                title={`${format(metric, bin.from)} – ${format(metric, bin.to)}: ${bin.count}`}
-                sx={{
-                  flex: 1,
-                  height: `${(bin.count / max) * 100}%`,
-                  minHeight: 2,
-                  borderRadius: '4px 4px 0 0',
-                  bgcolor: 'primary.main',
-                  opacity: 0.8,
-                }}
-              />
-            ))}
-          </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
-            <Typography variant="caption" color="text.secondary">
-              {format(metric, bins[0]?.from ?? null)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {format(metric, bins.at(-1)?.to ?? null)}
-            </Typography>
-          </Box>
+          <MetricHistogram
+            bins={bins}
+            height={180}
+            label={`Histogram of ${title}: ${bins.map((bin) => bin.count).join(', ')} companies per bin`}
+            format={(value) => format(metric, value)}
+          />
           <Box
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 1, mt: 2, mb: 0 }}

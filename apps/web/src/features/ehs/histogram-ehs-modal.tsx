@@ -5,6 +5,7 @@ import { formatDate, formatNumber } from '../market/format.ts';
 import { useGetMetricStatsQuery } from '../market/market-api.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { MetricHistogram } from './metric-histogram.tsx';
 import { formatMetric, METRIC_SECTIONS } from './metric-sections.tsx';
 
 const METRIC_TABS: readonly { metric: Metric; title: string }[] = [
@@ -22,7 +23,6 @@ export default function HistogramEhsModal({ entry }: ModalContentProps) {
   const [metric, setMetric] = useState<Metric>('overallScore');
   const stats = useGetMetricStatsQuery({ type: metric, target: EH500_RANKING });
   const bins = stats.data?.histogram ?? [];
-  const max = Math.max(1, ...bins.map((bin) => bin.count));
   const marked = metric === 'overallScore' ? score : null;
   return (
     <DialogContent>
@@ -51,36 +51,13 @@ export default function HistogramEhsModal({ entry }: ModalContentProps) {
             {format(metric, stats.data?.median ?? null)}
             {marked !== null && symbol ? ` · ${symbol} ${format(metric, marked)}` : ''}
           </Typography>
-          <Box
-            sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: 160 }}
-            role="img"
-            aria-label={`Histogram of ${METRIC_TABS.find((t) => t.metric === metric)?.title}`}
-          >
-            {bins.map((bin) => {
-              const here = marked !== null && marked >= bin.from && (marked < bin.to || bin === bins.at(-1));
-              return (
-                <Box
-                  key={`${bin.from}-${bin.to}`}
-                  title={`${format(metric, bin.from)} – ${format(metric, bin.to)}: ${bin.count}`}
-                  sx={{
-                    flex: 1,
-                    height: `${(bin.count / max) * 100}%`,
-                    minHeight: 2,
-                    borderRadius: '4px 4px 0 0',
-                    bgcolor: here ? 'primary.main' : 'action.selected',
-                  }}
-                />
-              );
-            })}
-          </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
-            <Typography variant="caption" color="text.secondary">
-              {format(metric, bins[0]?.from ?? null)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {format(metric, bins.at(-1)?.to ?? null)}
-            </Typography>
-          </Box>
+          <MetricHistogram
+            bins={bins}
+            height={160}
+            label={`Histogram of ${METRIC_TABS.find((t) => t.metric === metric)?.title}`}
+            format={(value) => format(metric, value)}
+            highlight={(bin) => marked !== null && marked >= bin.from && (marked < bin.to || bin === bins.at(-1))}
+          />
           {marked !== null && symbol ? (
             <Typography variant="body2" sx={{ mt: 1 }}>
               The highlighted bar holds {symbol}.
