@@ -5,7 +5,6 @@ import {
   Button,
   Chip,
   Link,
-  Pagination,
   Paper,
   Table,
   TableBody,
@@ -19,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { Pager, usePaged } from '../../components/pager.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatCompact, formatNumber } from '../market/format.ts';
 import { LoadingRows } from '../quote/query-state.tsx';
@@ -40,13 +40,11 @@ export default function AllAssetsPage() {
   useDocumentMeta(page.title, page.description);
   const catalog = useAssetCatalog();
   const [type, setType] = useState<MarketAssetType | 'all'>('all');
-  const [pageNumber, setPageNumber] = useState(1);
   const rows = useMemo(
     () => (catalog.status === 'ready' ? assetsAtoZ(catalog.catalog.index.ranked, type) : []),
     [catalog, type],
   );
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = rows.slice((pageNumber - 1) * PAGE_SIZE, pageNumber * PAGE_SIZE);
+  const { page: pageNumber, setPage: setPageNumber, pages, shown } = usePaged(rows, PAGE_SIZE);
   return (
     <PageFrame title={page.title} description={page.description}>
       <Box role="group" aria-label="Asset type" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
@@ -124,14 +122,7 @@ export default function AllAssetsPage() {
               </TableBody>
             </Table>
           </TableScroll>
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 1.5 }}>
-            <Pagination
-              count={pages}
-              page={pageNumber}
-              onChange={(_, value) => setPageNumber(value)}
-              siblingCount={1}
-            />
-          </Box>
+          <Pager pages={pages} page={pageNumber} onChange={setPageNumber} siblingCount={1} />
         </Paper>
       )}
     </PageFrame>

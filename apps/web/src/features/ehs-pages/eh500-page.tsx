@@ -7,7 +7,6 @@ import {
   ListItem,
   ListItemButton,
   ListItemText,
-  Pagination,
   Paper,
   Table,
   TableBody,
@@ -23,6 +22,7 @@ import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { Pager, usePaged } from '../../components/pager.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatCompact, formatDate, formatPercent } from '../market/format.ts';
 import { type MarketIndexResponse, useGetIndexRebalancesQuery, useGetMarketIndexQuery } from '../market/market-api.ts';
@@ -108,13 +108,11 @@ export default function Eh500Page() {
   const dispatch = useAppDispatch();
   const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
   const [sort, setSort] = useState<{ key: SortKey; direction: 'asc' | 'desc' }>({ key: 'rank', direction: 'asc' });
-  const [pageNumber, setPageNumber] = useState(1);
   const rows = useMemo(
     () => sortConstituents(index.data?.constituents ?? [], sort.key, sort.direction),
     [index.data, sort],
   );
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = rows.slice((pageNumber - 1) * PAGE_SIZE, pageNumber * PAGE_SIZE);
+  const { page: pageNumber, setPage: setPageNumber, pages, shown } = usePaged(rows, PAGE_SIZE);
   const sortBy = (key: SortKey, numeric: boolean) => {
     setPageNumber(1);
     setSort((current) =>
@@ -233,15 +231,7 @@ export default function Eh500Page() {
                   </TableBody>
                 </Table>
               </TableScroll>
-              <Box sx={{ display: 'flex', justifyContent: 'center', p: 1.5 }}>
-                <Pagination
-                  count={pages}
-                  page={pageNumber}
-                  onChange={(_, value) => setPageNumber(value)}
-                  siblingCount={0}
-                  aria-label="Member pages"
-                />
-              </Box>
+              <Pager pages={pages} page={pageNumber} onChange={setPageNumber} siblingCount={0} label="Member pages" />
             </>
           )}
         </Paper>
