@@ -1,7 +1,7 @@
 import type { ContentType } from '@eh/domain';
-import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { List } from '@mui/material';
 import { formatDateTime } from '../market/format.ts';
+import { ContentRow } from '../news/content-row.tsx';
 import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
 import { useTimeZone } from '../quote/symbol-context.ts';
 import { FEED_KIND_LABELS, type FeedItem } from './feed-model.ts';
@@ -28,33 +28,18 @@ export function FeedList({ types, limit, dense }: { types: readonly ContentType[
   return (
     <List disablePadding data-testid="feed-list">
       {feed.items.map((item) => (
-        <ListItem key={item.key} divider sx={{ display: 'block', px: 0, py: dense ? 1 : 1.5 }} data-kind={item.kind}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.25 }}>
-            <Chip size="small" color={KIND_COLOURS[item.kind]} variant="outlined" label={FEED_KIND_LABELS[item.kind]} />
-            {item.symbols.slice(0, 3).map((symbol) => (
-              <Link
-                key={symbol}
-                component={RouterLink}
-                to={`/quote/${encodeURIComponent(symbol)}`}
-                variant="caption"
-                sx={{ fontWeight: 700 }}
-              >
-                {symbol}
-              </Link>
-            ))}
-            <Typography variant="caption" color="text.secondary">
-              {formatDateTime(item.at, timeZone)}
-            </Typography>
-          </Box>
-          <Link component={RouterLink} to={item.href} sx={{ fontWeight: 600, color: 'text.primary', display: 'block' }}>
-            {item.title}
-          </Link>
-          {item.summary && !dense ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-              {item.summary}
-            </Typography>
-          ) : null}
-        </ListItem>
+        <ContentRow
+          key={item.key}
+          data-kind={item.kind}
+          kind={FEED_KIND_LABELS[item.kind]}
+          kindColor={KIND_COLOURS[item.kind]}
+          symbols={item.symbols}
+          meta={formatDateTime(item.at, timeZone)}
+          title={item.title}
+          href={item.href}
+          summary={item.summary}
+          dense={dense}
+        />
       ))}
     </List>
   );

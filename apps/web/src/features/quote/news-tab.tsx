@@ -1,8 +1,8 @@
 import { DEFAULT_LIMITS } from '@eh/domain';
-import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Box, List } from '@mui/material';
 import { formatDateTime } from '../market/format.ts';
 import { useGetAssetNewsQuery } from '../market/market-api.ts';
+import { ContentRow } from '../news/content-row.tsx';
 import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
 import { SectionCard } from './section-card.tsx';
 import { type SymbolSectionProps, useTimeZone } from './symbol-context.ts';
@@ -45,27 +45,16 @@ export function NewsList({ symbol, limit, dense }: { symbol: string; limit?: num
   return (
     <List disablePadding data-testid="news-list">
       {items.map((item) => (
-        <ListItem key={item.id} divider sx={{ display: 'block', px: { xs: 2, sm: 2.5 }, py: dense ? 1 : 1.5 }}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.25 }}>
-            <Chip size="small" label={NEWS_TYPE_LABELS[item.newsType] ?? item.newsType} variant="outlined" />
-            <Typography variant="caption" color="text.secondary">
-              {formatDateTime(item.createdDate, timeZone)}
-              {item.author ? ` · ${item.author}` : ''}
-            </Typography>
-          </Box>
-          <Link
-            component={RouterLink}
-            to={`/news/${item.id}/${item.slug}`}
-            sx={{ fontWeight: 600, color: 'text.primary', display: 'block' }}
-          >
-            {item.title}
-          </Link>
-          {item.summary && !dense ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-              {item.summary}
-            </Typography>
-          ) : null}
-        </ListItem>
+        <ContentRow
+          key={item.id}
+          inset
+          kind={NEWS_TYPE_LABELS[item.newsType] ?? item.newsType}
+          meta={`${formatDateTime(item.createdDate, timeZone)}${item.author ? ` · ${item.author}` : ''}`}
+          title={item.title}
+          href={`/news/${item.id}/${item.slug}`}
+          summary={item.summary}
+          dense={dense}
+        />
       ))}
     </List>
   );
