@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { HELMET_OPTIONS, registerSecurity, securityHeaders } from './security.ts';
+
+describe(securityHeaders.name, () => {
+  it("is what @fastify/helmet adds with our options: the policy and the usual hardening, nothing of Fastify's own", async () => {
+    const headers = await securityHeaders();
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
+    // HSTS belongs to the TLS terminator; the embed pages must load cross-origin resources.
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    for (const name of ['content-type', 'content-length', 'date', 'connection']) expect(headers[name]).toBeUndefined();
+  });
+});
+
+describe(registerSecurity.name, () => {
+  it('sends every answer, a 404 included, the headers @fastify/helmet sends', async () => {
+    const reference = Fastify();
+    await reference.register(helmet, HELMET_OPTIONS);
+    reference.get('/api/x', async () => ({ ok: true }));
+    const expected = (await reference.inject('/api/x')).headers;
+    await reference.close();
+
+    const app = Fastify();
+    const config = loadConfig({ DATA_DIR: '/tmp/eh-security-test', RATE_LIMIT_MAX: '1000' });
+    // Only the rate limit's key reads the context, and only for a bearer token.
+    app.decorate('ctx', { db: {} } as unknown as AppContext);
+    await registerSecurity(app, config);
+    app.get('/api/x', async () => ({ ok: true }));
+    for (const path of ['/api/x', '/api/missing']) {
+      const res = await app.inject(path);
+      for (const name of Object.keys(await securityHeaders())) expect(res.headers[name], name).toBe(expected[name]);
+    }
+    await app.close();
+  });
+});
