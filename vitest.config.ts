@@ -38,11 +38,11 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          // One file at a time: with two at once, three CI runs in a row each lost one test to timing (an address
-          // changing before its page rendered, a section still loading under axe, an alert toggle). The locks
-          // (e2e/locks.ts) stay, so files can run side by side again once those races are gone.
+          // Three files at a time: a browser test mostly waits (a run two at a time used a quarter of the machine's
+          // CPU). Files that change shared state take a lock (e2e/locks.ts: the demo accounts, the dev flag; the
+          // maintenance flags run alone).
           setupFiles: ['apps/web/e2e/setup.ts'],
-          maxWorkers: 1,
+          maxWorkers: 3,
           // After unit and integration: the browsers get the machine's two cores to themselves.
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
