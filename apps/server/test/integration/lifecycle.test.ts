@@ -40,6 +40,36 @@ const exitOf = (child: ChildProcess) =>
     else child.on('exit', (code) => resolve(code));
   });
 
+describe('a first start', () => {
+  it('from an empty folder answers at once with the first pages’ data and fills the history in the background', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'eh-first-start-'));
+    const started = await startMain({ DATA_DIR: empty });
+    try {
+      expect(started.output()).toMatch(/Market history: 0% filled in the background/);
+      const history = await body(await fetch(`${started.url}/api/core/market-history`));
+      expect(history).toMatchObject({ state: 'filling', stepsTotal: expect.any(Number) });
+      // This and next month's calendar are in before the server listens.
+      const start = new Date().toISOString().slice(0, 10);
+      const end = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
+      const counts = await body(
+        await fetch(`${started.url}/api/pricing/assets/earnings/calendar/daily?start=${start}&end=${end}`),
+      );
+      expect(counts.days.length).toBeGreaterThan(10);
+      // The worker takes the history's steps one by one.
+      await expect
+        .poll(async () => (await body(await fetch(`${started.url}/api/core/market-history`))).stepsDone, {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .toBeGreaterThan(0);
+    } finally {
+      started.child.kill('SIGTERM');
+      await exitOf(started.child);
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('server process', () => {
   it('refuses a bad configuration value, naming the variable', async () => {
     const failure = await startMain({ PORT: 'not-a-port', ROLES: 'api,websocket' }).catch((e: unknown) => e);
