@@ -28,6 +28,10 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Files share their worker's modules: each file starts its own servers on its own database copy and keeps no
+          // state in modules, and importing the server afresh for every file was a fifth of the suite's time
+          // (203 s to 134 s on PGlite, run back to back on the same machine).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
