@@ -21,7 +21,7 @@
  * week <= 400 KB uncompressed by column.
  *
  * Options: --duration S (default 5), --connections N (default 10), --rate N (default 1000), --rows N (default 1400),
- * --workers N (load-generator threads, default 2), --pg URL, --pglite-only.
+ * --workers N (load-generator threads, default 2), --pg URL, --pglite-only, --pg-only (to repeat one engine's run).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -70,6 +70,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '2' },
     pg: { type: 'string' },
     'pglite-only': { type: 'boolean', default: false },
+    'pg-only': { type: 'boolean', default: false },
   },
 });
 
@@ -450,7 +451,12 @@ async function runEngine(engine: 'pglite' | 'pg') {
 async function main() {
   const pgUrl = values.pg ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) values.pg = pgUrl;
-  const engines: ('pglite' | 'pg')[] = pgUrl && !values['pglite-only'] ? ['pglite', 'pg'] : ['pglite'];
+  if (values['pg-only'] && !pgUrl) throw new Error('--pg-only needs --pg URL or TEST_DATABASE_URL');
+  const engines: ('pglite' | 'pg')[] = values['pg-only']
+    ? ['pg']
+    : pgUrl && !values['pglite-only']
+      ? ['pglite', 'pg']
+      : ['pglite'];
   const failures: string[] = [];
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   const loopText = (loop: LoopDelay) => `${loop.p99.toFixed(1)}ms max ${loop.max.toFixed(1)}ms`;
