@@ -243,9 +243,16 @@ describe('week view', () => {
       await page.getByTestId('date-picker-button').click();
       const dialog = page.getByRole('dialog', { name: 'Choose a date' });
       await dialog.waitFor();
-      // The picker opens on the week's month; take the 15th of it.
-      await dialog.getByRole('gridcell', { name: '15', exact: true }).click();
+      // The picker opens on the week's month; take the 15th of it, once that month is the one drawn (a month that
+      // slides in under a click takes the click for the month it replaces).
       const { year, month } = yearMonthOf(busy.start);
+      const monthLabel = new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      await dialog.getByText(monthLabel, { exact: true }).waitFor();
+      await dialog.getByRole('gridcell', { name: '15', exact: true }).click();
       const chosen = `${year}-${String(month).padStart(2, '0')}-15`;
       await page.waitForURL((url) => url.searchParams.get('selectedDate') === chosen);
       const shown = weekWindow(chosen);

@@ -129,7 +129,7 @@ export function HoldingsTable({
                 {row.price === null ? '—' : formatPrice(row.price)}
               </TableCell>
               <TableCell align="right" data-testid="holding-value">
-                {row.value === null ? '—' : amount(formatPrice(row.value))}
+                {detailsHidden ? MASK : row.value === null ? '—' : formatPrice(row.value)}
               </TableCell>
               <TableCell align="right" sx={PHONE_HIDDEN} data-testid="holding-cost">
                 {row.basis ? amount(formatPrice(row.basis.cost)) : '—'}
