@@ -51,6 +51,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a page still loading on a busy machine takes longer (a CI run
+          // lost auth-mfa's profile check to it at load average 13).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
