@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { seriousViolations } from './support.ts';
+import { pressShortcut, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -18,10 +18,9 @@ describe('symbol search', () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
     try {
       await page.goto('/news', { waitUntil: 'networkidle' });
-      await page.keyboard.press('/');
       const modal = page.getByTestId('modal-symbolSearch');
       const box = modal.getByRole('combobox', { name: 'Search symbols' });
-      await box.waitFor();
+      await pressShortcut(page, '/', box);
       expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
       // Popular is the first tab, with prices.
       await modal.getByTestId('search-row').first().waitFor();
@@ -135,8 +134,7 @@ describe('symbol search', () => {
     const { context, page } = await openPage(browser, baseUrl);
     try {
       await page.goto('/about', { waitUntil: 'networkidle' });
-      await page.keyboard.press('?');
-      await page.getByTestId('modal-shortcuts').getByText('Ctrl K').waitFor();
+      await pressShortcut(page, '?', page.getByTestId('modal-shortcuts').getByText('Ctrl K'));
       const text = await page.getByTestId('modal-shortcuts').innerText();
       expect(text).toContain('Ctrl K');
       expect(text).toContain('Search symbols');

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type LockMode, lockRequest } from './locks.ts';
 
@@ -99,6 +99,27 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Presses a page-wide shortcut until what it opens shows. The shortcuts' listener is a chunk loaded after the
+ * first render, so under a loaded CI machine a key pressed right after `networkidle` can land before it listens
+ * (a CI run lost '/' that way). Pressing again is safe only while nothing is open yet, which is checked first.
+ */
+export async function pressShortcut(page: Page, key: string, opens: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (await opens.isVisible()) return true;
+        await page.keyboard.press(key);
+        return opens.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000, intervals: [0] },
+    )
+    .toBe(true);
 }
 
 /** The text of the latest toast, once one shows. */
