@@ -61,4 +61,5 @@ export const seedRuns = pgTable('seed_runs', {
 export * from './identity-schema.ts';
 export * from './lists-schema.ts';
 export * from './market-schema.ts';
+export * from './notifications-schema.ts';
 export * from './users-schema.ts';

@@ -9,6 +9,7 @@ export * from './gating.ts';
 export * from './market.ts';
 export * from './market-gating.ts';
 export * from './market-hours.ts';
+export * from './notifications.ts';
 export * from './plans.ts';
 export * from './portfolio.ts';
 export * from './random.ts';
