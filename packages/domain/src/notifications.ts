@@ -2,7 +2,9 @@
  * What the product sends and how (issue 17): the kinds of notification, the channels an alert's switches choose, the
  * states of a delivery and the limits a user sets. Pure names and rules; the worker and the web share them.
  */
+import { previousTradingDay, type SessionType } from './market-hours.ts';
 import type { AlertSetting } from './plans.ts';
+import { addDays, dayOfWeek, type IsoDate, parseIsoDate, parseWallTime, type WallTime } from './time.ts';
 
 /** The alert kinds of SPEC §3 that fire a notification, the moved-date notice and the user's own test. */
 export const NOTIFICATION_KINDS = [
@@ -86,4 +88,115 @@ export function inQuietHours(now: string, start: string | null, end: string | nu
   if (!start || !end || start === end) return false;
   const [n, s, e] = [minutesOf(now), minutesOf(start), minutesOf(end)];
   return s < e ? n >= s && n < e : n >= s || n < e;
+}
+
+// ---- triggers (issue 17): when a notice is due, in whose time --------------------------------------------------------
+
+/** How a reminder names the report's session. */
+export const NOTIFICATION_SESSION_LABELS: Readonly<Record<SessionType, string>> = {
+  before: 'before the market opens',
+  market: 'during market hours',
+  after: 'after the market closes',
+};
+
+/** A digest mentions a symbol's price move from this size on (percent, either way): smaller moves are not news. */
+export const DIGEST_MOVE_MIN_PERCENT: Readonly<Record<'dailySummary' | 'weeklySummary', number>> = {
+  dailySummary: 3,
+  weeklySummary: 5,
+};
+
+/** The day a report's reminder goes out: the trading day before it (Friday for a Monday or a Saturday report). */
+export function reminderDay(reportDate: IsoDate): IsoDate {
+  return previousTradingDay(reportDate);
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True for a time zone name this runtime knows ('Europe/Paris', 'UTC'). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    zoneFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone itself when it is one, else the default (a stored zone the runtime no longer knows must not stop a send). */
+export function timeZoneOrDefault(timeZone: string | null | undefined): string {
+  return timeZone && isTimeZone(timeZone) ? timeZone : DEFAULT_NOTIFICATION_TIME_ZONE;
+}
+
+/** The wall clock of `timeZone` at an instant: its date and 'HH:MM'. */
+export function zonedClock(instant: Date | number, timeZone: string): { date: IsoDate; time: WallTime } {
+  const parts: Record<string, string> = {};
+  for (const part of zoneFormatter(timeZone).formatToParts(new Date(instant))) parts[part.type] = part.value;
+  const pad = (value: string | undefined) => (value ?? '0').padStart(2, '0');
+  return {
+    date: `${(parts.year ?? '0').padStart(4, '0')}-${pad(parts.month)}-${pad(parts.day)}`,
+    time: `${pad(parts.hour)}:${pad(parts.minute)}`,
+  };
+}
+
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const floored = Math.floor(instant / 60_000) * 60_000;
+  const { date, time } = zonedClock(floored, timeZone);
+  const d = parseIsoDate(date);
+  const minutes = parseWallTime(time) ?? 0;
+  if (!d) return 0;
+  return Date.UTC(d.year, d.month - 1, d.day, 0, minutes) - floored;
+}
+
+/**
+ * The instant at which clocks in `timeZone` show `date` `time` (a reminder's 17:00 on its day, a digest's 18:00).
+ * A time skipped in spring is read as the same length of time after the jump; a time repeated in autumn is the
+ * earlier of the two (as New York times are read: nyToUtc).
+ */
+export function zonedTimeToUtc(date: IsoDate, time: WallTime, timeZone: string): Date {
+  const d = parseIsoDate(date);
+  const minutes = parseWallTime(time);
+  if (d === null) throw new RangeError(`Invalid date '${date}'`);
+  if (minutes === null) throw new RangeError(`Invalid time '${time}'`);
+  const wall = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
+  // Zones change their offset at most a few times a year: the offsets a day either side cover every case.
+  const before = zoneOffsetMs(wall - 86_400_000, timeZone);
+  const after = zoneOffsetMs(wall + 86_400_000, timeZone);
+  const candidates = before === after ? [before] : [before, after];
+  const valid = candidates
+    .map((offset) => wall - offset)
+    .filter((instant) => wall - zoneOffsetMs(instant, timeZone) === instant);
+  if (valid.length > 0) return new Date(Math.min(...valid));
+  return new Date(wall - before);
+}
+
+/** The days a digest written on local `date` covers: that day, or the seven days ending on it. */
+export function digestPeriod(kind: 'dailySummary' | 'weeklySummary', date: IsoDate): { from: IsoDate; to: IsoDate } {
+  return kind === 'dailySummary' ? { from: date, to: date } : { from: addDays(date, -6), to: date };
+}
+
+/**
+ * Whether a digest is due for the wall clock `clock` of the user's zone: from DIGEST_LOCAL_TIME on, every day for the
+ * daily one, on WEEKLY_DIGEST_WEEKDAY for the weekly one.
+ */
+export function digestDue(kind: 'dailySummary' | 'weeklySummary', clock: { date: IsoDate; time: WallTime }): boolean {
+  if (clock.time < DIGEST_LOCAL_TIME) return false;
+  return kind === 'dailySummary' || dayOfWeek(clock.date) === WEEKLY_DIGEST_WEEKDAY;
 }
