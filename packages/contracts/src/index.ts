@@ -12,6 +12,7 @@ export * from './lists.ts';
 export * from './market.ts';
 export * from './market-history.ts';
 export * from './news.ts';
+export * from './notifications.ts';
 export * from './plans.ts';
 export * from './route.ts';
 export * from './text.ts';

@@ -1,10 +1,11 @@
 import { MAIL_JOB_HANDLERS } from '../mail/smtp.ts';
+import { NOTIFICATION_JOB_HANDLERS, startDeliveryLoop, startTriggerLoop } from '../modules/notifications/index.ts';
 import type { Role } from '../role.ts';
 import { createWorker } from './worker.ts';
 
 /**
  * Background jobs on the Postgres queue (ingestion refreshes and the demo market's daily roll, email delivery in a
- * lane of its own; alert delivery, reminders and digests come with their issues). The workers start once the app is
+ * lane of its own, notifications in another). The workers start once the app is
  * ready and stop before the database closes.
  */
 export const jobsRole: Role = {
@@ -19,13 +20,24 @@ export const jobsRole: Role = {
           schedules: [],
         })
       : null;
+    // Notifications (issue 17) too: triggers turn market data into deliveries, delivery sends them; a timer kicks
+    // the delivery job whenever one is due (new, a retry's time, quiet hours over).
+    const notificationsLog = app.log.child({ role: 'worker', lane: 'notifications' });
+    const notifications = createWorker(app.ctx, notificationsLog, {
+      handlers: NOTIFICATION_JOB_HANDLERS,
+      schedules: [],
+    });
+    const loops: (() => void)[] = [];
     app.addHook('onReady', async () => {
       worker.start();
       mail?.start();
+      notifications.start();
+      loops.push(startTriggerLoop(app.ctx, notificationsLog), startDeliveryLoop(app.ctx, notificationsLog));
     });
     // preClose runs before every onClose hook, so the database is still open while the running job lets go.
     app.addHook('preClose', async () => {
-      await Promise.all([worker.stop(), mail?.stop()]);
+      for (const stop of loops.splice(0)) stop();
+      await Promise.all([worker.stop(), mail?.stop(), notifications.stop()]);
     });
   },
 };

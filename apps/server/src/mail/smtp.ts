@@ -32,6 +32,23 @@ function transportFor(url: string): Transporter {
   return transport;
 }
 
+/** An email as nodemailer takes it: a plain-text part, and optionally an HTML part and extra headers. */
+export interface SmtpEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+/** Hands one email to the SMTP server of `SMTP_URL`; resolves with the server's answer, throws when refused. */
+export async function sendSmtp(config: Config, email: SmtpEmail): Promise<string> {
+  const url = config.SMTP_URL;
+  if (!url) throw new Error('SMTP_URL is not set on this worker');
+  const info = await transportFor(url).sendMail({ from: mailFrom(config), ...email });
+  return String(info.response ?? '');
+}
+
 /** Sends one outbox message; throws (the job is retried) when the SMTP server refuses or cannot be reached. */
 export const runSendMailJob: JobHandler = async ({ ctx, job }) => {
   const id = Number(job.payload.outboxId);
@@ -39,18 +56,12 @@ export const runSendMailJob: JobHandler = async ({ ctx, job }) => {
   const [message] = await ctx.db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
   // Already delivered (a retry after the server accepted it) or gone: nothing to send.
   if (!message || message.sentAt) return;
-  const url = ctx.config.SMTP_URL;
-  if (!url) throw new Error('SMTP_URL is not set on this worker');
+  if (!ctx.config.SMTP_URL) throw new Error('SMTP_URL is not set on this worker');
   await ctx.db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1` })
     .where(eq(outbox.id, id));
-  await transportFor(url).sendMail({
-    from: mailFrom(ctx.config),
-    to: message.to,
-    subject: message.subject ?? '',
-    text: message.body,
-  });
+  await sendSmtp(ctx.config, { to: message.to, subject: message.subject ?? '', text: message.body });
   await ctx.db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, id));
 };
 

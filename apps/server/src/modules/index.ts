@@ -9,6 +9,7 @@ import { listsRoutes } from './lists/routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { marketHistoryRoutes } from './market-history/routes.ts';
 import { newsRoutes } from './news/routes.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 /** The REST API of SPEC §7 under /api: one plugin per domain module. */
@@ -28,6 +29,7 @@ export const apiRole: Role = {
         await api.register(newsRoutes);
         await api.register(listsRoutes);
         await api.register(alertsRoutes);
+        await api.register(notificationsRoutes);
       },
       { prefix: '/api' },
     );
