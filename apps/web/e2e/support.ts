@@ -117,7 +117,7 @@ export async function pressShortcut(page: Page, key: string, opens: Locator) {
           () => false,
         );
       },
-      { timeout: 30_000, intervals: [0] },
+      { timeout: 30_000, interval: 100 },
     )
     .toBe(true);
 }
