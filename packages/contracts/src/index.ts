@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './alerts.ts';
 export * from './common.ts';
 export * from './core.ts';
+export * from './demo-report.ts';
 export * from './earnings.ts';
 export * from './earnings-columns.ts';
 export * from './errors.ts';

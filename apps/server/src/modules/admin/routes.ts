@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag, setUserPlan } from '@eh/contracts';
+import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag, reportDemoEarnings, setUserPlan } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { mount } from '../../http/route.ts';
 import * as core from '../core/service.ts';
+import { reportNow } from '../notifications/triggers/demo-report.ts';
 import * as plans from '../plans/service.ts';
 
 function sameToken(given: string, expected: string): boolean {
@@ -25,4 +26,5 @@ export async function adminRoutes(app: FastifyInstance) {
     core.setFlag(ctx, { name: req.params.name, enabled: req.body.enabled, message: req.body.message }),
   );
   mount(app, setUserPlan, async (req) => plans.setPlan(ctx, req.body.email, req.body.plan));
+  mount(app, reportDemoEarnings, async (req) => reportNow(ctx, req.body.symbol));
 }
