@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import serverPackage from '../package.json' with { type: 'json' };
@@ -103,7 +104,137 @@ export const ConfigSchema = z.object({
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(10).default(2),
   /** Real providers whose scheduled refreshes the worker runs (the demo market rolls forward whenever SEED_DEMO). */
   INGEST_PROVIDERS: list.default([]),
+  /**
+   * Web push (issue 17): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints) and the contact
+   * the push services may write to. Embedded mode generates a pair into DATA_DIR; elsewhere web push is off without
+   * them. The subject defaults to mailto:no-reply@<host of PUBLIC_URL>.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  /**
+   * Native push on Android (FCM HTTP v1): the Google service account, as its JSON text or the path of its JSON
+   * file; FCM_PROJECT_ID defaults to the account's project_id.
+   */
+  FCM_SERVICE_ACCOUNT: z.string().min(1).transform(readServiceAccount).optional(),
+  FCM_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')
+    .optional(),
+  FCM_BASE_URL: z.url().default('https://fcm.googleapis.com'),
+  /** Native push on iOS (APNs, token auth): the .p8 key's id and contents, the team, and the app's bundle id. */
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
+    .optional(),
+  APNS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+    .optional(),
+  APNS_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replaceAll('\\n', '\n'))
+    .pipe(z.string().includes('PRIVATE KEY', { message: 'must be the PEM (.p8) private key' }))
+    .optional(),
+  APNS_TOPIC: z.string().min(1).optional(),
+  /** Production by default; https://api.sandbox.push.apple.com for development builds. */
+  APNS_HOST: z.url().default('https://api.push.apple.com'),
+  /** SMS (Twilio). Without it every SMS stays in the outbox (the local mailbox in embedded mode). */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be the account SID (AC followed by 32 hex digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
+  /** An E.164 sender number or a messaging service SID (MG…). */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'must be an E.164 number (+15551234567) or a messaging service SID')
+    .optional(),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
 });
+/** A Google service account key: what FCM's OAuth exchange needs of it. */
+export interface ServiceAccount {
+  project_id: string;
+  client_email: string;
+  private_key: string;
+  private_key_id?: string;
+  token_uri: string;
+}
+
+/** FCM_SERVICE_ACCOUNT: the JSON itself, or the path of the file holding it. */
+function readServiceAccount(value: string, zctx: z.RefinementCtx): ServiceAccount {
+  let text = value.trim();
+  if (!text.startsWith('{')) {
+    if (!existsSync(text)) {
+      zctx.addIssue({ code: 'custom', message: 'must be the service account JSON or the path of its file' });
+      return z.NEVER;
+    }
+    text = readFileSync(text, 'utf8');
+  }
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    zctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+    return z.NEVER;
+  }
+  const field = (name: string) => (typeof json[name] === 'string' && json[name] ? (json[name] as string) : undefined);
+  const missing = ['project_id', 'client_email', 'private_key'].filter((name) => !field(name));
+  if (missing.length) {
+    zctx.addIssue({ code: 'custom', message: `the service account has no ${missing.join(', ')}` });
+    return z.NEVER;
+  }
+  return {
+    project_id: field('project_id') as string,
+    client_email: field('client_email') as string,
+    private_key: field('private_key') as string,
+    private_key_id: field('private_key_id'),
+    token_uri: field('token_uri') ?? 'https://oauth2.googleapis.com/token',
+  };
+}
+
+/** Variables that only make sense together: a half-configured provider stops the start rather than failing later. */
+function incompleteProviders(data: z.infer<typeof ConfigSchema>): string[] {
+  const groups: [string, Record<string, unknown>][] = [
+    ['web push', { VAPID_PUBLIC_KEY: data.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: data.VAPID_PRIVATE_KEY }],
+    [
+      'APNs',
+      {
+        APNS_KEY_ID: data.APNS_KEY_ID,
+        APNS_TEAM_ID: data.APNS_TEAM_ID,
+        APNS_PRIVATE_KEY: data.APNS_PRIVATE_KEY,
+        APNS_TOPIC: data.APNS_TOPIC,
+      },
+    ],
+    [
+      'Twilio',
+      {
+        TWILIO_ACCOUNT_SID: data.TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: data.TWILIO_AUTH_TOKEN,
+        TWILIO_FROM: data.TWILIO_FROM,
+      },
+    ],
+  ];
+  const problems = groups.flatMap(([name, vars]) => {
+    const set = Object.keys(vars).filter((key) => vars[key] !== undefined);
+    const unset = Object.keys(vars).filter((key) => vars[key] === undefined);
+    return set.length && unset.length ? [`  ${unset.join(', ')}: required for ${name} with ${set.join(', ')}`] : [];
+  });
+  if (data.FCM_PROJECT_ID && !data.FCM_SERVICE_ACCOUNT) {
+    problems.push('  FCM_SERVICE_ACCOUNT: required for FCM with FCM_PROJECT_ID');
+  }
+  return problems;
+}
+
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
   /** True when PUBLIC_URL was not set: it follows the port (with PORT=0, the one the server is given at start). */
@@ -129,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const incomplete = incompleteProviders(parsed.data);
+  if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   const dataDir = resolve(parsed.data.DATA_DIR);
   const { PUBLIC_URL, ...rest } = parsed.data;
   return {

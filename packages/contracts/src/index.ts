@@ -15,6 +15,7 @@ export * from './market-history.ts';
 export * from './news.ts';
 export * from './notifications.ts';
 export * from './plans.ts';
+export * from './push.ts';
 export * from './route.ts';
 export * from './text.ts';
 export * from './users.ts';

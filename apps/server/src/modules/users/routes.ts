@@ -6,6 +6,7 @@ import {
   getPushTokenCount,
   getSettings,
   getUsersByIds,
+  getVapidPublicKey,
   postAvatar,
   postMarketingStatus,
   postPushToken,
@@ -26,6 +27,7 @@ import * as service from './service.ts';
 export async function usersRoutes(app: FastifyInstance) {
   const { ctx } = app;
   mount(app, getUsersByIds, async (req) => service.publicProfiles(ctx, req.query.ids));
+  mount(app, getVapidPublicKey, async () => service.vapidPublicKey(ctx));
   mount(app, getAvatar, async (req, reply) => {
     const image = avatar.readAvatar(ctx, req.params.id);
     reply.type(image.type).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');

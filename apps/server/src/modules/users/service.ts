@@ -1,4 +1,12 @@
-import { ErrorCode, jsonProblem, type Me, SETTINGS_LIMITS, type SyncedMe } from '@eh/contracts';
+import {
+  ErrorCode,
+  jsonProblem,
+  type Me,
+  parseWebPushSubscription,
+  pushTransportOf,
+  SETTINGS_LIMITS,
+  type SyncedMe,
+} from '@eh/contracts';
 import { accountFeaturesFor, displayedPlan, isPlan, type Plan } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -6,6 +14,7 @@ import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { verifyPhoneNumber } from '../../idp/account.ts';
 import { CognitoError } from '../../idp/errors.ts';
 import type { IdpContext } from '../../idp/service.ts';
+import { vapidKeys } from '../notifications/channels/push/vapid.ts';
 import * as q from './queries.ts';
 
 function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData']): Me {
@@ -78,9 +87,26 @@ export async function settings(ctx: AppContext, caller: Caller, patch?: Record<s
 }
 
 export async function addPushToken(ctx: AppContext, caller: Caller, body: { token: string; appName: string }) {
+  let { token } = body;
+  // A web push token is the browser's subscription: checked field by field, stored in one canonical form.
+  if (pushTransportOf(body.appName, token) === 'webpush') {
+    const parsed = parseWebPushSubscription(token);
+    if (!parsed.ok) {
+      const message = `${parsed.field}: ${parsed.message}`;
+      throw new HttpError(400, ErrorCode.validation, message, [{ field: parsed.field, message: parsed.message }]);
+    }
+    token = JSON.stringify(parsed.subscription);
+  }
   await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
-  await q.addPushToken(ctx.db, { userId: caller.sub, ...body });
+  await q.addPushToken(ctx.db, { userId: caller.sub, token, appName: body.appName });
   return { registered: true as const };
+}
+
+/** The key browsers subscribe with (the web client's "Browser notifications" setting). */
+export function vapidPublicKey(ctx: AppContext) {
+  const keys = vapidKeys(ctx);
+  if (!keys) throw notFound('Web push is not configured on this server');
+  return { publicKey: keys.publicKey };
 }
 
 export async function pushTokenCount(ctx: AppContext, caller: Caller, appName: string) {

@@ -1,0 +1,81 @@
+/**
+ * The push channel: one notification to every push token the user has (SPEC §3 push token: token, appName).
+ * The appName names the transport (packages/contracts/src/push.ts): 'web' holds the browser's PushSubscription as
+ * JSON (web push), '…-ios' an APNs device token, any other an FCM registration token. A token its provider declares
+ * dead is removed here. The channel counts as sent when any device took it, so a retry never repeats a device that
+ * already has it; it is retried only when nothing was delivered and some failure may pass.
+ */
+import { parseWebPushSubscription, pushTransportOf } from '@eh/contracts';
+import { pushTokens } from '@eh/db';
+import { eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { sendApns } from './push/apns.ts';
+import { type PushContent, sendFcm } from './push/fcm.ts';
+import { clip, PUSH_BODY_MAX_CHARS, type TokenResult } from './push/result.ts';
+import { sendWebPush } from './push/webpush.ts';
+import type { ChannelSender, OutgoingNotification, SendResult } from './types.ts';
+
+/** The provider answer kept in the delivery log is cut to this length. */
+const ANSWER_MAX_CHARS = 1000;
+
+function contentOf(message: OutgoingNotification): PushContent {
+  const data: Record<string, string> = { kind: message.kind, deliveryId: String(message.deliveryId) };
+  if (message.symbol) data.symbol = message.symbol;
+  return { title: message.title, body: clip(message.body, PUSH_BODY_MAX_CHARS), url: message.url, data };
+}
+
+/** What the service worker reads (apps/web/public/sw.js): title, body, the page to open, and a tag per delivery. */
+export function webPushPayload(content: PushContent): string {
+  return JSON.stringify({
+    title: content.title,
+    body: content.body,
+    url: content.url,
+    tag: `eh-${content.data.deliveryId}`,
+    data: content.data,
+  });
+}
+
+async function sendToToken(ctx: AppContext, token: { token: string; appName: string }, content: PushContent) {
+  const transport = pushTransportOf(token.appName, token.token);
+  if (transport === 'apns') return sendApns(ctx, token.token, content);
+  if (transport === 'fcm') return sendFcm(ctx, token.token, content);
+  const parsed = parseWebPushSubscription(token.token, ['https:', 'http:']);
+  if (!parsed.ok) {
+    // Stored before subscriptions were checked on the way in: no push service can be reached with it.
+    const answer = `webpush: ${parsed.field.replace('body.token', 'subscription')} ${parsed.message} (token removed)`;
+    return {
+      provider: 'webpush',
+      outcome: 'failed',
+      answer,
+      retryable: false,
+      invalidToken: true,
+    } satisfies TokenResult;
+  }
+  return sendWebPush(ctx, parsed.subscription, webPushPayload(content));
+}
+
+/** Folds the devices' results into the channel's: any device sent → sent; else any failure → failed; else skipped. */
+export function foldResults(results: TokenResult[]): SendResult {
+  const answer = clip(results.map((r) => r.answer).join('; '), ANSWER_MAX_CHARS);
+  const sent = results.find((r) => r.outcome === 'sent');
+  if (sent) return { outcome: 'sent', provider: sent.provider, answer, retryable: false };
+  const failed = results.filter((r) => r.outcome === 'failed');
+  if (failed.length) {
+    const first = failed.find((r) => r.retryable) ?? failed[0];
+    return { outcome: 'failed', provider: first?.provider ?? null, answer, retryable: failed.some((r) => r.retryable) };
+  }
+  return { outcome: 'skipped', provider: null, answer, retryable: false };
+}
+
+export const sendPush: ChannelSender = async (ctx, message) => {
+  const tokens = await ctx.db
+    .select({ id: pushTokens.id, token: pushTokens.token, appName: pushTokens.appName })
+    .from(pushTokens)
+    .where(eq(pushTokens.userId, message.userId));
+  if (!tokens.length) return { outcome: 'skipped', provider: null, answer: 'no push token', retryable: false };
+  const content = contentOf(message);
+  const results = await Promise.all(tokens.map((token) => sendToToken(ctx, token, content)));
+  const dead = tokens.filter((_, i) => results[i]?.invalidToken).map((token) => token.id);
+  if (dead.length) await ctx.db.delete(pushTokens).where(inArray(pushTokens.id, dead));
+  return foldResults(results);
+};

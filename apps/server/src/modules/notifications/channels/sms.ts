@@ -1,0 +1,45 @@
+/**
+ * The SMS channel: only to the user's verified phone number (idp_users.phone_number with phone_number_verified).
+ * Twilio when configured; on an embedded server without it, the local mailbox; elsewhere without it, skipped.
+ */
+import { idpUsers } from '@eh/db';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { clip } from './push/result.ts';
+import { outboxProvider } from './sms/outbox.ts';
+import type { SmsProvider } from './sms/provider.ts';
+import { twilioProvider } from './sms/twilio.ts';
+import type { ChannelSender, OutgoingNotification } from './types.ts';
+
+/** Two GSM segments for the text before the link: an alert, not a letter. */
+export const SMS_TEXT_MAX_CHARS = 300;
+
+export function smsProvider(ctx: AppContext): SmsProvider | null {
+  return twilioProvider(ctx.config) ?? (ctx.database.driver === 'pglite' ? outboxProvider(ctx) : null);
+}
+
+export function smsBody(message: OutgoingNotification): string {
+  return `${clip(`${message.title}: ${message.body}`, SMS_TEXT_MAX_CHARS)} ${message.url}`;
+}
+
+export const sendSms: ChannelSender = async (ctx, message) => {
+  const [user] = await ctx.db
+    .select({ phone: idpUsers.phoneNumber, verified: idpUsers.phoneNumberVerified })
+    .from(idpUsers)
+    .where(eq(idpUsers.sub, message.userId));
+  if (!user?.phone || !user.verified) {
+    return { outcome: 'skipped', provider: null, answer: 'no verified phone', retryable: false };
+  }
+  const provider = smsProvider(ctx);
+  if (!provider) {
+    const answer = 'SMS is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)';
+    return { outcome: 'skipped', provider: null, answer, retryable: false };
+  }
+  const sent = await provider.send(user.phone, smsBody(message));
+  return {
+    outcome: sent.ok ? 'sent' : 'failed',
+    provider: provider.name,
+    answer: sent.answer,
+    retryable: sent.retryable,
+  };
+};

@@ -1,0 +1,21 @@
+/**
+ * No SMS provider on an embedded server: the text goes to the outbox, which is the local mailbox (/dev/mail), as the
+ * identity provider's texted codes do, so a user of `npm start` sees their alerts arrive.
+ */
+import type { AppContext } from '../../../../context.ts';
+import { queueMessage } from '../../../../mail/outbox.ts';
+import type { SmsProvider } from './provider.ts';
+
+export function outboxProvider(ctx: AppContext): SmsProvider {
+  return {
+    name: 'mailbox',
+    async send(to, body) {
+      const id = await queueMessage(ctx.db, ctx.config, { channel: 'sms', to, subject: null, body });
+      return {
+        ok: true,
+        answer: `kept in the local mailbox (outbox #${id}): no SMS provider is configured`,
+        retryable: false,
+      };
+    },
+  };
+}
