@@ -1,6 +1,7 @@
 import type { Role } from '../role.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { alertsRoutes } from './alerts/routes.ts';
+import { calendarFeedRoutes } from './calendar-feed/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
 import { eventsRoutes } from './events/routes.ts';
@@ -29,6 +30,7 @@ export const apiRole: Role = {
         await api.register(newsRoutes);
         await api.register(listsRoutes);
         await api.register(alertsRoutes);
+        await api.register(calendarFeedRoutes);
         await api.register(notificationsRoutes);
       },
       { prefix: '/api' },

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+
+const TAGS = ['calendar feed'];
+
+/** The personal calendar feed: a secret address any calendar app can subscribe to. */
+export const CalendarFeed = z.object({
+  /** https address of the feed (`/api/calendar/{secret}.ics` on the product's host). */
+  url: z.url(),
+  createdAt: z.iso.datetime(),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeed>;
+
+const FeedAnswer = z.object({ feed: CalendarFeed.nullable() });
+
+export const getCalendarFeed = defineRoute({
+  method: 'GET',
+  path: '/core/users/me/calendar-feed',
+  group: 'portfolios',
+  summary: "The caller's calendar feed address, or null when it is off",
+  tags: TAGS,
+  response: FeedAnswer,
+});
+
+export const createCalendarFeed = defineRoute({
+  method: 'POST',
+  path: '/core/users/me/calendar-feed',
+  group: 'portfolios',
+  summary: 'Turn the calendar feed on, or give it a new secret address: the previous address stops working at once',
+  tags: TAGS,
+  response: z.object({ feed: CalendarFeed }),
+});
+
+export const deleteCalendarFeed = defineRoute({
+  method: 'DELETE',
+  path: '/core/users/me/calendar-feed',
+  group: 'portfolios',
+  summary: 'Turn the calendar feed off: its address answers 404 from now on',
+  tags: TAGS,
+  response: z.object({ feed: z.null() }),
+});
+
+export const getCalendarFeedIcs = defineRoute({
+  method: 'GET',
+  path: '/calendar/*',
+  group: 'public',
+  summary:
+    'GET /calendar/{secret}.ics: the calendar feed of that secret (RFC 5545, text/calendar), the earnings dates of its owner’s lists and alerts. An unknown, revoked or malformed secret is a 404.',
+  tags: TAGS,
+  // Checked by the service, not here: a malformed secret is a 404 like an unknown one, never a 400.
+  params: z.object({ '*': z.string() }),
+  /** text/calendar bytes. */
+  response: z.unknown(),
+});
