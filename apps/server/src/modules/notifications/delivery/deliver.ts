@@ -84,9 +84,6 @@ async function decide(
         : !alert || (switchSetting && !alert[switchSetting]) || !alert[CHANNEL_SWITCH[row.channel]];
     if (off) return { hold: { status: 'skipped', answer: 'alert switched off', provider: null } };
   }
-  if (!CHANNEL_SENDERS[row.channel]) {
-    return { hold: { status: 'skipped', answer: 'channel not available', provider: null } };
-  }
   if (limited(row)) {
     const until = quietHoursEnd(row.preferences, now);
     if (until) {
@@ -119,6 +116,9 @@ async function decide(
     if (sent >= row.preferences.dailyCap) {
       return { hold: { status: 'skipped', answer: 'daily cap reached', provider: null } };
     }
+  }
+  if (!CHANNEL_SENDERS[row.channel]) {
+    return { hold: { status: 'skipped', answer: 'channel not available', provider: null } };
   }
   return { send: true };
 }
