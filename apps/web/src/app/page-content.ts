@@ -293,6 +293,7 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     description:
       'Email and text messages this server keeps instead of sending (no mail server is configured), newest first.',
   },
+  unsubscribe: { title: 'Unsubscribe', description: 'Turn off the email an unsubscribe link names.' },
 };
 
 /** Every page with its route and content. */

@@ -25,6 +25,7 @@ export const PAGE_LOADERS = {
   appInfo: () => import('../features/app-info/app-info-page.tsx'),
   dev: () => import('../features/dev/dev-page.tsx'),
   devMail: () => import('../features/dev/mailbox-page.tsx'),
+  unsubscribe: () => import('../features/notifications/unsubscribe-page.tsx'),
   signin: () => import('../features/auth/sign-in-page.tsx'),
   createAccount: () => import('../features/auth/create-account-page.tsx'),
   forgotPassword: () => import('../features/auth/forgot-password-page.tsx'),

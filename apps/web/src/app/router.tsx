@@ -52,6 +52,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   appInfo: page('appInfo'),
   dev: page('dev'),
   devMail: page('devMail'),
+  unsubscribe: page('unsubscribe'),
   signin: page('signin'),
   createAccount: page('createAccount'),
   forgotPassword: page('forgotPassword'),

@@ -320,6 +320,7 @@ export const PAGES = [
     path: '/dev/mail',
     group: 'developer',
   },
+  { id: 'unsubscribe', path: '/unsubscribe', group: 'hidden' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageId = (typeof PAGES)[number]['id'];

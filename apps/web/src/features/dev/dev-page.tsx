@@ -9,6 +9,7 @@ import { selectDevMode } from '../flags/flags.ts';
 import { useFlags } from '../flags/flags-api.ts';
 import { FlagsTable } from '../flags/flags-table.tsx';
 import { MarketHistorySection } from '../market-history/market-history-section.tsx';
+import { NotificationProvidersSection } from '../notifications/providers-section.tsx';
 import { useGetReleaseNotesQuery } from '../release-notes/release-notes-api.ts';
 import { ReleaseNotesList } from '../release-notes/release-notes-list.tsx';
 import { OUTBOX_LIMIT, useGetDevOutboxQuery } from './dev-api.ts';
@@ -134,6 +135,9 @@ export default function DevPage() {
           <PlatformNotes platform="web" />
           <PlatformNotes platform="native" />
         </Box>
+      </Section>
+      <Section title="Notification transports">
+        <NotificationProvidersSection />
       </Section>
       <Outbox />
     </PageFrame>

@@ -21,6 +21,7 @@ import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { identityErrorMessage } from '../auth/identity-errors.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
+import { NotificationsSection } from '../notifications/notifications-section.tsx';
 import { AuthenticatorSetting } from './authenticator-setting.tsx';
 import { DevicesList } from './devices-list.tsx';
 import { PLAN_LABELS } from './plan-labels.ts';
@@ -253,6 +254,7 @@ function SignedInProfile() {
       </Box>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <SecuritySection me={me.data} />
+        <NotificationsSection />
         <DangerSection />
       </Box>
     </Box>
