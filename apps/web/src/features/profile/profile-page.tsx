@@ -20,6 +20,7 @@ import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { CalendarFeedSection } from '../calendar-feed/calendar-feed-section.tsx';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
 import { AuthenticatorSetting } from './authenticator-setting.tsx';
@@ -250,6 +251,7 @@ function SignedInProfile() {
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AccountSection me={me.data} />
         <PlanSection me={me.data} />
+        <CalendarFeedSection />
         <SessionsSection />
       </Box>
       <Box sx={{ display: 'grid', gap: 3 }}>
