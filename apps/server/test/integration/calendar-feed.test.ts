@@ -125,6 +125,12 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('the feed settings', () => {
+  it('are documented, with the feed itself, in the OpenAPI document', async () => {
+    const paths = Object.keys((await body(await server.api('/api/docs/json'))).paths);
+    expect(paths).toContain('/api/core/users/me/calendar-feed');
+    expect(paths.filter((path) => path.startsWith('/api/calendar/'))).toHaveLength(1);
+  });
+
   it.each([
     ['GET', '/core/users/me/calendar-feed'],
     ['POST', '/core/users/me/calendar-feed'],
