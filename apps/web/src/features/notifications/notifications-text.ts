@@ -37,12 +37,12 @@ export const STATUS_LABELS: Record<DeliveryStatus, string> = {
   skipped: 'Not sent',
 };
 
-export const STATUS_COLORS: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+export const STATUS_COLORS: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
   queued: 'info',
   sending: 'info',
   sent: 'success',
   failed: 'error',
-  skipped: 'warning',
+  skipped: 'default',
 };
 
 export const KIND_LABELS: Record<NotificationKind, string> = {
