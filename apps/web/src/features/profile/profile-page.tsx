@@ -23,6 +23,7 @@ import { identityErrorMessage } from '../auth/identity-errors.ts';
 import { CalendarFeedSection } from '../calendar-feed/calendar-feed-section.tsx';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
+import { BrowserNotificationsSetting } from '../push/browser-notifications-setting.tsx';
 import { AuthenticatorSetting } from './authenticator-setting.tsx';
 import { DevicesList } from './devices-list.tsx';
 import { PLAN_LABELS } from './plan-labels.ts';
@@ -256,6 +257,7 @@ function SignedInProfile() {
       </Box>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <SecuritySection me={me.data} />
+        <BrowserNotificationsSetting />
         <NotificationsSection />
         <DangerSection />
       </Box>

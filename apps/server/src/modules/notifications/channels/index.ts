@@ -4,8 +4,12 @@
  */
 import type { NotificationChannel } from '@eh/domain';
 import { sendEmail } from './email.ts';
+import { sendPush } from './push.ts';
+import { sendSms } from './sms.ts';
 import type { ChannelSender } from './types.ts';
 
 export const CHANNEL_SENDERS: Partial<Record<NotificationChannel, ChannelSender>> = {
   email: sendEmail,
+  push: sendPush,
+  sms: sendSms,
 };

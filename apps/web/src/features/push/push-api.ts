@@ -1,0 +1,23 @@
+import type { BodyOf, getPushTokenCount, getVapidPublicKey, postPushToken, ResponseOf } from '@eh/contracts';
+import { api } from '../../app/api.ts';
+
+const VAPID_PATH: (typeof getVapidPublicKey)['path'] = '/notifications/vapid-public-key';
+const TOKENS_PATH: (typeof postPushToken)['path'] = '/notifications/push-tokens';
+const COUNT_PATH: (typeof getPushTokenCount)['path'] = '/notifications/push-tokens/count';
+
+/** Web push: the server's VAPID key, and this browser's subscription stored as a push token (SPEC §7). */
+export const pushApi = api.enhanceEndpoints({ addTagTypes: ['PushTokens'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getVapidPublicKey: build.query<ResponseOf<typeof getVapidPublicKey>, void>({ query: () => VAPID_PATH }),
+    postPushToken: build.mutation<ResponseOf<typeof postPushToken>, BodyOf<typeof postPushToken>>({
+      query: (body) => ({ url: TOKENS_PATH, method: 'POST', body }),
+      invalidatesTags: ['PushTokens'],
+    }),
+    getPushTokenCount: build.query<ResponseOf<typeof getPushTokenCount>, { appName: string }>({
+      query: ({ appName }) => ({ url: COUNT_PATH, params: { appName } }),
+      providesTags: ['PushTokens'],
+    }),
+  }),
+});
+
+export const { useLazyGetVapidPublicKeyQuery, usePostPushTokenMutation, useGetPushTokenCountQuery } = pushApi;
