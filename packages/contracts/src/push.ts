@@ -31,6 +31,8 @@ export interface WebPushSubscription {
 /** Base64url of a P-256 public key (65 bytes, uncompressed) and of the 16-byte auth secret. */
 const P256DH = /^[A-Za-z0-9_-]{86,88}={0,2}$/;
 const AUTH = /^[A-Za-z0-9_-]{22,24}={0,2}$/;
+/** An IPv4 or bracketed IPv6 literal. */
+const LITERAL_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 /**
  * Reads a web push token: the subscription, or the field that is wrong (named from the request's `body.token`).
@@ -38,8 +40,8 @@ const AUTH = /^[A-Za-z0-9_-]{22,24}={0,2}$/;
  */
 export function parseWebPushSubscription(
   token: string,
-  /** The sender reads tokens already checked on the way in: it only needs them whole (and tests use http). */
-  schemes: readonly string[] = ['https:'],
+  /** 'send': the sender reads tokens already checked on the way in; it only needs them whole (tests use http). */
+  mode: 'register' | 'send' = 'register',
 ): { ok: true; subscription: WebPushSubscription } | { ok: false; field: string; message: string } {
   let json: unknown;
   try {
@@ -57,7 +59,12 @@ export function parseWebPushSubscription(
   } catch {
     url = null;
   }
+  const schemes = mode === 'register' ? ['https:'] : ['https:', 'http:'];
   if (!url || !schemes.includes(url.protocol) || typeof endpoint !== 'string') {
+    return { ok: false, field: 'body.token.endpoint', message: 'must be an https:// URL of a push service' };
+  }
+  // Push services have names; an address or this machine is never one (the server would post to it).
+  if (mode === 'register' && (LITERAL_HOST.test(url.hostname) || url.hostname === 'localhost')) {
     return { ok: false, field: 'body.token.endpoint', message: 'must be an https:// URL of a push service' };
   }
   if (typeof keys !== 'object' || keys === null) {

@@ -251,6 +251,24 @@ describe('POST /api/notifications/push-tokens (web push subscriptions)', () => {
       'must be an https:// URL of a push service',
     ],
     [
+      'an address for a host',
+      JSON.stringify({ endpoint: 'https://10.0.0.7/push', keys: {} }),
+      'body.token.endpoint',
+      'must be an https:// URL of a push service',
+    ],
+    [
+      'this machine',
+      JSON.stringify({ endpoint: 'https://localhost:8443/push', keys: {} }),
+      'body.token.endpoint',
+      'must be an https:// URL of a push service',
+    ],
+    [
+      'an IPv6 address',
+      JSON.stringify({ endpoint: 'https://[::1]/push', keys: {} }),
+      'body.token.endpoint',
+      'must be an https:// URL of a push service',
+    ],
+    [
       'no keys',
       JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }),
       'body.token.keys',
@@ -310,7 +328,7 @@ describe('push channel: web push', () => {
     await addToken(JSON.stringify(browser.subscription), 'web');
     const result = await sendPush(ctx, message());
     expect(result).toMatchObject({ outcome: 'sent', provider: 'webpush', retryable: false });
-    expect(result.answer).toMatch(/^webpush 201/);
+    expect(result.answer).toBe('webpush 201');
     const [req] = received('/push/ok');
     expect(req?.method).toBe('POST');
     expect(req?.headers['content-encoding']).toBe('aes128gcm');

@@ -39,7 +39,7 @@ async function sendToToken(ctx: AppContext, token: { token: string; appName: str
   const transport = pushTransportOf(token.appName, token.token);
   if (transport === 'apns') return sendApns(ctx, token.token, content);
   if (transport === 'fcm') return sendFcm(ctx, token.token, content);
-  const parsed = parseWebPushSubscription(token.token, ['https:', 'http:']);
+  const parsed = parseWebPushSubscription(token.token, 'send');
   if (!parsed.ok) {
     // Stored before subscriptions were checked on the way in: no push service can be reached with it.
     const answer = `webpush: ${parsed.field.replace('body.token', 'subscription')} ${parsed.message} (token removed)`;

@@ -55,8 +55,9 @@ export async function sendWebPush(
   } catch (error) {
     return networkFailure('webpush', error);
   }
-  const text = (await res.text().catch(() => '')).slice(0, 200);
-  const answer = `webpush ${res.status}${text ? ` ${text}` : ''}`;
+  // The status only: the endpoint is the user's to choose, so its words are not echoed into their delivery log.
+  await res.body?.cancel().catch(() => undefined);
+  const answer = `webpush ${res.status}`;
   if (res.ok) return { provider: 'webpush', outcome: 'sent', answer, retryable: false, invalidToken: false };
   const gone = res.status === 404 || res.status === 410;
   return {
