@@ -3,6 +3,7 @@
  * guarantees (exactly once, a claim abandoned by a dead worker, quiet hours, daily cap, retries, the circuit),
  * signed unsubscribe links, and the signed-in API (log, test per channel, preferences).
  */
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { alerts, deliveries, idpUsers, notificationProviders, outbox } from '@eh/db';
 import {
@@ -19,6 +20,7 @@ import { deliverDue } from '../../src/modules/notifications/delivery/deliver.ts'
 import { localClock } from '../../src/modules/notifications/delivery/rules.ts';
 import * as q from '../../src/modules/notifications/queries.ts';
 import { signedInUser } from '../cognito-client.ts';
+import { TEST_DATABASE_URL } from '../env.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
 interface Received {
@@ -33,6 +35,9 @@ interface Received {
 async function startSmtp() {
   const received: Received[] = [];
   const busy = new Set<string>();
+  /** Recipients the server takes in but never answers (a send that hangs), and those that reached it so far. */
+  const stall = new Set<string>();
+  const stalled: string[] = [];
   const down: { code: number | null } = { code: null };
   const smtp = new SMTPServer({
     authOptional: true,
@@ -41,6 +46,10 @@ async function startSmtp() {
     onRcptTo(address, _session, callback) {
       if (down.code !== null) {
         return callback(Object.assign(new Error(`Refused for the test (${down.code})`), { responseCode: down.code }));
+      }
+      if (stall.has(address.address)) {
+        stalled.push(address.address);
+        return;
       }
       if (busy.delete(address.address)) {
         return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
@@ -64,6 +73,8 @@ async function startSmtp() {
   return {
     received,
     busy,
+    stall,
+    stalled,
     down,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((r) => smtp.close(() => r())),
@@ -299,6 +310,77 @@ describe('exactly once per user, kind, event and channel', () => {
     await deliverNow({ workerId: 'restarted-again' });
     expect(mailsFor(alice.email, title)).toHaveLength(1);
   });
+});
+
+describe('a delivery worker process killed between claim and send', () => {
+  const CLAIMER = new URL('./notification-delivery-claimer.ts', import.meta.url).pathname;
+
+  // Two processes need one database: PostgreSQL (PGlite opens in one process only; the test above covers it there).
+  it.runIf(Boolean(TEST_DATABASE_URL))(
+    'leaves no mail behind, keeps its claim until the lock is stale, then the survivor sends it exactly once',
+    async () => {
+      const dave = await user('dave.delivery@example.com');
+      await setAlert(dave);
+      // The sign-up code goes out through the queue too: the SMTP server holds nothing but our delivery.
+      await waitFor('the sign-up email', () => mailsFor(dave.email, 'Confirm your account')[0]);
+      smtp.stall.add(dave.email);
+      const child = spawn(process.execPath, [CLAIMER], {
+        env: {
+          ...process.env,
+          DATABASE_URL: server.config.DATABASE_URL,
+          IDP_SECRET: server.config.IDP_SECRET,
+          SMTP_URL: smtp.url,
+          PUBLIC_URL: server.config.PUBLIC_URL,
+          DATA_DIR: server.config.DATA_DIR,
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let title = '';
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('exit', (_code, signal) => resolve(signal)),
+      );
+      try {
+        const workerId = await new Promise<string>((resolve, reject) => {
+          child.stdout?.on('data', (chunk: Buffer) => {
+            const ready = /ready (\S+)/.exec(String(chunk));
+            if (ready?.[1]) resolve(ready[1]);
+          });
+          child.on('exit', () => reject(new Error('the worker process ended before it was ready')));
+        });
+        const queued = await queue(dave, ['email']);
+        title = queued.title;
+        const id = queued.ids[0] ?? 0;
+        // The child claimed it and is inside the send: the SMTP server has its recipient and holds the answer.
+        await waitFor('the child to be sending', () => (smtp.stalled.includes(dave.email) ? true : undefined));
+        expect(await row(id)).toMatchObject({ status: 'sending', lockedBy: workerId, attempts: 1 });
+        child.kill('SIGKILL');
+        expect(await exited).toBe('SIGKILL');
+      } finally {
+        child.kill('SIGKILL');
+        smtp.stall.delete(dave.email);
+      }
+      const [claimed] = await server.ctx.db
+        .select({ id: deliveries.id })
+        .from(deliveries)
+        .where(eq(deliveries.userId, dave.sub));
+      const id = claimed?.id ?? 0;
+      expect(mailsFor(dave.email, title)).toEqual([]);
+      // Restarted workers leave a fresh claim alone: its worker might be alive elsewhere.
+      await deliverNow({ workerId: 'survivor' });
+      expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+      // Time passes beyond the stale lock: the claim is given back and sent once.
+      await server.ctx.db
+        .update(deliveries)
+        .set({ lockedAt: sql`now() - ${DELIVERY_STALE_LOCK_MS + 1000}::float8 * interval '1 millisecond'` })
+        .where(eq(deliveries.id, id));
+      await deliverNow({ workerId: 'survivor' });
+      expect(await settled(id)).toMatchObject({ status: 'sent', attempts: 2 });
+      await deliverNow({ workerId: 'survivor-again' });
+      expect(mailsFor(dave.email, title)).toHaveLength(1);
+    },
+    60_000,
+  );
 });
 
 describe('quiet hours and the daily cap', () => {

@@ -74,32 +74,34 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         renderInput={(params) => <TextField {...params} label={NOTIFICATIONS_TEXT.timeZone} size="small" />}
         sx={{ maxWidth: 360 }}
       />
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
         <FormControlLabel
           control={<Switch checked={quiet} onChange={(e) => setQuiet(e.target.checked)} />}
           label={NOTIFICATIONS_TEXT.quietHours}
-          sx={{ mr: 1 }}
+          sx={{ justifySelf: 'start' }}
         />
-        <TextField
-          type="time"
-          size="small"
-          label={NOTIFICATIONS_TEXT.quietFrom}
-          value={start}
-          disabled={!quiet}
-          onChange={(e) => setStart(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 130 }}
-        />
-        <TextField
-          type="time"
-          size="small"
-          label={NOTIFICATIONS_TEXT.quietTo}
-          value={end}
-          disabled={!quiet}
-          onChange={(e) => setEnd(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 130 }}
-        />
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          <TextField
+            type="time"
+            size="small"
+            label={NOTIFICATIONS_TEXT.quietFrom}
+            value={start}
+            disabled={!quiet}
+            onChange={(e) => setStart(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: 160 }}
+          />
+          <TextField
+            type="time"
+            size="small"
+            label={NOTIFICATIONS_TEXT.quietTo}
+            value={end}
+            disabled={!quiet}
+            onChange={(e) => setEnd(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: 160 }}
+          />
+        </Box>
       </Box>
       <TextField
         type="number"

@@ -44,7 +44,9 @@ export function NotificationProvidersSection() {
             <TableRow>
               <TableCell>Transport</TableCell>
               <TableCell>Circuit</TableCell>
-              <TableCell align="right">Failures in a row</TableCell>
+              <TableCell align="right" title="Failures in a row">
+                Failures
+              </TableCell>
               <TableCell>Last success</TableCell>
               <TableCell>Last error</TableCell>
             </TableRow>
@@ -61,7 +63,7 @@ export function NotificationProvidersSection() {
                   )}
                 </TableCell>
                 <TableCell align="right">{provider.failures}</TableCell>
-                <TableCell>{at(provider.lastSuccessAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(provider.lastSuccessAt)}</TableCell>
                 <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
                   {provider.lastError ? `${provider.lastError} (${at(provider.lastFailureAt)})` : '—'}
                 </TableCell>
