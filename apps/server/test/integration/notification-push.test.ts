@@ -10,7 +10,7 @@ import { createServer as createHttp2Server, type Http2Server } from 'node:http2'
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { idpUsers, outbox, pushTokens } from '@eh/db';
+import { deliveries, idpUsers, outbox, pushTokens } from '@eh/db';
 import { and, eq } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { vapidKeys } from '../../src/modules/notifications/channels/push/vapid.t
 import { sendPush } from '../../src/modules/notifications/channels/push.ts';
 import { sendSms } from '../../src/modules/notifications/channels/sms.ts';
 import type { OutgoingNotification } from '../../src/modules/notifications/channels/types.ts';
+import { deliverDue } from '../../src/modules/notifications/delivery/deliver.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
@@ -735,5 +736,42 @@ describe('sms channel', () => {
       expect(kept).toEqual([]);
     }
     expect(received('/2010-04-01/')).toEqual([]);
+  });
+});
+
+// ---- through the delivery worker --------------------------------------------------------------------------------
+
+describe('the profile’s test notification, through the delivery worker', () => {
+  /** Runs the worker's pass until the delivery settles (the server's own worker lane may take it first). */
+  async function settled(id: number) {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      await deliverDue(ctx, server.app.log, { workerId: 'push-test' });
+      const [row] = await ctx.db.select().from(deliveries).where(eq(deliveries.id, id));
+      if (row && row.status !== 'queued' && row.status !== 'sending') return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`delivery ${id} did not settle`);
+  }
+  const test = async (channel: 'push' | 'sms') => {
+    const res = await server.api('/api/notifications/test', json({ channel }, { headers: ann.headers }));
+    expect(res.status).toBeLessThan(300);
+    return (await body(res)).delivery.id as number;
+  };
+
+  it('reaches the APNs device and the verified phone, and the log says which transport took it', async () => {
+    const device = 'feedc0de'.repeat(8);
+    await addToken(device, 'earningshub-ios');
+    await ctx.db
+      .update(idpUsers)
+      .set({ phoneNumber: '+12025550188', phoneNumberVerified: true })
+      .where(eq(idpUsers.sub, ann.sub));
+    const push = await settled(await test('push'));
+    expect(push).toMatchObject({ status: 'sent', provider: 'apns' });
+    expect(received(`apns:/3/device/${device}`)).toHaveLength(1);
+    const sms = await settled(await test('sms'));
+    expect(sms).toMatchObject({ status: 'sent', provider: 'twilio' });
+    const form = new URLSearchParams(received('/2010-04-01/')[0]?.body.toString('utf8'));
+    expect(form.get('To')).toBe('+12025550188');
   });
 });
