@@ -266,13 +266,13 @@ describe('exactly once per user, kind, event and channel', () => {
     for (let i = 0; i < 30; i++) queued.push(await queue(bob, ['email']));
     // Two workers of ours beside the server's own lane, all claiming at once.
     const reports = await Promise.all([
-      deliverNow({ workerId: 'race-a', batch: 4 }),
-      deliverNow({ workerId: 'race-b', batch: 4 }),
+      deliverNow({ batch: 4 }),
+      deliverNow({ batch: 4 }),
     ]);
     for (const { ids } of queued) await settled(ids[0] ?? 0);
     for (const { title } of queued) expect(mailsFor(bob.email, title)).toHaveLength(1);
     expect(reports.reduce((sum, r) => sum + r.claimed, 0)).toBeLessThanOrEqual(30);
-    const again = await deliverNow({ workerId: 'rerun' });
+    const again = await deliverNow();
     expect(again.claimed).toBe(0);
     for (const { title } of queued) expect(mailsFor(bob.email, title)).toHaveLength(1);
     // The same event to the same user on the same channel cannot be queued twice.
@@ -293,7 +293,7 @@ describe('exactly once per user, kind, event and channel', () => {
     expect((claimed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     if (server.config.DATABASE_URL) {
       // Shared PostgreSQL: a fresh lock may belong to a live worker elsewhere, so it is left alone.
-      await deliverNow({ workerId: 'survivor' });
+      await deliverNow();
       expect(await row(id)).toMatchObject({ status: 'sending', lockedBy: 'dead-host:4242:deliver' });
       expect(mailsFor(alice.email, title)).toEqual([]);
       // Time passes beyond the stale lock.
@@ -303,11 +303,11 @@ describe('exactly once per user, kind, event and channel', () => {
         .where(eq(deliveries.id, id));
     }
     // Embedded PGlite is open in one process only, so another process's claim is given back at once.
-    await deliverNow({ workerId: 'restarted' });
+    await deliverNow();
     const done = await settled(id);
     expect(done).toMatchObject({ status: 'sent', attempts: 2, lockedBy: null });
     expect(mailsFor(alice.email, title)).toHaveLength(1);
-    await deliverNow({ workerId: 'restarted-again' });
+    await deliverNow();
     expect(mailsFor(alice.email, title)).toHaveLength(1);
   });
 });
@@ -367,16 +367,16 @@ describe('a delivery worker process killed between claim and send', () => {
       const id = claimed?.id ?? 0;
       expect(mailsFor(dave.email, title)).toEqual([]);
       // Restarted workers leave a fresh claim alone: its worker might be alive elsewhere.
-      await deliverNow({ workerId: 'survivor' });
+      await deliverNow();
       expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
       // Time passes beyond the stale lock: the claim is given back and sent once.
       await server.ctx.db
         .update(deliveries)
         .set({ lockedAt: sql`now() - ${DELIVERY_STALE_LOCK_MS + 1000}::float8 * interval '1 millisecond'` })
         .where(eq(deliveries.id, id));
-      await deliverNow({ workerId: 'survivor' });
+      await deliverNow();
       expect(await settled(id)).toMatchObject({ status: 'sent', attempts: 2 });
-      await deliverNow({ workerId: 'survivor-again' });
+      await deliverNow();
       expect(mailsFor(dave.email, title)).toHaveLength(1);
     },
     60_000,
@@ -397,7 +397,7 @@ describe('quiet hours and the daily cap', () => {
     try {
       const { ids, title } = await queue(alice, ['email', 'push', 'sms']);
       const [emailId, pushId, smsId] = ids as [number, number, number];
-      await deliverNow({ workerId: 'quiet' });
+      await deliverNow();
       expect(await settled(emailId)).toMatchObject({ status: 'sent' });
       expect(mailsFor(alice.email, title)).toHaveLength(1);
       for (const id of [pushId, smsId]) {
@@ -504,7 +504,7 @@ describe('retries and the circuit breaker', () => {
       expect(circuit?.lastError).toMatch(/421/);
       // A new delivery meanwhile waits for the transport without being tried.
       const second = await queue(bob, ['email']);
-      await deliverNow({ workerId: 'while-open' });
+      await deliverNow();
       expect(await row(second.ids[0] ?? 0)).toMatchObject({ status: 'queued', attempts: 0 });
       ids = [...first.ids, ...second.ids];
 
