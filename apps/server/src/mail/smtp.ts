@@ -39,6 +39,8 @@ export interface SmtpEmail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A Message-ID of the sender's choosing (one per notification delivery, so a resend can be told apart). */
+  messageId?: string;
 }
 
 /** Hands one email to the SMTP server of `SMTP_URL`; resolves with the server's answer, throws when refused. */

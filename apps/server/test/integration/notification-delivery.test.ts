@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { alerts, deliveries, idpUsers, notificationProviders, outbox } from '@eh/db';
+import { alerts, deliveries, idpUsers, notificationProviders, outbox, users } from '@eh/db';
 import {
   CIRCUIT_FAILURE_THRESHOLD,
   DELIVERY_STALE_LOCK_MS,
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../../src/modules/notifications/delivery/deliver.ts';
 import { localClock } from '../../src/modules/notifications/delivery/rules.ts';
 import * as q from '../../src/modules/notifications/queries.ts';
+import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { TEST_DATABASE_URL } from '../env.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
@@ -229,6 +230,7 @@ describe('the email channel', () => {
     const oneClick = header(mail.raw, 'List-Unsubscribe') ?? '';
     expect(oneClick).toMatch(/^<http:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=[\w.%-]+>$/);
     expect(header(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(mail.raw, 'Message-ID')).toBe(`<delivery-${ids[0]}@localhost>`);
     // The footer's link opens the page that shows what will be turned off, with the same token.
     const token = new URL(oneClick.slice(1, -1)).searchParams.get('token') ?? '';
     expect(text).toContain(`${server.config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`);
@@ -265,10 +267,7 @@ describe('exactly once per user, kind, event and channel', () => {
     const queued = [];
     for (let i = 0; i < 30; i++) queued.push(await queue(bob, ['email']));
     // Two workers of ours beside the server's own lane, all claiming at once.
-    const reports = await Promise.all([
-      deliverNow({ batch: 4 }),
-      deliverNow({ batch: 4 }),
-    ]);
+    const reports = await Promise.all([deliverNow({ batch: 4 }), deliverNow({ batch: 4 })]);
     for (const { ids } of queued) await settled(ids[0] ?? 0);
     for (const { title } of queued) expect(mailsFor(bob.email, title)).toHaveLength(1);
     expect(reports.reduce((sum, r) => sum + r.claimed, 0)).toBeLessThanOrEqual(30);
@@ -597,6 +596,29 @@ describe('unsubscribe links', () => {
     const after = await queue(bob, ['email']);
     expect(await settled(after.ids[0] ?? 0)).toMatchObject({ status: 'skipped', providerAnswer: 'alert switched off' });
     await setAlert(bob);
+  });
+});
+
+describe('unsubscribe scopes without an alert switch of their own', () => {
+  const post = (token: string) =>
+    server.api(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' });
+
+  it('a digest link turns that digest off on every alert; a marketing link turns marketing email off', async () => {
+    await setAlert(alice, { dailySummary: true, weeklySummary: true });
+    const digest = unsubscribeToken(server.ctx, { userId: alice.sub, kind: 'dailySummary', symbol: null });
+    expect(await body(await post(digest))).toMatchObject({
+      description: 'The daily summary (email, push and text messages)',
+      unsubscribed: true,
+    });
+    const [after] = await server.ctx.db.select().from(alerts).where(eq(alerts.userId, alice.sub));
+    expect(after).toMatchObject({ dailySummary: false, weeklySummary: true, earningsResults: true });
+
+    await server.ctx.db.update(users).set({ marketingSubscribed: true }).where(eq(users.id, alice.sub));
+    const marketing = unsubscribeToken(server.ctx, { userId: alice.sub, kind: 'marketing', symbol: null });
+    expect(await body(await post(marketing))).toMatchObject({ description: 'Marketing email', unsubscribed: true });
+    const status = await server.api('/api/core/users/me/marketing/status', { headers: alice.headers });
+    expect(await body(status)).toEqual({ subscribed: false });
+    await setAlert(alice);
   });
 });
 

@@ -45,7 +45,10 @@ export const sendEmail: ChannelSender = async (ctx, message) => {
   }
   let answer: string;
   try {
-    answer = await sendSmtp(ctx.config, { to, subject: email.subject, text: email.text, html: email.html, headers });
+    // One Message-ID per delivery: if a worker dies after the server took it, the one resend carries the same id.
+    const messageId = `<delivery-${message.deliveryId}@${new URL(ctx.config.PUBLIC_URL).hostname}>`;
+    const parts = { subject: email.subject, text: email.text, html: email.html };
+    answer = await sendSmtp(ctx.config, { to, ...parts, headers, messageId });
   } catch (error) {
     return smtpFailure(error);
   }
