@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { SafeString } from './text.ts';
 
 const TAGS = ['calendar feed'];
 
@@ -47,8 +48,9 @@ export const getCalendarFeedIcs = defineRoute({
   summary:
     'GET /calendar/{secret}.ics: the calendar feed of that secret (RFC 5545, text/calendar), the earnings dates of its owner’s lists and alerts. An unknown, revoked or malformed secret is a 404.',
   tags: TAGS,
-  // Checked by the service, not here: a malformed secret is a 404 like an unknown one, never a 400.
-  params: z.object({ '*': z.string() }),
+  // Only well-formed text gets this far (a NUL is a 400 like everywhere else); the service answers 404 to any
+  // other secret it does not know, malformed or not.
+  params: z.object({ '*': SafeString }),
   /** text/calendar bytes. */
   response: z.unknown(),
 });
