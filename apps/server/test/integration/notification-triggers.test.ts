@@ -40,7 +40,7 @@ import { NOTIFICATION_DELIVER_JOB, NOTIFICATION_TRIGGERS_JOB } from '../../src/m
 import { runDigests } from '../../src/modules/notifications/triggers/digests.ts';
 import { publishEvent, subscriptionsWithAlerts } from '../../src/modules/notifications/triggers/fanout.ts';
 import { runTriggers, startTriggerLoop, TRIGGERS } from '../../src/modules/notifications/triggers/index.ts';
-import { dayLabel } from '../../src/modules/notifications/triggers/messages.ts';
+import { dayLabel, perShare } from '../../src/modules/notifications/triggers/messages.ts';
 import {
   analystRatings,
   dateChange,
@@ -262,7 +262,7 @@ describe('earningsResults, through the demo market\'s "report now"', () => {
       path: `/quote/${RESULTS}/earnings`,
       title: `${RESULTS} reported ${report.period} ${report.periodYear} results`,
     });
-    expect(event?.body).toContain(`EPS $${report.epsActual.toFixed(2)}`);
+    expect(event?.body).toContain(`EPS ${perShare(report.epsActual)}`);
     expect(event?.data).toMatchObject({ epsActual: report.epsActual, epsEstimate: report.epsEstimate });
     expect(typeof event?.data.epsSurprisePercent).toBe('number');
     // Paid with the switch on: email and push (SMS off). Free and delinquent: the defaults have results off, whatever

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../ingest/bulk.ts';
 import { readCursor, writeCursor } from './cursors.ts';
 import { type NotificationEventInput, publishEvent, switchedOnAlertsSql } from './fanout.ts';
-import { dayLabel, money, NOTICE_PATHS } from './messages.ts';
+import { dayLabel, money, NOTICE_PATHS, perShare } from './messages.ts';
 import type { TriggerEnv, TriggerOutcome } from './sources.ts';
 
 export type DigestKind = 'dailySummary' | 'weeklySummary';
@@ -80,8 +80,8 @@ export function digestNotice(
 ): NotificationEventInput | null {
   const lines = [
     ...content.results.map((r) => {
-      const eps = r.epsActual === null ? '' : ` EPS $${r.epsActual.toFixed(2)}`;
-      const est = r.epsEstimate === null || r.epsActual === null ? '' : ` vs $${r.epsEstimate.toFixed(2)} est.`;
+      const eps = r.epsActual === null ? '' : ` EPS ${perShare(r.epsActual)}`;
+      const est = r.epsEstimate === null || r.epsActual === null ? '' : ` vs ${perShare(r.epsEstimate)} est.`;
       const revenue = r.revenueActual === null ? '' : `, revenue ${money(r.revenueActual)}`;
       return `${r.symbol} reported ${r.period} ${r.periodYear}:${eps}${est}${revenue}`;
     }),

@@ -34,6 +34,11 @@ export function dayLabel(date: IsoDate): string {
 
 const signed = (value: number, digits = 1) => `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
 
+/** A per-share figure: '$1.23', '-$0.20'. */
+export function perShare(value: number): string {
+  return `${value < 0 ? '-' : ''}$${Math.abs(value).toFixed(2)}`;
+}
+
 export function money(value: number): string {
   const abs = Math.abs(value);
   const sign = value < 0 ? '-' : '';
@@ -68,7 +73,7 @@ export function resultsNotice(row: ResultsRow) {
   const eps = surpriseOf(row.epsActual, row.epsEstimate);
   const revenue = surpriseOf(row.revenueActual, row.revenueEstimate);
   const parts = [
-    against('EPS', row.epsActual, row.epsEstimate, (v) => `$${v.toFixed(2)}`),
+    against('EPS', row.epsActual, row.epsEstimate, perShare),
     against('Revenue', row.revenueActual, row.revenueEstimate, money),
   ].filter((part): part is string => part !== null);
   return {
@@ -116,7 +121,7 @@ function whenLabel(session: SessionType | null, time: string | null): string {
 export function reminderNotice(row: ReportDateRow) {
   const when = whenLabel(row.session, row.time);
   const estimates = [
-    row.epsEstimate === null ? null : `EPS est. $${row.epsEstimate.toFixed(2)}`,
+    row.epsEstimate === null ? null : `EPS est. ${perShare(row.epsEstimate)}`,
     row.revenueEstimate === null ? null : `revenue est. ${money(row.revenueEstimate)}`,
   ].filter((part): part is string => part !== null);
   return {
@@ -230,7 +235,7 @@ export interface GuidanceRow {
 }
 
 export function guidanceNotice(row: GuidanceRow) {
-  const format = row.metric === 'eps' ? (v: number) => `$${v.toFixed(2)}` : money;
+  const format = row.metric === 'eps' ? perShare : money;
   const range =
     row.low !== null && row.high !== null && row.low !== row.high
       ? `${format(row.low)}–${format(row.high)}`

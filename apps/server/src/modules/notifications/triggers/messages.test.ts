@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_EPS_SURPRISE, DEMO_REVENUE_SURPRISE, demoActuals } from './demo-report.ts';
+import { digestNotice } from './digests.ts';
+import { dateChangeNotice, dayLabel, guidanceNotice, money, reminderNotice, resultsNotice } from './messages.ts';
+
+describe(resultsNotice.name, () => {
+  it('says beat or missed with the surprise, and links to the earnings tab', () => {
+    const notice = resultsNotice({
+      id: 7,
+      symbol: 'BRK.B',
+      name: 'Berkshire',
+      periodYear: 2026,
+      period: 'Q3',
+      date: '2026-11-07',
+      epsActual: 1.1,
+      epsEstimate: 1,
+      revenueActual: 9.5e9,
+      revenueEstimate: 1e10,
+    });
+    expect(notice.eventKey).toBe('earnings:7');
+    expect(notice.title).toBe('BRK.B reported Q3 2026 results');
+    expect(notice.body).toBe('EPS $1.10 beat $1.00 est. (+10.0%); Revenue $9.50B missed $10.00B est. (-5.0%)');
+    expect(notice.path).toBe('/quote/BRK.B/earnings');
+    expect(notice.data).toMatchObject({ epsSurprisePercent: 10, revenueSurprisePercent: -5 });
+  });
+
+  it('gives the figure alone when there is no estimate', () => {
+    const notice = resultsNotice({
+      id: 1,
+      symbol: 'X',
+      name: 'X',
+      periodYear: 2026,
+      period: 'Q1',
+      date: '2026-05-01',
+      epsActual: -0.2,
+      epsEstimate: null,
+      revenueActual: null,
+      revenueEstimate: null,
+    });
+    expect(notice.body).toBe('EPS -$0.20');
+  });
+});
+
+describe(reminderNotice.name, () => {
+  it('names the date, the session and whether it is confirmed', () => {
+    const notice = reminderNotice({
+      id: 3,
+      symbol: 'AAPL',
+      name: 'Apple',
+      periodYear: 2027,
+      period: 'Q1',
+      date: '2027-01-28',
+      time: '16:30',
+      session: 'after',
+      dateStatus: 'confirmed',
+      epsEstimate: 2.35,
+      revenueEstimate: 1.24e11,
+    });
+    expect(notice.eventKey).toBe('reminder:3:2027-01-28');
+    expect(notice.title).toBe('AAPL reports Thu, Jan 28, after the market closes (16:30 ET) · confirmed');
+    expect(notice.body).toContain('EPS est. $2.35, revenue est. $124.00B');
+  });
+
+  it('says when the time is not announced', () => {
+    const notice = reminderNotice({
+      id: 4,
+      symbol: 'ZZ',
+      name: 'Zed',
+      periodYear: 2027,
+      period: 'Q1',
+      date: '2027-02-01',
+      time: null,
+      session: null,
+      dateStatus: 'estimated',
+      epsEstimate: null,
+      revenueEstimate: null,
+    });
+    expect(notice.title).toBe('ZZ reports Mon, Feb 1, time not announced · estimated');
+  });
+});
+
+describe(dateChangeNotice.name, () => {
+  it('tells a moved time apart from a moved date', () => {
+    const base = {
+      id: 9,
+      symbol: 'MSFT',
+      name: 'Microsoft',
+      periodYear: 2027,
+      period: 'Q2',
+      session: 'after' as const,
+      newStatus: 'confirmed' as const,
+    };
+    expect(
+      dateChangeNotice({ ...base, oldDate: '2027-01-27', newDate: '2027-01-27', oldTime: '16:05', newTime: '16:30' })
+        .title,
+    ).toBe('MSFT moved its confirmed report time: now Wed, Jan 27 16:30 ET');
+    expect(
+      dateChangeNotice({ ...base, oldDate: '2027-01-27', newDate: '2027-01-29', oldTime: null, newTime: null }).body,
+    ).toBe('Microsoft moved its Q2 2027 report from Wed, Jan 27 to Fri, Jan 29 (confirmed).');
+  });
+});
+
+describe(guidanceNotice.name, () => {
+  it('gives a revenue range in money', () => {
+    const notice = guidanceNotice({
+      id: 2,
+      symbol: 'NVDA',
+      periodYear: 2027,
+      period: 'Q1',
+      metric: 'revenue',
+      low: 4.3e10,
+      high: 4.5e10,
+      consensus: null,
+      issuedDate: '2026-11-19',
+    });
+    expect(notice.title).toBe('NVDA guides Q1 2027 revenue: $43.00B–$45.00B');
+  });
+});
+
+describe(digestNotice.name, () => {
+  it('is null when nothing happened', () => {
+    expect(digestNotice('dailySummary', 'u', '2026-11-26', { results: [], upcoming: [], moves: [], news: [] })).toBe(
+      null,
+    );
+  });
+
+  it('counts what happened and keys the event by kind, day and user', () => {
+    const notice = digestNotice('weeklySummary', 'user-1', '2026-11-28', {
+      results: [],
+      upcoming: [{ symbol: 'AAPL', date: '2026-12-01', session: 'after', dateStatus: 'confirmed' }],
+      moves: [{ symbol: 'AAPL', from: 100, to: 106, percent: 6 }],
+      news: [],
+    });
+    expect(notice).toMatchObject({
+      kind: 'weeklySummary',
+      eventKey: 'weekly:2026-11-28:user-1',
+      userId: 'user-1',
+      symbol: null,
+      title: 'Your weekly summary for Sat, Nov 28: 1 move, 1 coming report',
+      body: 'AAPL rose 6.0%\nAAPL reports Tue, Dec 1 (confirmed)',
+      path: '/my-stocks',
+    });
+  });
+});
+
+describe(demoActuals.name, () => {
+  it('is the same for the same quarter and stays near the estimates', () => {
+    const estimates = { epsEstimate: 2, revenueEstimate: 1e10, epsPriorYear: 1.8 };
+    const a = demoActuals('AAPL:2027:Q1', estimates);
+    expect(demoActuals('AAPL:2027:Q1', estimates)).toEqual(a);
+    expect(demoActuals('AAPL:2027:Q2', estimates)).not.toEqual(a);
+    for (let i = 0; i < 200; i += 1) {
+      const { epsActual, revenueActual } = demoActuals(`S${i}:2027:Q1`, estimates);
+      expect(epsActual).toBeGreaterThanOrEqual(2 * (1 + DEMO_EPS_SURPRISE.min / 100) - 0.01);
+      expect(epsActual).toBeLessThanOrEqual(2 * (1 + DEMO_EPS_SURPRISE.max / 100) + 0.01);
+      expect(revenueActual).toBeGreaterThanOrEqual(1e10 * (1 + DEMO_REVENUE_SURPRISE.min / 100) - 1e5);
+      expect(revenueActual).toBeLessThanOrEqual(1e10 * (1 + DEMO_REVENUE_SURPRISE.max / 100) + 1e5);
+    }
+  });
+});
+
+describe(money.name, () => {
+  it('scales', () => {
+    expect(money(1.5e12)).toBe('$1.50T');
+    expect(money(-2.5e6)).toBe('-$2.5M');
+    expect(money(12)).toBe('$12.00');
+    expect(dayLabel('2026-11-26')).toBe('Thu, Nov 26');
+  });
+});
