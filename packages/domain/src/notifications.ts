@@ -3,7 +3,7 @@
  * states of a delivery and the limits a user sets. Pure names and rules; the worker and the web share them.
  */
 import { previousTradingDay, type SessionType } from './market-hours.ts';
-import type { AlertSetting } from './plans.ts';
+import { ALERT_DEFAULTS, type AlertSetting } from './plans.ts';
 import { addDays, dayOfWeek, type IsoDate, parseIsoDate, parseWallTime, type WallTime } from './time.ts';
 
 /** The alert kinds of SPEC §3 that fire a notification, the moved-date notice and the user's own test. */
@@ -199,4 +199,14 @@ export function digestPeriod(kind: 'dailySummary' | 'weeklySummary', date: IsoDa
 export function digestDue(kind: 'dailySummary' | 'weeklySummary', clock: { date: IsoDate; time: WallTime }): boolean {
   if (clock.time < DIGEST_LOCAL_TIME) return false;
   return kind === 'dailySummary' || dayOfWeek(clock.date) === WEEKLY_DIGEST_WEEKDAY;
+}
+
+/**
+ * An alert switch as delivery counts it (SPEC §4 gating): with the alerts feature, the stored one; without it, the
+ * default, except that a switch the user turned off stays off (an unsubscribe or an opt-out before a downgrade always
+ * holds). A follower without an alert (a list, for a moved date) gets the defaults.
+ */
+export function switchCounts(setting: AlertSetting, hasAlertsFeature: boolean, stored: boolean | undefined): boolean {
+  if (stored === undefined) return ALERT_DEFAULTS[setting];
+  return hasAlertsFeature ? stored : ALERT_DEFAULTS[setting] && stored;
 }

@@ -132,9 +132,16 @@ let bob: User;
 let symbol: string;
 let sequence = 0;
 
-async function user(email: string): Promise<User> {
+/** A signed-in user on a plan with the alerts feature (their stored switches count), unless `free`. */
+async function user(email: string, plan: 'pro' | 'free' = 'pro'): Promise<User> {
   const signed = await signedInUser(server, email);
   await server.api('/api/core/users/me', { headers: signed.headers });
+  if (plan === 'pro') {
+    await server.ctx.db
+      .update(users)
+      .set({ plan: 'earningshub_pro', subscriptionType: 'paid' })
+      .where(eq(users.id, signed.sub));
+  }
   return { ...signed, email };
 }
 
@@ -249,6 +256,15 @@ describe('the email channel', () => {
     } finally {
       await server.ctx.db.update(idpUsers).set({ emailVerified: true }).where(eq(idpUsers.sub, bob.sub));
     }
+  });
+
+  it('counts a free user’s switches as the defaults: results alerts they stored are not sent, reminders are', async () => {
+    const free = await user('free.delivery@example.com', 'free');
+    await setAlert(free);
+    const results = await queue(free, ['email']);
+    expect(await settled(results.ids[0] ?? 0)).toMatchObject({ status: 'skipped', providerAnswer: 'alert switched off' });
+    const reminder = await queue(free, ['email'], 'earningsReminder');
+    expect((await settled(reminder.ids[0] ?? 0)).providerAnswer).not.toBe('alert switched off');
   });
 
   it('skips an alert whose switch was turned off after the fan-out', async () => {

@@ -156,8 +156,8 @@ beforeAll(async () => {
     await addAlert(people.paid, symbol, paidSwitches);
     // Every kind off; channels on: only the moved-date notice reaches them.
     await addAlert(people.paidOff, symbol, { ...OFF, notifyByEmail: true, notifyByPush: true });
-    // Stored switches a free plan does not honour: everything on (digests too), reminders and email off.
-    await addAlert(people.free, symbol, { ...ON, earningsReminder: false, notifyByEmail: false });
+    // Everything on (digests too) but email: a free plan honours the opt-out, not the extras.
+    await addAlert(people.free, symbol, { ...ON, notifyByEmail: false });
     await addAlert(people.delinquent, symbol, { ...ON, dailySummary: false });
   }
   // The lister follows REMINDED through a list only.
@@ -313,12 +313,11 @@ describe('earningsReminder', () => {
     expect(event.title).toContain(report.dateStatus);
     if (report.session) expect(event.title).toContain(NOTIFICATION_SESSION_LABELS[report.session]);
     expect(event.path).toBe(`/quote/${REMINDED}/earnings`);
-    // Paid: its switches (email, push). Free: the defaults (email and push) although it stored reminders and email off.
-    // Delinquent: the defaults too. Paid with the switch off: nothing.
+    // Paid: its switches (email, push). Free: the defaults less the email it turned off. Delinquent: the defaults.
+    // Paid with the switch off: nothing.
     expect(await deliveredTo(event.id)).toEqual([
       'delinquent:email',
       'delinquent:push',
-      'free:email',
       'free:push',
       'paid:email',
       'paid:push',
@@ -371,7 +370,6 @@ describe('dateChange', () => {
     expect(await deliveredTo(event.id)).toEqual([
       'delinquent:email',
       'delinquent:push',
-      'free:email',
       'free:push',
       'lister:email',
       'lister:push',

@@ -8,15 +8,19 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
+  type AlertSetting,
   CHANNEL_SWITCH,
+  canUse,
   DELIVERY_STALE_LOCK_MS,
   NOTIFICATION_KIND_SWITCH,
   type NotificationChannel,
   type NotificationProvider,
   retryDelay,
+  switchCounts,
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.ts';
+import { featuresOfUser } from '../../../http/features.ts';
 import type { JobHandler } from '../../../jobs/handlers.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { SEND_MAIL_MAX_ATTEMPTS } from '../../../mail/outbox.ts';
@@ -78,10 +82,12 @@ async function decide(
   // The user may have turned the alert (or the channel) off after the fan-out, or unsubscribed from the email.
   if (row.symbol && (switchSetting || row.kind === 'dateChange')) {
     const alert = await q.alertOf(ctx.db, { userId: row.userId, symbol: row.symbol });
+    const feature = alert ? canUse(await featuresOfUser(ctx, row.userId), 'alerts') : false;
+    const on = (setting: AlertSetting) => switchCounts(setting, feature, alert?.[setting]);
     const off =
       row.kind === 'dateChange'
-        ? alert !== undefined && !alert[CHANNEL_SWITCH[row.channel]]
-        : !alert || (switchSetting && !alert[switchSetting]) || !alert[CHANNEL_SWITCH[row.channel]];
+        ? !on(CHANNEL_SWITCH[row.channel])
+        : !alert || (switchSetting && !on(switchSetting)) || !on(CHANNEL_SWITCH[row.channel]);
     if (off) return { hold: { status: 'skipped', answer: 'alert switched off', provider: null } };
   }
   if (limited(row)) {

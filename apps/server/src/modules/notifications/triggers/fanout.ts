@@ -93,9 +93,10 @@ const hasAlertsSql = sql`((${users.plan}, ${users.subscriptionType}, ${users.sub
   sql`, `,
 )}))`;
 
-/** An alert switch as it counts: the stored one for users with the feature, else the default (also with no alert). */
+/** An alert switch as it counts: the SQL form of the domain's switchCounts (kept beside it in the tests). */
 const switchSql = (setting: AlertSetting): SQL =>
-  sql`(case when ${alerts.userId} is not null and g.has_alerts then ${alerts[setting]} else ${ALERT_DEFAULTS[setting]}::boolean end)`;
+  sql`(case when ${alerts.userId} is null then ${ALERT_DEFAULTS[setting]}::boolean
+    when g.has_alerts then ${alerts[setting]} else (${ALERT_DEFAULTS[setting]}::boolean and ${alerts[setting]}) end)`;
 
 const channelsSql = sql.join(
   NOTIFICATION_CHANNELS.map((channel) => sql`(${channel}::text, ${switchSql(CHANNEL_SWITCH[channel])})`),
