@@ -262,7 +262,10 @@ describe('the email channel', () => {
     const free = await user('free.delivery@example.com', 'free');
     await setAlert(free);
     const results = await queue(free, ['email']);
-    expect(await settled(results.ids[0] ?? 0)).toMatchObject({ status: 'skipped', providerAnswer: 'alert switched off' });
+    expect(await settled(results.ids[0] ?? 0)).toMatchObject({
+      status: 'skipped',
+      providerAnswer: 'alert switched off',
+    });
     const reminder = await queue(free, ['email'], 'earningsReminder');
     expect((await settled(reminder.ids[0] ?? 0)).providerAnswer).not.toBe('alert switched off');
   });
