@@ -5,6 +5,7 @@ import {
   digestPeriod,
   isTimeZone,
   reminderDay,
+  switchCounts,
   timeZoneOrDefault,
   zonedClock,
   zonedTimeToUtc,
@@ -90,5 +91,19 @@ describe(digestPeriod.name, () => {
   it('covers the day, or the seven days ending on it', () => {
     expect(digestPeriod('dailySummary', '2026-11-26')).toEqual({ from: '2026-11-26', to: '2026-11-26' });
     expect(digestPeriod('weeklySummary', '2026-11-28')).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+  });
+});
+
+describe('switchCounts', () => {
+  it('takes the stored switch with the alerts feature, the default without it, and never turns a switched-off one on', () => {
+    expect(switchCounts('liveCall', true, true)).toBe(true);
+    expect(switchCounts('earningsReminder', true, false)).toBe(false);
+    // Without the feature: an extra stays off, a default stays on, an opt-out holds.
+    expect(switchCounts('liveCall', false, true)).toBe(false);
+    expect(switchCounts('earningsReminder', false, true)).toBe(true);
+    expect(switchCounts('notifyByEmail', false, false)).toBe(false);
+    // No alert (a list follower): the defaults, whatever the plan.
+    expect(switchCounts('notifyByPush', true, undefined)).toBe(true);
+    expect(switchCounts('notifyBySms', false, undefined)).toBe(false);
   });
 });
