@@ -112,7 +112,8 @@ describe('an alert that reaches its user', () => {
       await section.getByLabel('To').fill('06:30');
       await section.getByLabel('Push and text messages a day, at most').fill('12');
       await section.getByRole('button', { name: 'Save' }).click();
-      expect(await toast(page)).toBe('Notification settings saved');
+      // The test's toast may still be on screen: wait for this one by its words.
+      await page.getByTestId('toast').filter({ hasText: 'Notification settings saved' }).waitFor({ timeout: 15_000 });
       const saved = await api('/notifications/preferences');
       expect(saved.body).toMatchObject({ quietStart: '23:00', quietEnd: '06:30', dailyCap: 12 });
 

@@ -94,6 +94,19 @@ export async function layoutShifts(page: Page): Promise<{ total: number; moved: 
 
 /** Serious and critical axe violations on the page (or only inside `selector`), one line each. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  // Colours read mid-transition (a chip turning from pending to sent, a theme change) fail the contrast rule on
+  // colours no one sees for long: let finite transitions end first (at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (selector ? builder.include(selector) : builder).analyze();
   return results.violations

@@ -25,6 +25,7 @@ import type { JobHandler } from '../../../jobs/handlers.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { SEND_MAIL_MAX_ATTEMPTS } from '../../../mail/outbox.ts';
 import { CHANNEL_SENDERS } from '../channels/index.ts';
+import { smsProvider } from '../channels/sms.ts';
 import type { OutgoingNotification, SendResult } from '../channels/types.ts';
 import { NOTIFICATION_DELIVER_JOB } from '../jobs.ts';
 import * as q from '../queries.ts';
@@ -46,7 +47,8 @@ const PROCESS_PREFIX = `${hostname()}:${process.pid}:`;
 /** The transports a channel may use; a delivery waits while every one of them rests. */
 export function channelProviders(ctx: AppContext, channel: NotificationChannel): readonly NotificationProvider[] {
   if (channel === 'email') return [ctx.config.SMTP_URL ? 'smtp' : 'mailbox'];
-  if (channel === 'sms') return ['twilio'];
+  // The transport the SMS sender will use (Twilio, or the local mailbox of an embedded server without it).
+  if (channel === 'sms') return [smsProvider(ctx)?.name ?? 'twilio'];
   return ['webpush', 'fcm', 'apns'];
 }
 
