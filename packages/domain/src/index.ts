@@ -1,5 +1,6 @@
 export * from './asset-sections.ts';
 export * from './backoff.ts';
+export * from './billing.ts';
 export * from './calendar.ts';
 export * from './dividends.ts';
 export * from './earnings-dates.ts';
