@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './alerts.ts';
+export * from './billing.ts';
 export * from './calendar-feed.ts';
 export * from './common.ts';
 export * from './core.ts';

@@ -1,4 +1,5 @@
 import { type Database, seedRuns } from '@eh/db';
+import { demoCouponsSeed, planPricesSeed } from './billing.ts';
 import { demoAccountsSeed } from './demo-accounts.ts';
 import { demoMarketSeed } from './demo-market.ts';
 import { flagsSeed } from './flags.ts';
@@ -6,7 +7,14 @@ import { releaseNotesSeed } from './release-notes.ts';
 import type { Seed, SeedEnv } from './types.ts';
 
 /** In order; later issues append theirs. */
-export const SEEDS: readonly Seed[] = [flagsSeed, releaseNotesSeed, demoAccountsSeed, demoMarketSeed];
+export const SEEDS: readonly Seed[] = [
+  flagsSeed,
+  releaseNotesSeed,
+  demoAccountsSeed,
+  demoMarketSeed,
+  planPricesSeed,
+  demoCouponsSeed,
+];
 
 /** Runs each seed not yet recorded, each in its own transaction together with its record. */
 export async function runSeeds(db: Database, env: SeedEnv, seeds: readonly Seed[] = SEEDS): Promise<string[]> {

@@ -1,0 +1,14 @@
+import { getCoupon, getPlans, getPrices } from '@eh/contracts';
+import type { FastifyInstance } from 'fastify';
+import { identifyCaller } from '../../http/auth.ts';
+import { mount } from '../../http/route.ts';
+import * as service from './service.ts';
+
+/** Issue 18, read side: plans and prices, coupons, the price to pay (a signed-in caller's upgrade is prorated). */
+export async function billingRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  identifyCaller(app);
+  mount(app, getPlans, async (req) => service.plans(ctx, req.query.app));
+  mount(app, getCoupon, async (req) => service.coupon(ctx, req.params.couponName, req.query.plan));
+  mount(app, getPrices, async (req) => service.prices(ctx, req.caller, req.query));
+}
