@@ -17,11 +17,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { rowsOf } from '../apps/server/src/ingest/bulk.ts';
@@ -30,6 +29,7 @@ import { affectedRows, publishEvent } from '../apps/server/src/modules/notificat
 import { resultsNotice } from '../apps/server/src/modules/notifications/triggers/messages.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import type { Database } from '../packages/db/src/index.ts';
+import { loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_RATIO = 0.3;
 const SYMBOL = 'BNCH';
@@ -50,12 +50,6 @@ const { values } = parseArgs({
 const USERS = Number(values.users);
 const ROUNDS = Math.max(1, Number(values.rounds));
 const DRAIN_SECONDS = Number(values['drain-seconds']);
-
-/** The machine's load average (1, 5, 15 minutes), printed beside every figure. */
-const loadAverage = () =>
-  `load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join('/')}`;
 
 const log = pino({ level: 'silent' });
 
@@ -130,24 +124,9 @@ interface EngineResult {
 
 async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Promise<EngineResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-bench-alerts-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (engine === 'pg' && pgUrl) {
-    const name = `eh_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = await scratchDatabase(engine === 'pg' ? pgUrl : undefined);
+  const databaseUrl = scratch.url;
+  const dropDatabase = scratch.drop;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

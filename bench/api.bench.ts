@@ -27,14 +27,13 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createResponseCache, polishBody, serializeBody } from '../apps/server/src/modules/earnings/response-cache.ts';
 import {
@@ -52,6 +51,7 @@ import {
   seededRandom,
   weekWindow,
 } from '../packages/domain/src/index.ts';
+import { loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_RATIO = 0.8;
 export const TARGET_P99_MS = 20;
@@ -101,12 +101,6 @@ interface Ready {
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-/** The machine's load average (1, 5, 15 minutes), printed beside every figure. */
-const loadAverage = () =>
-  `load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join('/')}`;
 
 /** A response's bytes as they travel (fetch would decode them), with its headers. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -227,24 +221,9 @@ async function insertSeason(db: Database, rows: number, week: ReturnType<typeof 
 async function serve() {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-bench-api-'));
   const pgUrl = values.engine === 'pg' ? values.pg : undefined;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (pgUrl) {
-    const name = `eh_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = await scratchDatabase(pgUrl);
+  const databaseUrl = scratch.url;
+  const dropDatabase = scratch.drop;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
