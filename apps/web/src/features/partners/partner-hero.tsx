@@ -1,28 +1,40 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { lighten, type Theme } from '@mui/material/styles';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router';
+import { useGetCouponQuery } from '../pricing/billing-api.ts';
+import { COUPON_PARAM, couponSummary } from '../pricing/price-lines.ts';
+import { PLAN_LABELS } from '../profile/plan-labels.ts';
 
 /** What each partner home says to its audience (the partner viewer flag is the route's `partner`). */
-export const PARTNER_COPY: Readonly<Record<string, { headline: string; offer: string; colour: string }>> = {
+export const PARTNER_COPY: Readonly<
+  Record<string, { headline: string; offer: string; colour: string; coupon: string }>
+> = {
   CNBC: {
     headline: 'Welcome, CNBC viewers',
     offer: 'Follow the reports discussed on air: exact times, confirmed dates and the calls’ transcripts.',
     colour: '#005594',
+    coupon: 'CNBC',
   },
   Wolf: {
     headline: 'Welcome, Wolf members',
     offer: 'Every report your watchlist cares about, with the EHS score and the exact time of each call.',
     colour: '#6b3fa0',
+    coupon: 'WOLF',
   },
 };
 
-/** The partner's banner on its home: its name, a welcome and the offer (applied at checkout once billing exists). */
+/**
+ * The partner's banner on its home: its name, a welcome and, when the partner's coupon can be used, what it takes
+ * off; "See plans" carries the code to /pricing, which shows the price with it.
+ */
 export function PartnerHero({ partner }: { partner: string }) {
-  const copy = PARTNER_COPY[partner] ?? {
+  const copy: { headline: string; offer: string; colour: string; coupon?: string } = PARTNER_COPY[partner] ?? {
     headline: `Welcome, ${partner} audience`,
     offer: 'The earnings calendar, earnings calls and the news that moves stocks.',
     colour: '#1b5e20',
   };
+  const { data: coupon } = useGetCouponQuery(copy.coupon ? { name: copy.coupon } : skipToken);
   return (
     <Paper
       variant="outlined"
@@ -44,10 +56,20 @@ export function PartnerHero({ partner }: { partner: string }) {
         {copy.headline}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {copy.offer} The {partner} offer on paid plans is applied at checkout when billing opens.
+        {copy.offer}
       </Typography>
+      {coupon ? (
+        <Typography sx={{ mb: 2, fontWeight: 700 }} data-testid="partner-offer">
+          {`${partner} offer, code ${coupon.name}: ${couponSummary(coupon, PLAN_LABELS)}. See the price with it on the plans page.`}
+        </Typography>
+      ) : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to="/pricing">
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={coupon ? `/pricing?${COUPON_PARAM}=${encodeURIComponent(coupon.name)}` : '/pricing'}
+          data-testid="partner-see-plans"
+        >
           See plans
         </Button>
         <Button component={RouterLink} to="/earnings-calendar/this-week">

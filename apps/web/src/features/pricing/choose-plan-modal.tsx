@@ -1,20 +1,27 @@
-import { FREE_PLAN } from '@eh/domain';
+import { DEFAULT_PRICE_TYPE, FREE_PLAN } from '@eh/domain';
 import { Alert, Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanCard } from './plan-card.tsx';
+import { PlanPrice } from './plan-price.tsx';
+import { bestYearlySaving } from './price-lines.ts';
 import { NOT_FOR_SALE_YET, PRICING_PLANS, planLadder } from './pricing-model.ts';
 import { useCurrentPlan } from './use-current-plan.ts';
+import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
- * The choose-plan modal: the pricing page's four plans, compact, the reader's own marked, and the way to /pricing;
- * buying comes with billing.
+ * The choose-plan modal: the pricing page's four plans, compact, with their prices (monthly or yearly), the
+ * reader's own marked, and the way to /pricing; buying comes with billing.
  */
 export default function ChoosePlanModal({ onClose }: ModalContentProps) {
   const { signedIn, plan } = useCurrentPlan();
   const current = signedIn === false ? FREE_PLAN : plan;
   const ladder = planLadder();
+  const prices = usePlanPrices();
+  const [interval, setBillingInterval] = useState(DEFAULT_PRICE_TYPE);
   return (
     <>
       <DialogContent data-testid="choose-plan">
@@ -26,6 +33,19 @@ export default function ChoosePlanModal({ onClose }: ModalContentProps) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             Signed out you browse with the {PLAN_LABELS[FREE_PLAN]} plan’s features.
           </Typography>
+        ) : null}
+        <Box sx={{ mb: 1.5 }}>
+          <IntervalSwitch
+            size="small"
+            value={interval}
+            onChange={setBillingInterval}
+            bestSaving={bestYearlySaving(prices.offers)}
+          />
+        </Box>
+        {prices.error ? (
+          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="prices-error">
+            {prices.error}
+          </Alert>
         ) : null}
         <Box
           sx={{
@@ -41,6 +61,15 @@ export default function ChoosePlanModal({ onClose }: ModalContentProps) {
               step={step}
               previous={ladder[index - 1]}
               current={step.plan === current}
+              price={
+                <PlanPrice
+                  compact
+                  plan={step.plan}
+                  offer={prices.offerOf(step.plan)}
+                  interval={interval}
+                  loading={prices.loading}
+                />
+              }
             />
           ))}
         </Box>

@@ -95,12 +95,14 @@ export interface PlanCardProps {
   current?: boolean;
   /** Tighter spacing and no pitch (the choose-plan modal). */
   compact?: boolean;
+  /** Under the name: the plan's price from the server's price list. */
+  price?: ReactNode;
   /** Under the features (a button). */
   action?: ReactNode;
 }
 
 /** One plan of the pricing ladder: its name, pitch and what it adds over the plan before it. */
-export function PlanCard({ step, previous, current, compact, action }: PlanCardProps) {
+export function PlanCard({ step, previous, current, compact, price, action }: PlanCardProps) {
   const headingId = `plan-${step.plan}${compact ? '-compact' : ''}`;
   const highlighted = step.plan === PRO_PLAN;
   return (
@@ -133,6 +135,7 @@ export function PlanCard({ step, previous, current, compact, action }: PlanCardP
           <Chip size="small" color="primary" label="Most complete" />
         ) : null}
       </Box>
+      {price}
       {compact ? null : (
         <Typography color="text.secondary" sx={{ mb: 2, minHeight: { lg: 48 } }}>
           {PLAN_PITCH[step.plan]}

@@ -1,22 +1,82 @@
+import { DEFAULT_PRICE_TYPE } from '@eh/domain';
 import { Alert, Box } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useGetCouponQuery } from './billing-api.ts';
+import { CouponField } from './coupon-field.tsx';
+import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanCard } from './plan-card.tsx';
+import { PlanPrice } from './plan-price.tsx';
+import { bestYearlySaving, COUPON_PARAM, withoutField } from './price-lines.ts';
 import { NOT_FOR_SALE_YET, planLadder } from './pricing-model.ts';
 import { useCurrentPlan } from './use-current-plan.ts';
+import { usePlanPrices } from './use-plan-prices.ts';
 
-/** /pricing: the four plans and what each unlocks, from the domain's feature rules; the reader's plan marked. */
+/**
+ * /pricing: the four plans, their prices from the server's price list (monthly or yearly, with the yearly saving),
+ * what each unlocks, and a coupon code's price; the reader's plan marked. Nothing is sold here yet.
+ */
 export default function PricingPage() {
   const page = pageById('pricing');
   useDocumentMeta(page.title, page.description);
   const { plan: current } = useCurrentPlan();
   const ladder = planLadder();
+  const prices = usePlanPrices();
+  const [interval, setBillingInterval] = useState(DEFAULT_PRICE_TYPE);
+  const [params, setParams] = useSearchParams();
+  const code = params.get(COUPON_PARAM)?.trim() || null;
+  const couponQuery = useGetCouponQuery(code ? { name: code } : skipToken);
+  const coupon = code && !couponQuery.isError ? couponQuery.data : undefined;
+  const setCode = (next: string | null) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next) updated.set(COUPON_PARAM, next);
+        else updated.delete(COUPON_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+
   return (
     <PageFrame title={page.title} description={page.description}>
       <Alert severity="info" sx={{ mb: 3 }} data-testid="not-for-sale">
         {NOT_FOR_SALE_YET}
       </Alert>
+      {prices.error ? (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="prices-error">
+          {prices.error}
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          mb: 3,
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+        }}
+      >
+        <IntervalSwitch value={interval} onChange={setBillingInterval} bestSaving={bestYearlySaving(prices.offers)} />
+        <CouponField
+          code={code}
+          coupon={coupon}
+          problem={
+            code && couponQuery.isError
+              ? withoutField(errorMessage(couponQuery.error as ApiError, 'The coupon could not be checked.'))
+              : null
+          }
+          checking={couponQuery.isFetching}
+          onApply={setCode}
+          onClear={() => setCode(null)}
+        />
+      </Box>
       <Box
         sx={{
           display: 'grid',
@@ -30,7 +90,21 @@ export default function PricingPage() {
         }}
       >
         {ladder.map((step, index) => (
-          <PlanCard key={step.plan} step={step} previous={ladder[index - 1]} current={step.plan === current} />
+          <PlanCard
+            key={step.plan}
+            step={step}
+            previous={ladder[index - 1]}
+            current={step.plan === current}
+            price={
+              <PlanPrice
+                plan={step.plan}
+                offer={prices.offerOf(step.plan)}
+                interval={interval}
+                coupon={coupon}
+                loading={prices.loading}
+              />
+            }
+          />
         ))}
       </Box>
     </PageFrame>

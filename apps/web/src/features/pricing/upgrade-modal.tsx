@@ -1,13 +1,26 @@
-import { canUsePremium, FREE_PLAN, PLUS_PLAN } from '@eh/domain';
+import {
+  canUsePremium,
+  DEFAULT_PRICE_TYPE,
+  FREE_PLAN,
+  formatCents,
+  PLUS_PLAN,
+  UPGRADE_FROM_PLAN,
+  UPGRADE_TO_PLAN,
+} from '@eh/domain';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, DialogActions, DialogContent, Skeleton, Typography } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
 import { GATED_FEATURE_LABELS } from '../quote/upgrade-prompt.tsx';
+import { useGetPricesQuery } from './billing-api.ts';
+import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanFeatureList } from './plan-card.tsx';
+import { PlanPrice } from './plan-price.tsx';
 import {
   accountFeatureOf,
   cheapestPlanFor,
@@ -17,6 +30,7 @@ import {
   planNamed,
 } from './pricing-model.ts';
 import { useCurrentPlan } from './use-current-plan.ts';
+import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
  * The upgrade modal a gate opens (props `{ feature, plan }`): the feature that stopped the reader, the cheapest
@@ -33,6 +47,15 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
   const included = feature !== null && features !== null && canUsePremium(features, feature);
   const difference = planDifference(current, target);
   const loadingPlan = signedIn === null || (signedIn && accountPlan === null);
+  const prices = usePlanPrices();
+  const [interval, setBillingInterval] = useState(DEFAULT_PRICE_TYPE);
+  // A paying Plus subscriber moving to Pro: the server credits the unused Plus days (issue 18 proration).
+  const upgrading = signedIn === true && current === UPGRADE_FROM_PLAN && target === UPGRADE_TO_PLAN;
+  const { data: upgradePrices } = useGetPricesQuery(
+    upgrading ? { plan: UPGRADE_TO_PLAN, upgradePro: 'true' } : skipToken,
+  );
+  const proration = upgradePrices?.proration ?? null;
+  const upgradeQuote = upgradePrices?.[interval] ?? null;
 
   return (
     <>
@@ -60,6 +83,28 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
         </Box>
         {included ? null : (
           <>
+            <Box
+              sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
+              data-testid="upgrade-price"
+            >
+              <IntervalSwitch
+                size="small"
+                value={interval}
+                onChange={setBillingInterval}
+                bestSaving={prices.offerOf(target)?.yearlySaving.percent ?? 0}
+              />
+            </Box>
+            <PlanPrice plan={target} offer={prices.offerOf(target)} interval={interval} loading={prices.loading} />
+            {proration && upgradeQuote ? (
+              <Typography variant="body2" sx={{ mb: 1.5 }} data-testid="upgrade-proration">
+                {`Moving to ${PLAN_LABELS[target]} now would cost ${formatCents(upgradeQuote.dueNow)} today, with the ${proration.daysLeft} unused day${proration.daysLeft === 1 ? '' : 's'} of your ${PLAN_LABELS[current]} period (${formatCents(proration.credit)}) credited.`}
+              </Typography>
+            ) : null}
+            {prices.error ? (
+              <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="prices-error">
+                {prices.error}
+              </Alert>
+            ) : null}
             <Typography variant="subtitle2" component="h4">
               {`What ${PLAN_LABELS[target]} adds to ${PLAN_LABELS[current]}`}
             </Typography>

@@ -1,0 +1,25 @@
+import type { Plan } from '@eh/domain';
+import { type ApiError, errorMessage } from '../../app/api.ts';
+import { useGetPlansQuery } from './billing-api.ts';
+import type { PlanOffer } from './price-lines.ts';
+
+export interface PlanPrices {
+  /** A plan's offer from the server's price list; undefined while loading or when the plan has no price. */
+  offerOf(plan: Plan): PlanOffer | undefined;
+  offers: readonly PlanOffer[];
+  loading: boolean;
+  /** Why the price list could not be read. */
+  error: string | null;
+}
+
+/** The server's price list (configuration, not code). */
+export function usePlanPrices(): PlanPrices {
+  const { data, isLoading, error } = useGetPlansQuery();
+  const offers = data?.plans ?? [];
+  return {
+    offerOf: (plan) => offers.find((offer) => offer.plan === plan),
+    offers,
+    loading: isLoading,
+    error: error ? errorMessage(error as ApiError, 'The prices could not be loaded.') : null,
+  };
+}
