@@ -132,3 +132,13 @@ export const getPrices = defineRoute({
       .nullable(),
   }),
 });
+
+export const getCouponById = defineRoute({
+  method: 'GET',
+  path: '/core/subscriptions/coupons/:id',
+  group: 'public',
+  summary: 'A coupon by id as it is stored (expiry and plans included, whether or not it can be used now)',
+  tags: TAGS,
+  params: z.object({ id: z.coerce.number().int('must be a whole number').min(1).max(2_147_483_647) }),
+  response: CouponView,
+});

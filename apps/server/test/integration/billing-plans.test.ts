@@ -122,6 +122,21 @@ describe('GET /core/subscriptions/account/coupons/:couponName', () => {
   });
 });
 
+describe('GET /core/subscriptions/coupons/:id', () => {
+  it('answers a coupon by id as stored, expired or not; an unknown id is a 404', async () => {
+    const expired = await get(`/core/subscriptions/coupons/${await couponId('SPRING2025')}`);
+    expect(expired.status).toBe(200);
+    expect(expired.json).toMatchObject({ name: 'SPRING2025', discountType: 'percent', value: 30 });
+    expect(Date.parse(expired.json.expiresAt)).toBeLessThan(Date.now());
+    expect((await get('/core/subscriptions/coupons/999999')).status).toBe(404);
+    for (const bad of ['abc', '0', '1.5', '%00', '99999999999']) {
+      const res = await get(`/core/subscriptions/coupons/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.message.startsWith('path.id'), res.json.message).toBe(true);
+    }
+  });
+});
+
 describe('GET /core/subscriptions/account/prices', () => {
   it('quotes both intervals without a coupon', async () => {
     const res = await get('/core/subscriptions/account/prices?plan=earningshub_pro');

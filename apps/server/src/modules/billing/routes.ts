@@ -1,4 +1,4 @@
-import { getCoupon, getPlans, getPrices } from '@eh/contracts';
+import { getCoupon, getCouponById, getPlans, getPrices } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { identifyCaller } from '../../http/auth.ts';
 import { mount } from '../../http/route.ts';
@@ -10,5 +10,6 @@ export async function billingRoutes(app: FastifyInstance) {
   identifyCaller(app);
   mount(app, getPlans, async (req) => service.plans(ctx, req.query.app));
   mount(app, getCoupon, async (req) => service.coupon(ctx, req.params.couponName, req.query.plan));
+  mount(app, getCouponById, async (req) => service.couponById(ctx, req.params.id));
   mount(app, getPrices, async (req) => service.prices(ctx, req.caller, req.query));
 }

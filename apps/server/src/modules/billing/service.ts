@@ -118,6 +118,13 @@ export async function coupon(ctx: AppContext, name: string, plan: Plan | undefin
   return couponView(row);
 }
 
+/** A coupon by id, as stored (the caller reads its expiry and plans). */
+export async function couponById(ctx: AppContext, id: number) {
+  const row = await q.couponById(ctx.db, { id });
+  if (!row) throw notFound(`Coupon ${id} does not exist.`);
+  return couponView(row);
+}
+
 interface PricesQuery {
   plan: Plan;
   couponId?: number | undefined;
