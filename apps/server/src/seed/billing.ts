@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
  * The starting price list, in cents (team per licence): a year costs about ten monthly charges. Configuration, not
  * code: the rows can be changed (or a price deactivated and a new one added) without a deploy.
  */
-const PRICES: readonly { plan: Plan; monthly: number; yearly: number }[] = [
+export const PRICES: readonly { plan: Plan; monthly: number; yearly: number }[] = [
   { plan: FREE_PLAN, monthly: 0, yearly: 0 },
   { plan: PLUS_PLAN, monthly: 999, yearly: 9588 },
   { plan: PRO_PLAN, monthly: 2499, yearly: 23988 },

@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { idpUsers, users } from '@eh/db';
 import { createSealer, idpSecret } from '../idp/seal.ts';
 import { createVerifier } from '../idp/srp.ts';
+import { PRICES } from './billing.ts';
 import type { Seed } from './types.ts';
 
 /** One signed-in account per plan, for trying the product on one machine (embedded mode only). */
 export const DEMO_PASSWORD = 'Demo-earnings-1';
 export const DEMO_ACCOUNTS = [
-  { email: 'free@demo.earningshub.dev', plan: 'free', price: 0 },
-  { email: 'plus@demo.earningshub.dev', plan: 'earningshub_plus', price: 99 },
-  { email: 'pro@demo.earningshub.dev', plan: 'earningshub_pro', price: 199 },
-  { email: 'team@demo.earningshub.dev', plan: 'earningshub_team', price: 499 },
+  { email: 'free@demo.earningshub.dev', plan: 'free' },
+  { email: 'plus@demo.earningshub.dev', plan: 'earningshub_plus' },
+  { email: 'pro@demo.earningshub.dev', plan: 'earningshub_pro' },
+  { email: 'team@demo.earningshub.dev', plan: 'earningshub_team' },
 ] as const;
+
+/** What a demo account pays: its plan's yearly price in the starting price list, in dollars. */
+const yearlyPrice = (plan: string) => (PRICES.find((row) => row.plan === plan)?.yearly ?? 0) / 100;
 
 export const demoAccountsSeed: Seed = {
   name: 'demo-accounts',
@@ -41,7 +45,7 @@ export const demoAccountsSeed: Seed = {
         plan: account.plan,
         subscriptionType: paid ? 'paid' : 'free',
         subscriptionStatus: 'active',
-        price: account.price,
+        price: yearlyPrice(account.plan),
         priceType: 'yearly',
         nextChargeDate: paid ? nextCharge : null,
       });
