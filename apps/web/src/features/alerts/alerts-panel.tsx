@@ -77,7 +77,7 @@ export function AlertsPanel() {
             <UpgradePrompt
               compact
               gate={{ feature: 'alerts', hidden: 0 }}
-              note="Your alerts use the defaults: an earnings reminder. Alerts are saved, not sent yet."
+              note="Your alerts use the defaults: an earnings reminder, by email and push."
             />
           </Box>
         ) : null}

@@ -20,7 +20,7 @@ export const ABOUT_FEATURES = [
   },
   {
     heading: 'Your stocks, your alerts',
-    text: 'Keep lists of the stocks you follow with holdings and cash, and set alerts per symbol. Alerts are saved with your account but not delivered yet: no email, push notification or text message is sent today.',
+    text: 'Keep lists of the stocks you follow with holdings and cash, and set alerts per symbol. Alerts arrive by email, browser push notification or text message, with quiet hours and a daily limit you set, and a personal calendar feed puts your stocks’ earnings dates in Google or Apple Calendar.',
   },
 ] as const;
 

@@ -92,7 +92,8 @@ export const FAQ: readonly FaqGroup[] = [
         question: 'How do alerts work?',
         answer: [
           'Signed in, you can add an alert to any symbol; it starts as a reminder before the company reports. The paid plans let you choose what each alert is for: calls, results, transcripts and summaries, analyst ratings, guidance, dividend payments and daily or weekly summaries.',
-          'Alerts are saved with your account, but none are delivered yet: no email, push notification or text message is sent today.',
+          'Alerts arrive by email, as push notifications in your browser once you turn them on in your profile, and by text message to a verified phone number for alerts with text messages on. Your profile sets your time zone, quiet hours (push and text messages wait until they end) and a daily limit, lists every notification sent, and sends a test on each channel; every email has a one-click unsubscribe link.',
+          'When a confirmed report date or time moves, everyone who follows the stock is told, whatever their alert settings.',
         ],
       },
     ],

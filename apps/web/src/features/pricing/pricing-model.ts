@@ -26,7 +26,7 @@ import {
 export const PRICING_PLANS: readonly Plan[] = [FREE_PLAN, PLUS_PLAN, PRO_PLAN, TEAM_PLAN];
 
 export const FEATURE_LABELS: Readonly<Record<BooleanAccountFeature, string>> = {
-  alerts: 'Choose what each alert is for (alerts are saved, not sent yet)',
+  alerts: 'Choose what each alert is for: results, calls, transcripts, ratings, digests and more',
   analystRatings: 'Analyst ratings and price targets',
   fedCalendar: 'Fed calendar',
   economicCalendar: 'Economic calendar',
