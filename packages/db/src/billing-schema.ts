@@ -10,7 +10,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './users-schema.ts';
 
 /**
  * Plan prices (issue 18): configuration, seeded for the demo and changed without a deploy. One row per app, plan
@@ -70,4 +72,122 @@ export const coupons = pgTable(
     check('coupons_value_check', sql`${t.value} > 0 and (${t.discountType} = 'amount' or ${t.value} <= 100)`),
     check('coupons_redemptions_check', sql`${t.redemptions} >= 0`),
   ],
+);
+
+/** Where a subscription is paid (SPEC §3 payment providers, plus the offline `test` provider of issue 18). */
+const BILLING_PROVIDER_ENUM = ['stripe', 'test', 'apple'] as const;
+
+/** A user's customer at a billing provider (Stripe's `cus_…`; the test provider's own ids). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_customers_user_idx').on(t.userId, t.provider),
+    uniqueIndex('billing_customers_provider_idx').on(t.provider, t.providerCustomerId),
+  ],
+);
+
+/** A card saved for a user: only what the screens show (brand, last four, expiry), never the number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_provider_idx').on(t.provider, t.providerPaymentMethodId),
+  ],
+);
+
+/**
+ * A subscription at a provider. Status is SPEC §3's (active, delinquent, pending, canceled); `lastEventAt` and
+ * `lastEventId` are the newest webhook event applied, so an older one delivered late never moves it backwards.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    plan: text('plan').notNull(),
+    interval: text('interval', { enum: ['monthly', 'yearly'] }).notNull(),
+    /** Cents each period (after the coupon, for the first period). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['active', 'delinquent', 'pending', 'canceled'] }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    affiliateId: text('affiliate_id'),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    lastEventId: text('last_event_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId),
+    uniqueIndex('subscriptions_provider_idx').on(t.provider, t.providerSubscriptionId),
+    check('subscriptions_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Money taken (or tried): SPEC §3 payment status pending, paid, failed, refunded, disputed. */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded', 'disputed'] }).notNull(),
+    provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
+    providerChargeId: text('provider_charge_id').notNull(),
+    description: text('description').notNull().default(''),
+    receiptUrl: text('receipt_url'),
+    refunded: boolean('refunded').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('charges_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('charges_provider_idx').on(t.provider, t.providerChargeId),
+    check('charges_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Webhook events applied, by provider and event id: a replayed event is recognised and changes nothing. */
+export const processedWebhookEvents = pgTable(
+  'processed_webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('processed_webhook_events_idx').on(t.provider, t.eventId)],
 );

@@ -2,7 +2,7 @@
  * Plan prices, coupons and the price to pay (SPEC §1 plans, §3 Payment and discount type, §7 prices call).
  * Money is integer cents everywhere: no float ever holds an amount.
  */
-import { PLUS_PLAN, type Plan, PRO_PLAN, type PriceType, TEAM_PLAN } from './plans.ts';
+import { PLUS_PLAN, type Plan, PRO_PLAN, type PriceType, type SubscriptionStatus, TEAM_PLAN } from './plans.ts';
 import { MS_PER_DAY } from './time.ts';
 
 /** SPEC §3 billing interval (the filter's `any` is not a price). */
@@ -196,4 +196,174 @@ export function formatCents(cents: number, currency = CURRENCY): string {
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);
+}
+
+// ---- subscriptions: one state machine for every provider (issue 18) ------------------------------------------------
+
+/** SPEC §3 payment status. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'disputed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** SPEC §3 payment providers, plus `test`: the offline provider that charges nothing (issue 18). */
+export const BILLING_PROVIDERS = ['stripe', 'test', 'apple'] as const;
+export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
+
+/** The label every place the offline provider shows carries (issue 18). */
+export const TEST_BILLING_LABEL = 'Test billing — no card is charged';
+
+/** The webhook events the state machine applies (Stripe's names; the test provider sends the same). */
+export const BILLING_EVENT_TYPES = [
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+  'charge.dispute.created',
+] as const;
+export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
+
+export function isBillingEventType(value: string): value is BillingEventType {
+  return (BILLING_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * A provider's subscription status in SPEC §3's words. Stripe: trialing and active pay; past_due and unpaid are
+ * behind on payment (delinquent); incomplete waits for the first payment (pending); canceled, incomplete_expired
+ * and ended are over. Unknown words change nothing (null).
+ */
+export function subscriptionStatusOf(providerStatus: string): SubscriptionStatus | null {
+  switch (providerStatus) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+      return 'delinquent';
+    case 'incomplete':
+    case 'paused':
+      return 'pending';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return null;
+  }
+}
+
+/** What the state machine keeps of a subscription. */
+export interface SubscriptionSnapshot {
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** The creation time of the newest event applied (null before any). */
+  lastEventAt: Date | null;
+}
+
+/** A provider's event reduced to what the rules read (the server parses the provider's payload into it). */
+export interface BillingEvent {
+  id: string;
+  type: BillingEventType;
+  created: Date;
+  /** customer.subscription.updated: the provider's status word. */
+  providerStatus?: string | undefined;
+  currentPeriodEnd?: Date | null | undefined;
+  cancelAtPeriodEnd?: boolean | undefined;
+}
+
+export interface SubscriptionTransition {
+  next: SubscriptionSnapshot;
+  /** False when the event is older than the last one applied, or the subscription is over: nothing moves. */
+  applied: boolean;
+}
+
+/**
+ * Applies one event to a subscription. Rules: an event created before the last one applied changes nothing (a
+ * late delivery never moves a subscription backwards; events of the same second apply in arrival order); a
+ * canceled subscription stays canceled (a new one is created to subscribe again); invoice.paid → active with the
+ * new period end; invoice.payment_failed → delinquent; subscription.updated → the mapped status and its period
+ * and cancel-at-period-end; subscription.deleted → canceled; charge events leave the subscription as it is.
+ */
+export function applySubscriptionEvent(current: SubscriptionSnapshot, event: BillingEvent): SubscriptionTransition {
+  const unchanged = { next: current, applied: false };
+  if (current.lastEventAt && event.created.getTime() < current.lastEventAt.getTime()) return unchanged;
+  if (current.status === 'canceled') return unchanged;
+  const next: SubscriptionSnapshot = { ...current, lastEventAt: event.created };
+  switch (event.type) {
+    case 'invoice.paid':
+      next.status = 'active';
+      if (event.currentPeriodEnd) next.currentPeriodEnd = event.currentPeriodEnd;
+      break;
+    case 'invoice.payment_failed':
+      next.status = 'delinquent';
+      break;
+    case 'customer.subscription.updated': {
+      const status = event.providerStatus ? subscriptionStatusOf(event.providerStatus) : null;
+      if (status) next.status = status;
+      if (event.currentPeriodEnd) next.currentPeriodEnd = event.currentPeriodEnd;
+      if (event.cancelAtPeriodEnd !== undefined) next.cancelAtPeriodEnd = event.cancelAtPeriodEnd;
+      break;
+    }
+    case 'customer.subscription.deleted':
+      next.status = 'canceled';
+      next.cancelAtPeriodEnd = false;
+      break;
+    case 'charge.refunded':
+    case 'charge.dispute.created':
+      return { next: current, applied: true };
+  }
+  return { next, applied: true };
+}
+
+/** The payment status an event gives the charge it names (null: the event is not about a charge). */
+export function paymentStatusOf(type: BillingEventType): PaymentStatus | null {
+  switch (type) {
+    case 'invoice.paid':
+      return 'paid';
+    case 'invoice.payment_failed':
+      return 'failed';
+    case 'charge.refunded':
+      return 'refunded';
+    case 'charge.dispute.created':
+      return 'disputed';
+    default:
+      return null;
+  }
+}
+
+/**
+ * A charge's status never goes back: a refunded or disputed charge stays so, a paid one is not marked failed or
+ * pending again by a late event.
+ */
+export function nextPaymentStatus(current: PaymentStatus, incoming: PaymentStatus): PaymentStatus {
+  const rank: Readonly<Record<PaymentStatus, number>> = { pending: 0, failed: 1, paid: 2, refunded: 3, disputed: 3 };
+  return rank[incoming] >= rank[current] ? incoming : current;
+}
+
+/**
+ * The users row's accountSubscription (what the gates read, SPEC §4) for a subscription's status: active and
+ * delinquent are the paid plan (delinquent loses the paid features through isPaying); pending has not paid yet
+ * (free features); canceled is over (free plan).
+ */
+export function accountOfSubscription(
+  status: SubscriptionStatus,
+  plan: Plan,
+): { plan: Plan; subscriptionType: 'free' | 'paid'; status: SubscriptionStatus } {
+  if (status === 'active' || status === 'delinquent') return { plan, subscriptionType: 'paid', status };
+  if (status === 'pending') return { plan, subscriptionType: 'free', status };
+  return { plan: 'free', subscriptionType: 'free', status: 'canceled' };
+}
+
+/** Stripe's documented test cards the offline provider knows (https://docs.stripe.com/testing). */
+export const TEST_CARDS: Readonly<Record<string, { brand: string; decline: string | null }>> = {
+  '4242424242424242': { brand: 'visa', decline: null },
+  '5555555555554444': { brand: 'mastercard', decline: null },
+  '4000000000000002': { brand: 'visa', decline: 'Your card was declined.' },
+  '4000000000009995': { brand: 'visa', decline: 'Your card has insufficient funds.' },
+};
+
+/** A test card number without spaces or dashes, or null when it is not one the test provider knows. */
+export function testCardOf(input: string): { number: string; brand: string; decline: string | null } | null {
+  const number = input.replace(/[\s-]/g, '');
+  const card = TEST_CARDS[number];
+  return card ? { number, ...card } : null;
 }
