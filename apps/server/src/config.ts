@@ -160,6 +160,22 @@ export const ConfigSchema = z.object({
     .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'must be an E.164 number (+15551234567) or a messaging service SID')
     .optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  /** Billing (issue 18): `test` charges nothing and works offline (the default); `stripe` needs the three keys. */
+  BILLING_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  /** Where the Stripe SDK sends its calls; only tests point it elsewhere (a local stand-in). */
+  STRIPE_API_BASE: z.url().optional(),
 });
 /** A Google service account key: what FCM's OAuth exchange needs of it. */
 export interface ServiceAccount {
@@ -229,6 +245,15 @@ function incompleteProviders(data: z.infer<typeof ConfigSchema>): string[] {
     const unset = Object.keys(vars).filter((key) => vars[key] === undefined);
     return set.length && unset.length ? [`  ${unset.join(', ')}: required for ${name} with ${set.join(', ')}`] : [];
   });
+  if (data.BILLING_PROVIDER === 'stripe') {
+    const keys = {
+      STRIPE_SECRET_KEY: data.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: data.STRIPE_WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: data.STRIPE_PUBLISHABLE_KEY,
+    };
+    const missing = Object.entries(keys).flatMap(([key, value]) => (value === undefined ? [key] : []));
+    if (missing.length) problems.push(`  ${missing.join(', ')}: required with BILLING_PROVIDER=stripe`);
+  }
   if (data.FCM_PROJECT_ID && !data.FCM_SERVICE_ACCOUNT) {
     problems.push('  FCM_SERVICE_ACCOUNT: required for FCM with FCM_PROJECT_ID');
   }

@@ -16,6 +16,7 @@ export * from './market.ts';
 export * from './market-history.ts';
 export * from './news.ts';
 export * from './notifications.ts';
+export * from './payments.ts';
 export * from './plans.ts';
 export * from './push.ts';
 export * from './route.ts';

@@ -367,3 +367,9 @@ export function testCardOf(input: string): { number: string; brand: string; decl
   const card = TEST_CARDS[number];
   return card ? { number, ...card } : null;
 }
+
+/**
+ * How long after a payment it may be refunded (issue 18 asks for a refund eligibility call; SPEC gives no window,
+ * so this is the product's choice, named once here).
+ */
+export const REFUND_WINDOW_DAYS = 14;

@@ -1,6 +1,7 @@
 import type { Role } from '../role.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { alertsRoutes } from './alerts/routes.ts';
+import { paymentsRoutes } from './billing/payments-routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { calendarFeedRoutes } from './calendar-feed/routes.ts';
 import { coreRoutes } from './core/routes.ts';
@@ -34,6 +35,7 @@ export const apiRole: Role = {
         await api.register(calendarFeedRoutes);
         await api.register(notificationsRoutes);
         await api.register(billingRoutes);
+        await api.register(paymentsRoutes);
       },
       { prefix: '/api' },
     );

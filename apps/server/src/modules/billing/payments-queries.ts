@@ -1,0 +1,196 @@
+import {
+  billingCustomers,
+  charges,
+  coupons,
+  type Database,
+  paymentMethods,
+  planPrices,
+  processedWebhookEvents,
+  subscriptions,
+  users,
+} from '@eh/db';
+import type { BillingProviderName } from '@eh/domain';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+
+/** Drizzle's transaction handle shares the query API, so every query here runs inside one or on the pool. */
+type Db = Database;
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type ChargeRow = typeof charges.$inferSelect;
+
+export async function userById(db: Db, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function customerOf(db: Db, params: { userId: string; provider: BillingProviderName }) {
+  const [row] = await db
+    .select()
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, params.userId), eq(billingCustomers.provider, params.provider)))
+    .limit(1);
+  return row?.providerCustomerId;
+}
+
+/** Saves a customer id; a concurrent first call keeps the one saved first. */
+export async function saveCustomer(
+  db: Db,
+  params: { userId: string; provider: BillingProviderName; providerCustomerId: string },
+) {
+  await db.insert(billingCustomers).values(params).onConflictDoNothing();
+  return customerOf(db, params);
+}
+
+export async function methodsOf(db: Db, params: { userId: string; provider: BillingProviderName }) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, params.userId), eq(paymentMethods.provider, params.provider)))
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
+}
+
+/** One of the user's cards (another user's is not found). */
+export async function methodOf(db: Db, params: { userId: string; id: number }) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, params.id), eq(paymentMethods.userId, params.userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertMethod(db: Db, values: typeof paymentMethods.$inferInsert) {
+  const [row] = await db
+    .insert(paymentMethods)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [paymentMethods.provider, paymentMethods.providerPaymentMethodId],
+      set: { brand: values.brand },
+    })
+    .returning();
+  return row as PaymentMethodRow;
+}
+
+export async function deleteMethod(db: Db, params: { userId: string; id: number }) {
+  await db
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, params.id), eq(paymentMethods.userId, params.userId)));
+}
+
+/** The user's newest subscription: the one the users row reflects. */
+export async function latestSubscription(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+/** A subscription by the provider's id, locked for the rest of the transaction. */
+export async function subscriptionForUpdate(
+  db: Db,
+  params: { provider: BillingProviderName; providerSubscriptionId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, params.provider),
+        eq(subscriptions.providerSubscriptionId, params.providerSubscriptionId),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert) {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  return row as SubscriptionRow;
+}
+
+export async function updateSubscription(db: Db, id: number, set: Partial<typeof subscriptions.$inferInsert>) {
+  await db
+    .update(subscriptions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+export async function updateAccount(db: Db, userId: string, set: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Records an event as processed; false when it already was (a replay). */
+export async function markProcessed(
+  db: Db,
+  params: { provider: BillingProviderName; eventId: string; type: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(processedWebhookEvents)
+    .values(params)
+    .onConflictDoNothing()
+    .returning({ id: processedWebhookEvents.id });
+  return rows.length > 0;
+}
+
+/** A charge by the provider's charge id or the invoice it paid (both are keys the provider may name). */
+export async function chargeByProviderIds(db: Db, provider: BillingProviderName, ids: (string | null)[]) {
+  const keys = ids.filter((key): key is string => key !== null);
+  if (keys.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.provider, provider), or(...keys.map((key) => eq(charges.providerChargeId, key)))))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertCharge(db: Db, values: typeof charges.$inferInsert) {
+  const [row] = await db.insert(charges).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateCharge(db: Db, id: number, set: Partial<typeof charges.$inferInsert>) {
+  await db.update(charges).set(set).where(eq(charges.id, id));
+}
+
+export async function chargesOf(db: Db, userId: string) {
+  return db
+    .select()
+    .from(charges)
+    .where(eq(charges.userId, userId))
+    .orderBy(desc(charges.createdAt), desc(charges.id))
+    .limit(500);
+}
+
+/** The active price row of a plan and interval (what the subscription is sold at). */
+export async function activePrice(db: Db, params: { app: string; plan: string; interval: 'monthly' | 'yearly' }) {
+  const [row] = await db
+    .select()
+    .from(planPrices)
+    .where(
+      and(
+        eq(planPrices.app, params.app),
+        eq(planPrices.plan, params.plan),
+        eq(planPrices.interval, params.interval),
+        eq(planPrices.active, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function redeemCoupon(db: Db, couponId: number) {
+  await db
+    .update(coupons)
+    .set({ redemptions: sql`${coupons.redemptions} + 1` })
+    .where(eq(coupons.id, couponId));
+}

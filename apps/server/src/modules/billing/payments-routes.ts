@@ -1,0 +1,84 @@
+import {
+  deletePaymentMethod,
+  ErrorCode,
+  getCharges,
+  getMySubscription,
+  getPaymentMethods,
+  getRefundEligibility,
+  postMySubscription,
+  postPaymentMethod,
+  postPaymentsSetup,
+  postReactivate,
+  postStripeWebhook,
+  postSubscriptionCharge,
+} from '@eh/contracts';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { callerOf, requireCaller } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { mount } from '../../http/route.ts';
+import * as service from './payments-service.ts';
+import { type BillingProvider, createBillingProvider, TestBillingProvider } from './providers.ts';
+import { parseStripeEvent } from './webhook-events.ts';
+
+const WEBHOOK_PATH = `/api${postStripeWebhook.path}`;
+const badSignature = (message: string) =>
+  new HttpError(400, ErrorCode.validation, `stripe-signature: ${message}`, [{ field: 'stripe-signature', message }]);
+
+/** Issue 18, write side: cards, the subscription, charges (signed in) and the provider's webhook (public). */
+export async function paymentsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const provider: BillingProvider = createBillingProvider(ctx.config);
+  if (provider instanceof TestBillingProvider) {
+    // The test provider drives the very same webhook route (signature and all) without a network.
+    provider.connect(async (payload, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      if (res.statusCode !== 200) throw new Error(`Test billing webhook answered ${res.statusCode}: ${res.body}`);
+    });
+  }
+
+  await app.register(async (hook) => {
+    // The signature covers the exact bytes sent: this route alone reads JSON as a raw buffer.
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    mount(hook, postStripeWebhook, async (req) => {
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) throw badSignature('the header is missing');
+      const raw = req.body as unknown;
+      if (!Buffer.isBuffer(raw) && typeof raw !== 'string') throw badSignature('the body must be the event JSON');
+      let event: unknown;
+      try {
+        event = Stripe.webhooks.constructEvent(raw, signature, provider.webhookSecret);
+      } catch {
+        throw badSignature('the signature does not match the body');
+      }
+      const parsed = parseStripeEvent(event);
+      if (!parsed) return { received: true as const, duplicate: false };
+      return service.applyEvent(ctx, provider, parsed);
+    });
+  });
+
+  await app.register(async (portfolios) => {
+    requireCaller(portfolios);
+    mount(portfolios, postPaymentsSetup, async (req) => service.setup(ctx, provider, callerOf(req)));
+    mount(portfolios, getPaymentMethods, async (req) => service.methods(ctx, provider, callerOf(req)));
+    mount(portfolios, postPaymentMethod, async (req) =>
+      service.addMethod(ctx, provider, callerOf(req), req.body.stripePaymentMethodId),
+    );
+    mount(portfolios, deletePaymentMethod, async (req) =>
+      service.removeMethod(ctx, provider, callerOf(req), req.params.id),
+    );
+    mount(portfolios, getMySubscription, async (req) => service.subscription(ctx, provider, callerOf(req)));
+    mount(portfolios, postMySubscription, async (req) => service.subscribe(ctx, provider, callerOf(req), req.body));
+    mount(portfolios, getRefundEligibility, async (req) => service.refundEligibility(ctx, callerOf(req)));
+    mount(portfolios, postReactivate, async (req) => service.reactivate(ctx, provider, callerOf(req)));
+    mount(portfolios, getCharges, async (req) => service.chargeHistory(ctx, callerOf(req)));
+    mount(portfolios, postSubscriptionCharge, async (req) =>
+      service.payNow(ctx, provider, callerOf(req), req.body.paymentMethodId),
+    );
+  });
+}
