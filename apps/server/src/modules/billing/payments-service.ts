@@ -100,7 +100,7 @@ export async function methods(ctx: AppContext, provider: BillingProvider, caller
 async function attach(ctx: AppContext, provider: BillingProvider, caller: Caller, input: string) {
   const customer = await ensureCustomer(ctx, provider, caller);
   const card = await provided(() => provider.attachPaymentMethod(customer, input));
-  return q.insertMethod(ctx.db, {
+  const row = await q.insertMethod(ctx.db, {
     userId: caller.sub,
     provider: provider.name,
     providerPaymentMethodId: card.id,
@@ -109,6 +109,9 @@ async function attach(ctx: AppContext, provider: BillingProvider, caller: Caller
     expMonth: card.expMonth,
     expYear: card.expYear,
   });
+  // A provider id saved by another user stays theirs.
+  if (row.userId !== caller.sub) throw conflict('This payment method belongs to another account.');
+  return row;
 }
 
 export async function addMethod(ctx: AppContext, provider: BillingProvider, caller: Caller, input: string) {
