@@ -20,8 +20,9 @@ async function call(method: string, path: string, who?: Who, payload?: unknown) 
 const me = async (who: Who) => (await call('GET', '/core/users/me', who)).json;
 const charges = async (who: Who) => (await call('GET', '/core/portfolios/charges', who)).json.charges;
 
-/** A Stripe-shaped event signed as the provider signs it; `created` in seconds. */
-function signed(type: string, object: Record<string, unknown>, created: number, id = `evt_${type}_${created}`) {
+let eventCount = 0;
+/** A Stripe-shaped event signed as the provider signs it; `created` in seconds; a fresh id unless given. */
+function signed(type: string, object: Record<string, unknown>, created: number, id = `evt_it_${++eventCount}`) {
   const payload = JSON.stringify({ id, object: 'event', type, created, data: { object } });
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) };
 }
@@ -209,7 +210,7 @@ describe('webhook', () => {
     const rows = await server.ctx.db
       .select()
       .from(processedWebhookEvents)
-      .where(eq(processedWebhookEvents.eventId, `evt_invoice.payment_failed_${JSON.parse(failed.payload).created}`));
+      .where(eq(processedWebhookEvents.eventId, JSON.parse(failed.payload).id));
     expect(rows).toHaveLength(1);
     expect((await subscriptionOf(who)).status).toBe('delinquent');
     const account = await me(who);
