@@ -219,6 +219,17 @@ describe('webhook', () => {
     const history = await charges(who);
     expect(history.map((c: { status: string }) => c.status)).toEqual(['failed', 'paid']);
 
+    // Delivered 3× at once: still applied once.
+    const flag = signed(
+      'customer.subscription.updated',
+      { id: sub.providerSubscriptionId, cancel_at_period_end: true },
+      nowSeconds(),
+    );
+    const together = await Promise.all([deliver(flag), deliver(flag), deliver(flag)]);
+    expect(together.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(together.filter((a) => a.json.duplicate === false)).toHaveLength(1);
+    expect((await subscriptionOf(who)).cancelAtPeriodEnd).toBe(true);
+
     // Paying the open payment now: the test provider sends invoice.paid through the same route.
     const paid = await call('POST', '/core/subscriptions/charge', who, {});
     expect(paid.status).toBe(200);
