@@ -160,8 +160,11 @@ export const ConfigSchema = z.object({
     .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'must be an E.164 number (+15551234567) or a messaging service SID')
     .optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
-  /** Billing (issue 18): `test` charges nothing and works offline (the default); `stripe` needs the three keys. */
-  BILLING_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /**
+   * Billing (issue 18): `test` charges nothing and works offline; `stripe` needs the three keys; `off` sells nothing.
+   * Unset: `test` on the embedded database, `off` with DATABASE_URL, so a deployment never sells plans for test cards.
+   */
+  BILLING_PROVIDER: z.enum(['test', 'stripe', 'off']).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -260,8 +263,9 @@ function incompleteProviders(data: z.infer<typeof ConfigSchema>): string[] {
   return problems;
 }
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | 'BILLING_PROVIDER'> & {
   PUBLIC_URL: string;
+  BILLING_PROVIDER: 'test' | 'stripe' | 'off';
   /** True when PUBLIC_URL was not set: it follows the port (with PORT=0, the one the server is given at start). */
   publicUrlFollowsPort: boolean;
   dbDir: string;
@@ -293,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...rest,
     // Sign-in redirects and token issuers are built from it, so a server on another port must not claim 3000.
     PUBLIC_URL: PUBLIC_URL ?? localUrl(parsed.data.PORT),
+    BILLING_PROVIDER: parsed.data.BILLING_PROVIDER ?? (parsed.data.DATABASE_URL ? 'off' : 'test'),
     publicUrlFollowsPort: PUBLIC_URL === undefined,
     DATA_DIR: dataDir,
     dbDir: resolve(dataDir, 'db'),

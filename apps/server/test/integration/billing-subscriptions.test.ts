@@ -361,3 +361,25 @@ describe('strangers', () => {
     }
   });
 });
+
+describe('billing off (a deployment that chose no provider)', () => {
+  it('answers every payment call 503 with the words the pricing page uses, and changes nothing', async () => {
+    const off = await startTestServer({ BILLING_PROVIDER: 'off' });
+    try {
+      const who = await signedInUser(off, 'billing.off@example.com');
+      await off.api('/api/core/users/me', { headers: who.headers });
+      const subscribe = await off.api('/api/core/users/me/subscription', {
+        ...json({ stripePaymentMethodId: '4242424242424242' }, { method: 'POST' }),
+        headers: { 'content-type': 'application/json', ...who.headers },
+      });
+      expect(subscribe.status).toBe(503);
+      expect((await body(subscribe)).message).toBe('Plans can’t be bought online yet.');
+      const webhook = await off.api('/api/payments/stripe/webhook', { method: 'POST', body: '{}' });
+      expect(webhook.status).toBe(503);
+      const account = await body(await off.api('/api/core/users/me', { headers: who.headers }));
+      expect(account.accountSubscription).toMatchObject({ subscriptionType: 'free' });
+    } finally {
+      await off.close();
+    }
+  });
+});

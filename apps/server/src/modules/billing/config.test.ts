@@ -9,8 +9,11 @@ const STRIPE = {
 };
 
 describe('billing configuration', () => {
-  it('bills with the offline test provider by default', () => {
+  it('bills with the offline test provider by default on the embedded database, and sells nothing on a deployment', () => {
     expect(loadConfig({}).BILLING_PROVIDER).toBe('test');
+    const deployment = { DATABASE_URL: 'postgres://db.example/eh', IDP_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(deployment).BILLING_PROVIDER).toBe('off');
+    expect(loadConfig({ ...deployment, BILLING_PROVIDER: 'test' }).BILLING_PROVIDER).toBe('test');
   });
 
   it('takes stripe with its three keys', () => {

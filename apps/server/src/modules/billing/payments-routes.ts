@@ -22,12 +22,19 @@ import { type BillingProvider, createBillingProvider, TestBillingProvider } from
 import { parseStripeEvent } from './webhook-events.ts';
 
 const WEBHOOK_PATH = `/api${postStripeWebhook.path}`;
+export const BILLING_OFF_MESSAGE = 'Plans can’t be bought online yet.';
 const badSignature = (message: string) =>
   new HttpError(400, ErrorCode.validation, `stripe-signature: ${message}`, [{ field: 'stripe-signature', message }]);
 
 /** Issue 18, write side: cards, the subscription, charges (signed in) and the provider's webhook (public). */
 export async function paymentsRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  // Billing off (a deployment that set no BILLING_PROVIDER): every payment call says plans are not for sale here.
+  if (ctx.config.BILLING_PROVIDER === 'off') {
+    app.addHook('onRequest', async () => {
+      throw new HttpError(503, ErrorCode.unavailable, BILLING_OFF_MESSAGE);
+    });
+  }
   const provider: BillingProvider = createBillingProvider(ctx.config);
   if (provider instanceof TestBillingProvider) {
     // The test provider drives the very same webhook route (signature and all) without a network.
