@@ -1,59 +1,15 @@
-/** Pure time rules of delivery: the user's clock, when their quiet hours end, when their day began. */
-import { inQuietHours } from '@eh/domain';
+/**
+ * Pure time rules of delivery: the user's clock, when their quiet hours end, when their day began. Built on the
+ * domain's zone helpers (zonedClock, zonedTimeToUtc), which the triggers use too.
+ */
+import { inQuietHours, zonedClock, zonedTimeToUtc } from '@eh/domain';
 
 const MS_PER_MINUTE = 60_000;
 const MINUTES_PER_DAY = 1440;
 
-interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function localParts(timeZone: string, at: Date): LocalParts {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, Number(part.value)]));
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The wall clock 'HH:MM' in `timeZone` at `at`. */
 export function localClock(timeZone: string, at: Date): string {
-  const { hour, minute } = localParts(timeZone, at);
-  return `${pad(hour)}:${pad(minute)}`;
-}
-
-/** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
-function offsetMs(timeZone: string, at: Date): number {
-  const p = localParts(timeZone, at);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  return zonedClock(at, timeZone).time;
 }
 
 /**
@@ -74,6 +30,5 @@ export function quietHoursEnd(
 
 /** The instant the user's day (midnight in their zone) began. */
 export function localDayStart(timeZone: string, at: Date): Date {
-  const p = localParts(timeZone, at);
-  return new Date(Date.UTC(p.year, p.month - 1, p.day) - offsetMs(timeZone, at));
+  return zonedTimeToUtc(zonedClock(at, timeZone).date, '00:00', timeZone);
 }
