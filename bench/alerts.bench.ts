@@ -22,14 +22,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { rowsOf } from '../apps/server/src/ingest/bulk.ts';
 import { deliverDue } from '../apps/server/src/modules/notifications/delivery/deliver.ts';
 import { affectedRows, publishEvent } from '../apps/server/src/modules/notifications/triggers/fanout.ts';
 import { resultsNotice } from '../apps/server/src/modules/notifications/triggers/messages.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import type { Database } from '../packages/db/src/index.ts';
-import { loadAverage, scratchDatabase } from './support.ts';
+import { benchConfig, loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_RATIO = 0.3;
 const SYMBOL = 'BNCH';
@@ -127,22 +126,9 @@ async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Pr
   const scratch = await scratchDatabase(engine === 'pg' ? pgUrl : undefined);
   const databaseUrl = scratch.url;
   const dropDatabase = scratch.drop;
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST: join(dataDir, 'no-web-build'),
-    SEED_DEMO: 'false',
+  const config = benchConfig(dataDir, databaseUrl, {
     // No worker: the bench drives the fan-out and the drain itself.
     ROLES: 'api',
-    ...(databaseUrl
-      ? {
-          DATABASE_URL: databaseUrl,
-          ADMIN_TOKEN: randomBytes(24).toString('hex'),
-          IDP_SECRET: randomBytes(32).toString('hex'),
-        }
-      : {}),
   });
   const server = await startServer(config);
   const { ctx } = server;

@@ -24,7 +24,6 @@
  * --workers N (load-generator threads, default 2), --pg URL, --pglite-only, --pg-only (to repeat one engine's run).
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -34,7 +33,6 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { createResponseCache, polishBody, serializeBody } from '../apps/server/src/modules/earnings/response-cache.ts';
 import {
   calendarBody,
@@ -51,7 +49,7 @@ import {
   seededRandom,
   weekWindow,
 } from '../packages/domain/src/index.ts';
-import { loadAverage, scratchDatabase } from './support.ts';
+import { benchConfig, loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_RATIO = 0.8;
 export const TARGET_P99_MS = 20;
@@ -224,22 +222,7 @@ async function serve() {
   const scratch = await scratchDatabase(pgUrl);
   const databaseUrl = scratch.url;
   const dropDatabase = scratch.drop;
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST: join(dataDir, 'no-web-build'),
-    SEED_DEMO: 'false',
-    RATE_LIMIT_MAX: '1000000000',
-    ...(databaseUrl
-      ? {
-          DATABASE_URL: databaseUrl,
-          ADMIN_TOKEN: randomBytes(24).toString('hex'),
-          IDP_SECRET: randomBytes(32).toString('hex'),
-        }
-      : {}),
-  });
+  const config = benchConfig(dataDir, databaseUrl, { RATE_LIMIT_MAX: '1000000000' });
   const server = await startServer(config);
   // A week three weeks ahead: upcoming reports, which no plan trims.
   const week = weekWindow(addDays(nyDate(new Date()), 21));

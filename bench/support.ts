@@ -1,7 +1,9 @@
-/** What the benchmarks share: the machine's load beside each figure, and a scratch PostgreSQL database. */
+/** What the benchmarks share: the machine's load beside each figure, a scratch PostgreSQL database, a server's config. */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
 
 /** The machine's load average (1, 5, 15 minutes), printed beside every figure. */
 export const loadAverage = () =>
@@ -32,4 +34,27 @@ export async function scratchDatabase(pgUrl: string | undefined): Promise<Scratc
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * A quiet server's configuration in `dataDir` (no demo market, no web build, no logs), on PostgreSQL when
+ * `databaseUrl` is given (with the secrets a deployment sets), with `extra` on top.
+ */
+export function benchConfig(dataDir: string, databaseUrl: string | undefined, extra: Record<string, string> = {}) {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    SEED_DEMO: 'false',
+    ...(databaseUrl
+      ? {
+          DATABASE_URL: databaseUrl,
+          ADMIN_TOKEN: randomBytes(24).toString('hex'),
+          IDP_SECRET: randomBytes(32).toString('hex'),
+        }
+      : {}),
+    ...extra,
+  });
 }
