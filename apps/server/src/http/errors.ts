@@ -17,6 +17,9 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError(404, ErrorCode.notFound, message);
 export const forbidden = (message: string) => new HttpError(403, ErrorCode.forbidden, message);
+/** A 400 naming the field, for rules a contract cannot check (they need the database, the caller or defaults). */
+export const badField = (field: string, message: string) =>
+  new HttpError(400, ErrorCode.validation, `${field}: ${message}`, [{ field, message }]);
 
 const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'header' };
 

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ErrorCode } from '@eh/contracts';
 import { importPKCS8, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { Config } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { badField } from '../http/errors.ts';
 import {
   type AuthorizeRequest,
   errorRedirect,
@@ -160,7 +159,7 @@ function openState(ctx: IdpContext, answer: ProviderAnswer): FederationState {
   if (!flow || flow.exp < Date.now()) {
     const field = answer.method === 'GET' ? 'query.state' : 'body.state';
     const message = 'the sign-in was not started here or took too long; start it again';
-    throw new HttpError(400, ErrorCode.validation, `${field}: ${message}`, [{ field, message }]);
+    throw badField(field, message);
   }
   return flow;
 }

@@ -23,14 +23,12 @@ import {
 } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { badField, HttpError, notFound } from '../../http/errors.ts';
 import * as q from './payments-queries.ts';
 import { type BillingProvider, CardDeclined, TestBillingProvider, UnknownAtProvider } from './providers.ts';
 import * as plans from './queries.ts';
 import type { ParsedEvent } from './webhook-events.ts';
 
-const badField = (field: string, message: string) =>
-  new HttpError(400, ErrorCode.validation, `${field}: ${message}`, [{ field, message }]);
 const conflict = (message: string) => new HttpError(409, ErrorCode.conflict, message);
 /** Stripe answers a refused card with 402 and its own words; so do we. */
 const declined = (message: string) => new HttpError(402, ErrorCode.unprocessable, message);

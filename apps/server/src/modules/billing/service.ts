@@ -1,5 +1,4 @@
 import type { CouponView, PlanOffer, PriceQuoteView } from '@eh/contracts';
-import { ErrorCode } from '@eh/contracts';
 import {
   BILLING_INTERVALS,
   type BillingInterval,
@@ -23,11 +22,8 @@ import {
 } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { badField, notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
-
-const badField = (field: string, message: string) =>
-  new HttpError(400, ErrorCode.validation, `${field}: ${message}`, [{ field, message }]);
 
 /** The plans an app sells, in the order of PLANS (free first), with both intervals and the yearly saving. */
 export async function plans(ctx: AppContext, app: string) {

@@ -3,7 +3,6 @@ import {
   type AssetInfo,
   type AssetRef,
   DELAYED_QUOTE_MINUTES,
-  ErrorCode,
   type getAssetMetrics,
   type getAssetTransactions,
   type getDelayedMarketQuotes,
@@ -48,7 +47,7 @@ import {
 } from '@eh/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { badField, notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
 /** A contract's query as the route hands it over: parsed, defaults applied. */
@@ -62,11 +61,6 @@ const YEAR_DAYS = 365;
 /** The product's "today": the New York trading date (DESIGN §6). */
 export const today = (now = new Date()) => nyDate(now);
 
-/** A 400 naming the field, for rules that need the database or defaults to decide. */
-function invalid(field: string, message: string) {
-  return new HttpError(400, ErrorCode.validation, `${field}: ${message}`, [{ field, message }]);
-}
-
 const windowRule = withDateWindow(z.object({ start: z.string(), end: z.string() }));
 
 /** Applies the contracts' window rule to a window completed with defaults (one bound given, the other implied). */
@@ -74,7 +68,7 @@ function checkWindow(start: IsoDate, end: IsoDate) {
   const result = windowRule.safeParse({ start, end });
   if (result.success) return;
   const issue = result.error.issues[0];
-  if (issue) throw invalid(`query.${String(issue.path[0] ?? 'end')}`, issue.message);
+  if (issue) throw badField(`query.${String(issue.path[0] ?? 'end')}`, issue.message);
 }
 
 /** SPEC §9 default history range ('4y') back from `end`. */
