@@ -7,6 +7,15 @@ import { MS_PER_DAY } from './time.ts';
 export const PLANS = ['free', 'savvy_trader_pro', 'earningshub_plus', 'earningshub_pro', 'earningshub_team'] as const;
 export type Plan = (typeof PLANS)[number];
 
+/** How each plan is named to people: on screen, in messages and in Stripe's product names. */
+export const PLAN_NAMES: Readonly<Record<Plan, string>> = {
+  free: 'Free',
+  earningshub_plus: 'Plus',
+  earningshub_pro: 'Pro',
+  savvy_trader_pro: 'Partner Pro',
+  earningshub_team: 'Team',
+};
+
 export const FREE_PLAN: Plan = 'free';
 export const PLUS_PLAN: Plan = 'earningshub_plus';
 export const PRO_PLAN: Plan = 'earningshub_pro';

@@ -12,6 +12,7 @@ import {
   isPerLicense,
   isPlan,
   PERIOD_DAYS,
+  PLAN_NAMES,
   PLANS,
   type Plan,
   prorationCredit,
@@ -78,20 +79,12 @@ function couponView(row: q.CouponRow): CouponView {
   };
 }
 
-const PLAN_WORDS: Readonly<Record<Plan, string>> = {
-  free: 'Free',
-  earningshub_plus: 'Plus',
-  earningshub_pro: 'Pro',
-  savvy_trader_pro: 'Partner Pro',
-  earningshub_team: 'Team',
-};
-
 /** Why a coupon cannot be used, in words the pricing page shows as they are. */
 function problemMessage(row: q.CouponRow, problem: CouponProblem, plan: Plan): string {
   if (problem === 'expired') return `Coupon ${row.name} expired on ${row.expiresAt?.toISOString().slice(0, 10)}.`;
   if (problem === 'usedUp') return `Coupon ${row.name} has been used the most times it can be.`;
-  const plans = row.plans.filter(isPlan).map((p) => PLAN_WORDS[p]);
-  return `Coupon ${row.name} is not for the ${PLAN_WORDS[plan]} plan (it is for ${plans.join(', ')}).`;
+  const plans = row.plans.filter(isPlan).map((p) => PLAN_NAMES[p]);
+  return `Coupon ${row.name} is not for the ${PLAN_NAMES[plan]} plan (it is for ${plans.join(', ')}).`;
 }
 
 /** A usable coupon or the 400 naming why not; a coupon for no paid plan is refused for free as well. */
@@ -150,7 +143,7 @@ export async function prices(ctx: AppContext, caller: Caller | undefined, query:
   if (query.upgradePro && plan !== UPGRADE_TO_PLAN)
     throw badField('query.upgradePro', `an upgrade is from Plus to Pro: ask with plan=${UPGRADE_TO_PLAN}`);
   const rows = (await q.activePrices(ctx.db, { app: query.app })).filter((row) => row.plan === plan);
-  if (rows.length === 0) throw notFound(`The ${PLAN_WORDS[plan]} plan has no price for ${query.app}.`);
+  if (rows.length === 0) throw notFound(`The ${PLAN_NAMES[plan]} plan has no price for ${query.app}.`);
 
   let couponRow: q.CouponRow | undefined;
   if (query.couponId !== undefined) {
