@@ -1,4 +1,12 @@
-import { BILLING_INTERVALS, COUPON_DURATIONS, DEFAULT_APP, DISCOUNT_TYPES, MAX_TEAM_LICENSES, PLANS } from '@eh/domain';
+import {
+  BILLING_INTERVALS,
+  BILLING_PROVIDERS,
+  COUPON_DURATIONS,
+  DEFAULT_APP,
+  DISCOUNT_TYPES,
+  MAX_TEAM_LICENSES,
+  PLANS,
+} from '@eh/domain';
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
@@ -44,6 +52,13 @@ export const getPlans = defineRoute({
     /** SPEC §3 Payment: priceType defaults to yearly. */
     defaultPriceType: z.enum(BILLING_INTERVALS),
     plans: z.array(PlanOffer),
+    /**
+     * Whether plans can be bought here and through which provider (the label: "Test billing — no card is charged"
+     * in test mode); null when billing is off and every payment call answers 503.
+     */
+    billing: z
+      .object({ provider: z.enum(BILLING_PROVIDERS), testMode: z.boolean(), label: z.string().nullable() })
+      .nullable(),
   }),
 });
 

@@ -68,6 +68,13 @@ describe('upgrade with the test provider', () => {
       publishableKey: null,
     });
     expect(setup.json.clientSecret).toMatch(/^seti_test_.+_secret_test_billing_no_card_is_charged$/);
+    // The public price list says the same before anyone signs in (the pricing page reads it).
+    const plans = await call('GET', '/core/subscriptions/account/plans', who);
+    expect(plans.json.billing).toEqual({
+      provider: 'test',
+      testMode: true,
+      label: 'Test billing — no card is charged',
+    });
 
     const card = await call('POST', '/core/portfolios/payments/payment-methods', who, {
       stripePaymentMethodId: '4242 4242 4242 4242',
@@ -374,6 +381,8 @@ describe('billing off (a deployment that chose no provider)', () => {
       });
       expect(subscribe.status).toBe(503);
       expect((await body(subscribe)).message).toBe('Plans can’t be bought online yet.');
+      // The public price list tells a signed-out visitor the same: no billing here.
+      expect((await body(await off.api('/api/core/subscriptions/account/plans'))).billing).toBeNull();
       const webhook = await off.api('/api/payments/stripe/webhook', { method: 'POST', body: '{}' });
       expect(webhook.status).toBe(503);
       const account = await body(await off.api('/api/core/users/me', { headers: who.headers }));

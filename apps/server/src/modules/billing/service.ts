@@ -17,6 +17,7 @@ import {
   type Plan,
   prorationCredit,
   quotePrice,
+  TEST_BILLING_LABEL,
   UPGRADE_FROM_PLAN,
   UPGRADE_TO_PLAN,
   yearlySaving,
@@ -46,7 +47,14 @@ export async function plans(ctx: AppContext, app: string) {
       yearlySaving: monthly && yearly ? yearlySaving(monthly.amount, yearly.amount) : { amount: 0, percent: 0 },
     });
   }
-  return { app, defaultPriceType: DEFAULT_PRICE_TYPE, plans: offers };
+  return { app, defaultPriceType: DEFAULT_PRICE_TYPE, plans: offers, billing: billingOf(ctx.config.BILLING_PROVIDER) };
+}
+
+/** What the pricing page needs to know of billing before anyone signs in: on or off, test or Stripe. */
+function billingOf(provider: AppContext['config']['BILLING_PROVIDER']) {
+  if (provider === 'off') return null;
+  const testMode = provider === 'test';
+  return { provider, testMode, label: testMode ? TEST_BILLING_LABEL : null };
 }
 
 function couponOf(row: q.CouponRow): Coupon {
