@@ -10,13 +10,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_HEADER } from '@eh/contracts';
 import { connectDatabase } from '@eh/db';
-import { isPlan, PLANS, type Plan } from '@eh/domain';
+import { PLANS, type Plan } from '@eh/domain';
 import { createMemoryBus } from '../bus/memory.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import * as plans from '../modules/plans/service.ts';
 import { adminTokenFile } from '../server.ts';
+import { planArg } from './plan-arg.ts';
 import { runningEmbeddedServer } from './running-server.ts';
 
 const USAGE = `Usage:
@@ -28,9 +29,7 @@ function fail(message: string): never {
 }
 
 function planOf(name: string | undefined): Plan {
-  const full = name && ['plus', 'pro', 'team'].includes(name) ? `earningshub_${name}` : name;
-  if (!isPlan(full)) fail(`Unknown plan '${name ?? ''}'.\n${USAGE}`);
-  return full;
+  return planArg(name) ?? fail(`Unknown plan '${name ?? ''}'.\n${USAGE}`);
 }
 
 const { positionals } = parseArgs({ allowPositionals: true });

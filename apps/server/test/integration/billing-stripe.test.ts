@@ -4,6 +4,8 @@ import { planPrices } from '@eh/db';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncStripePrices } from '../../src/modules/billing/price-config.ts';
+import { StripeBillingProvider } from '../../src/modules/billing/providers.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
@@ -24,7 +26,11 @@ interface Seen {
 }
 const seen: Seen[] = [];
 let stripeApi: Server;
+const stripePrices = new Map<string, { id: string; lookup_key: string | null }>();
+const stripeProducts = new Set<string>();
+let subscriptionsCreated = 0;
 let server: TestServer;
+let stripeConfig: ConstructorParameters<typeof StripeBillingProvider>[0];
 
 const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -76,11 +82,39 @@ function answer(method: string, path: string, form: URLSearchParams): [number, u
       ];
     return [200, { id: attach[1], object: 'payment_method', type: 'card', card }];
   }
-  if (method === 'POST' && path === '/v1/subscriptions') return [200, subscription('sub_standin1')];
+  if (method === 'POST' && path === '/v1/subscriptions') {
+    subscriptionsCreated += 1;
+    return [200, subscription(`sub_standin${subscriptionsCreated}`)];
+  }
   const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
   if (method === 'POST' && sub)
     return [200, subscription(sub[1] as string, { cancel_at_period_end: form.get('cancel_at_period_end') === 'true' })];
   if (method === 'DELETE' && sub) return [200, subscription(sub[1] as string, { status: 'canceled' })];
+  // Prices and products (the price sync): prices found by lookup key, products by the id we give them.
+  if (method === 'GET' && path === '/v1/prices') {
+    const price = stripePrices.get(form.get('lookup_keys[0]') ?? '');
+    return [200, { object: 'list', data: price ? [price] : [], has_more: false, url: '/v1/prices' }];
+  }
+  const product = /^\/v1\/products\/([^/]+)$/.exec(path);
+  if (method === 'GET' && product && stripeProducts.has(product[1] as string))
+    return [200, { id: product[1], object: 'product' }];
+  if (method === 'POST' && path === '/v1/products') {
+    stripeProducts.add(form.get('id') ?? '');
+    return [200, { id: form.get('id'), object: 'product', name: form.get('name') }];
+  }
+  if (method === 'POST' && path === '/v1/prices') {
+    const price = {
+      id: `price_standin${stripePrices.size + 1}`,
+      object: 'price',
+      product: form.get('product'),
+      unit_amount: Number(form.get('unit_amount')),
+      currency: form.get('currency'),
+      recurring: { interval: form.get('recurring[interval]') },
+      lookup_key: form.get('lookup_key'),
+    };
+    stripePrices.set(price.lookup_key ?? '', price);
+    return [200, price];
+  }
   return [
     404,
     { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such path: ${path}` } },
@@ -107,7 +141,7 @@ async function deliver(type: string, object: Record<string, unknown>, created: n
 beforeAll(async () => {
   stripeApi = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const form = new URLSearchParams(await read(req));
+    const form = req.method === 'GET' ? url.searchParams : new URLSearchParams(await read(req));
     seen.push({ method: req.method ?? '', path: url.pathname, form, auth: req.headers.authorization });
     const [status, payload] = answer(req.method ?? '', url.pathname, form);
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
@@ -115,13 +149,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
   const { port } = stripeApi.address() as AddressInfo;
-  server = await startTestServer({
-    BILLING_PROVIDER: 'stripe',
+  stripeConfig = {
     STRIPE_SECRET_KEY: 'sk_test_standin123',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PUBLISHABLE_KEY: 'pk_test_standin123',
     STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-  });
+  };
+  server = await startTestServer({ BILLING_PROVIDER: 'stripe', ...stripeConfig });
   await server.ctx.db
     .update(planPrices)
     .set({ stripePriceId: 'price_pro_yearly' })
@@ -221,5 +255,51 @@ describe('BILLING_PROVIDER=stripe against a stand-in', () => {
     });
     expect(res.status).toBe(409);
     expect((await call('GET', '/core/users/me', who)).json.accountSubscription.plan).toBe('free');
+  });
+
+  it('the price sync creates each missing Stripe price once, by lookup key, and then plus monthly sells', async () => {
+    const provider = new StripeBillingProvider(stripeConfig);
+    const active = await server.ctx.db.select().from(planPrices).where(eq(planPrices.active, true));
+    const missing = active.filter((row) => !row.stripePriceId);
+    expect(missing.length).toBeGreaterThan(1);
+
+    const filled = await syncStripePrices(server.ctx, provider);
+    expect(filled.map((row) => row.id).sort()).toEqual(missing.map((row) => row.id).sort());
+    const plusMonthly = filled.find((row) => row.plan === 'earningshub_plus' && row.interval === 'monthly');
+    const created = seen.find(
+      (s) =>
+        s.method === 'POST' && s.path === '/v1/prices' && s.form.get('product') === 'eh_earningshub_earningshub_plus',
+    );
+    expect(created?.form.get('recurring[interval]')).toMatch(/^(month|year)$/);
+    expect(plusMonthly?.stripePriceId).toMatch(/^price_standin\d+$/);
+    // One product per plan, made on first use.
+    expect(seen.filter((s) => s.method === 'POST' && s.path === '/v1/products').length).toBe(
+      new Set(missing.map((row) => `${row.app}/${row.plan}`)).size,
+    );
+
+    // A second run finds every price linked: nothing is created twice.
+    const before = seen.length;
+    expect(await syncStripePrices(server.ctx, provider)).toEqual([]);
+    expect(seen.length).toBe(before);
+
+    // Forgetting an id (a restored database): the price is found again by its lookup key, not created again.
+    await server.ctx.db
+      .update(planPrices)
+      .set({ stripePriceId: null })
+      .where(eq(planPrices.id, plusMonthly?.id ?? 0));
+    const again = await syncStripePrices(server.ctx, provider);
+    expect(again.map((row) => row.stripePriceId)).toEqual([plusMonthly?.stripePriceId]);
+    expect(seen.slice(before).filter((s) => s.method === 'POST').length).toBe(0);
+
+    const who = await signedInUser(server, 'plus.synced@example.com');
+    await call('GET', '/core/users/me', who);
+    const res = await call('POST', '/core/users/me/subscription', who, {
+      plan: 'earningshub_plus',
+      priceType: 'monthly',
+      stripePaymentMethodId: 'pm_card_amex',
+    });
+    expect(res.status).toBe(200);
+    const subscribed = seen.filter((s) => s.method === 'POST' && s.path === '/v1/subscriptions').at(-1);
+    expect(subscribed?.form.get('items[0][price]')).toBe(plusMonthly?.stripePriceId);
   });
 });

@@ -34,6 +34,21 @@ export interface SubscribeInput {
   description: string;
 }
 
+/** One of our price rows, as Stripe sells it. */
+export interface PriceToSell {
+  app: string;
+  plan: string;
+  interval: BillingInterval;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  productName: string;
+}
+
+/** A Stripe price's lookup key: a new amount is a new key, so a changed price never reuses an old Stripe price. */
+const stripeLookupKey = (price: PriceToSell) =>
+  `${price.app}:${price.plan}:${price.interval}:${price.amount}${price.currency}`;
+
 /** What every billing provider does; the subscription code above it is the same for all. */
 export interface BillingProvider {
   readonly name: 'test' | 'stripe';
@@ -313,6 +328,37 @@ export class StripeBillingProvider implements BillingProvider {
     if (!invoice?.id) throw new UnknownAtProvider('There is no open invoice to pay.');
     const invoiceId = invoice.id;
     await this.call(() => this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }));
+  }
+
+  /**
+   * The Stripe price sold for one of our price rows: found by its lookup key, else created (under one product per
+   * app and plan, made on first use), so running the sync twice creates nothing twice.
+   */
+  async ensurePrice(price: PriceToSell): Promise<string> {
+    const lookupKey = stripeLookupKey(price);
+    const found = await this.call(() => this.stripe.prices.list({ lookup_keys: [lookupKey], limit: 1 }));
+    if (found.data[0]) return found.data[0].id;
+    const productId = `eh_${price.app}_${price.plan}`;
+    await this.call(() => this.stripe.products.retrieve(productId)).catch(async (error) => {
+      if (!(error instanceof UnknownAtProvider)) throw error;
+      await this.call(() =>
+        this.stripe.products.create({
+          id: productId,
+          name: price.productName,
+          metadata: { app: price.app, plan: price.plan },
+        }),
+      );
+    });
+    const created = await this.call(() =>
+      this.stripe.prices.create({
+        product: productId,
+        unit_amount: price.amount,
+        currency: price.currency,
+        recurring: { interval: price.interval === 'monthly' ? 'month' : 'year' },
+        lookup_key: lookupKey,
+      }),
+    );
+    return created.id;
   }
 
   /** Refunds a charge in full (the charge.refunded event then marks it). */
