@@ -7,6 +7,7 @@ export * from './earnings-dates.ts';
 export * from './ehs.ts';
 export * from './figures.ts';
 export * from './gating.ts';
+export * from './live.ts';
 export * from './market.ts';
 export * from './market-gating.ts';
 export * from './market-hours.ts';
