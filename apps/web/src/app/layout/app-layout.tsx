@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { Outlet } from 'react-router';
+import { CanceledSubscriptionBanner } from '../../features/billing/canceled-subscription-banner.tsx';
 import { BannerMessage } from '../../features/flags/banner-message.tsx';
 import { MobileAppPrompt } from '../../platform/mobile-app-prompt.tsx';
 import { ClientComponents } from './client-components.tsx';
@@ -21,6 +22,7 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
       <BannerMessage />
+      <CanceledSubscriptionBanner />
       <NavBar stickyHeader={stickyHeader} partner={partner} />
       <MoreMenu />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', outline: 'none' }}>
