@@ -1,3 +1,4 @@
+import { CURRENCY } from '@eh/domain';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import {
   Alert,
@@ -7,19 +8,20 @@ import {
   Chip,
   CircularProgress,
   Divider,
-  Link,
   Paper,
   TextField,
   Typography,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { billingDate, pricePerInterval, SUBSCRIPTION_STATUS_WORDS } from '../billing/manage-words.ts';
+import { useGetMySubscriptionQuery } from '../billing/payments-api.ts';
 import { CalendarFeedSection } from '../calendar-feed/calendar-feed-section.tsx';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
@@ -112,6 +114,10 @@ function PlanSection({ me }: { me: Me }) {
   const dispatch = useAppDispatch();
   const subscription = me.accountSubscription;
   const paid = subscription.subscriptionType === 'paid';
+  // The users row does not know a cancel at period end: the subscription does (the next charge will not come).
+  const { data: billing } = useGetMySubscriptionQuery(undefined, { skip: !paid });
+  const running = billing?.subscription?.status !== 'canceled' ? billing?.subscription : null;
+  const endsOn = running?.cancelAtPeriodEnd ? running.currentPeriodEnd : null;
   return (
     <Section title="Plan" testId="profile-plan">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -123,15 +129,17 @@ function PlanSection({ me }: { me: Me }) {
           <Chip
             size="small"
             variant="outlined"
-            label={subscription.status}
+            label={SUBSCRIPTION_STATUS_WORDS[subscription.status]}
             color={subscription.status === 'active' ? 'success' : 'warning'}
           />
         )}
       </Box>
       {paid && (
-        <Typography variant="body2" color="text.secondary">
-          {`$${subscription.price.toFixed(2)} ${subscription.priceType === 'yearly' ? 'a year' : 'a month'}`}
-          {subscription.nextChargeDate && ` · next charge ${dateFormat.format(new Date(subscription.nextChargeDate))}`}
+        <Typography variant="body2" color="text.secondary" data-testid="profile-plan-billing">
+          {pricePerInterval(Math.round(subscription.price * 100), CURRENCY, subscription.priceType)}
+          {endsOn
+            ? ` · ends on ${billingDate(endsOn)}`
+            : subscription.nextChargeDate && ` · next charge ${billingDate(subscription.nextChargeDate)}`}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
@@ -141,13 +149,32 @@ function PlanSection({ me }: { me: Me }) {
         {me.accountFeatures.alerts ? ' · alerts' : ''}
         {me.accountFeatures.ehs ? ' · EHS scores' : ''}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => dispatch(modalOpened({ kind: 'choosePlan' }))}>
-          Choose a plan
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        {paid ? (
+          <>
+            <Button
+              variant="contained"
+              onClick={() => dispatch(modalOpened({ kind: 'manageSubscription' }))}
+              data-testid="profile-manage-subscription"
+            >
+              Manage subscription
+            </Button>
+            <Button variant="outlined" onClick={() => dispatch(modalOpened({ kind: 'choosePlan' }))}>
+              Choose a plan
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="outlined"
+            onClick={() => dispatch(modalOpened({ kind: 'choosePlan' }))}
+            data-testid="profile-see-plans"
+          >
+            See plans
+          </Button>
+        )}
+        <Button onClick={() => dispatch(modalOpened({ kind: 'chargeHistory' }))} data-testid="profile-charge-history">
+          Charge history
         </Button>
-        <Link component={RouterLink} to="/pricing">
-          {paid ? 'Compare plans' : 'See paid plans'}
-        </Link>
       </Box>
     </Section>
   );
