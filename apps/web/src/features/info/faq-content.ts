@@ -1,5 +1,5 @@
+import { REFUND_WINDOW_DAYS, TEST_BILLING_LABEL } from '@eh/domain';
 import { APP_NAME } from '../../app/constants.ts';
-import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
 
 export interface FaqEntry {
   id: string;
@@ -119,9 +119,27 @@ export const FAQ: readonly FaqGroup[] = [
         ],
       },
       {
+        id: 'buy',
+        question: 'How do I buy a plan?',
+        answer: [
+          'Choose a plan on the pricing page, or with “See plans” on your profile, monthly or yearly, and pay with a card. Where a server bills through Stripe, the card number goes to Stripe and never to our servers.',
+          `Where a server runs test billing, every payment screen says “${TEST_BILLING_LABEL}”: Stripe’s test card numbers (such as 4242 4242 4242 4242) are accepted and no card is charged.`,
+        ],
+      },
+      {
         id: 'cancel',
-        question: 'How do I buy or cancel a plan?',
-        answer: [NOT_FOR_SALE_YET, 'Nothing is charged: there is no subscription to cancel.'],
+        question: 'How do I cancel or change my plan?',
+        answer: [
+          'Open “Manage subscription” on your profile. Cancel there and the plan stays until the end of the period you paid for, then ends; nothing more is charged. Until that day you can reactivate it in the same place.',
+          'The same window changes your plan or between monthly and yearly billing, updates your card, pays a payment that failed, and lists every charge, with its receipt where the payment provider gives one.',
+        ],
+      },
+      {
+        id: 'refunds',
+        question: 'Can I get a refund?',
+        answer: [
+          `A payment can be refunded within ${REFUND_WINDOW_DAYS} days. “Manage subscription” shows until when your last payment can be, and refunds are asked for through the feedback page.`,
+        ],
       },
       {
         id: 'apps',

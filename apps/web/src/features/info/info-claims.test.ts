@@ -2,6 +2,7 @@
  * Issue 15: the FAQ and About promised live calls, native apps and cancelling from the profile, none of which exist
  * yet (and alerts by email, push and SMS before issue 17 built them). Their words must say what is true today.
  */
+import { REFUND_WINDOW_DAYS, TEST_BILLING_LABEL } from '@eh/domain';
 import { describe, expect, it } from 'vitest';
 import { ABOUT_AUDIENCE, ABOUT_DATA, ABOUT_FEATURES } from './about-content.ts';
 import { FAQ } from './faq-content.ts';
@@ -30,8 +31,14 @@ describe('FAQ and About', () => {
     for (const text of [faqText, aboutText]) {
       expect(text).toMatch(/Alerts arrive by email, [^.]*push notification/);
       expect(text).toMatch(/no iOS or Android app/);
-      expect(text).toMatch(/can’t be bought online yet/);
     }
     expect(faqText).toMatch(/Live audio, a live transcript and listener comments are not available yet/);
+  });
+
+  it('say how plans are bought, canceled and refunded (issue 18), never that nothing can be bought', () => {
+    expect(faqText).not.toMatch(/can’t be bought online yet|no subscription to cancel/);
+    expect(faqText).toContain(`“${TEST_BILLING_LABEL}”`);
+    expect(faqText).toMatch(/plan stays until the end of the period you paid for/);
+    expect(faqText).toContain(`refunded within ${REFUND_WINDOW_DAYS} days`);
   });
 });
