@@ -20,5 +20,6 @@ export * from './payments.ts';
 export * from './plans.ts';
 export * from './push.ts';
 export * from './route.ts';
+export * from './sync.ts';
 export * from './text.ts';
 export * from './users.ts';
