@@ -170,6 +170,64 @@ describe('upgrade with the test provider', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.message).toContain('body.coupon');
   });
+
+  it('a subscriber uses a coupon once: the lookup and a second subscription both refuse it', async () => {
+    await server.ctx.db.execute(
+      sql`insert into coupons (name, discount_type, value) values ('ONCEONLY', 'amount', 500) on conflict do nothing`,
+    );
+    const who = await signedInUser(server, 'once.coupon@example.com');
+    await me(who);
+    expect((await call('GET', '/core/subscriptions/account/coupons/ONCEONLY', who)).status).toBe(200);
+    const first = await call('POST', '/core/users/me/subscription', who, {
+      plan: 'earningshub_plus',
+      priceType: 'monthly',
+      coupon: 'ONCEONLY',
+      stripePaymentMethodId: '4242424242424242',
+    });
+    expect(first.status).toBe(200);
+
+    const lookup = await call('GET', '/core/subscriptions/account/coupons/ONCEONLY', who);
+    expect(lookup).toMatchObject({ status: 400, json: { message: expect.stringContaining('already used coupon') } });
+    // Signed out, nobody learns whose coupons were used: the lookup answers the coupon.
+    expect((await call('GET', '/core/subscriptions/account/coupons/ONCEONLY')).status).toBe(200);
+
+    const again = await call('POST', '/core/users/me/subscription', who, { coupon: 'ONCEONLY' });
+    expect(again.status).toBe(400);
+    expect(again.json.message).toBe('body.coupon: You have already used coupon ONCEONLY.');
+    expect((await me(who)).accountSubscription.plan).toBe('earningshub_plus');
+  });
+
+  it('two buyers of a coupon’s last use at once: one subscribes, the other is refused and nothing of theirs stays', async () => {
+    await server.ctx.db.execute(
+      sql`insert into coupons (name, discount_type, value, max_redemptions) values ('LASTONE', 'percent', 50, 1) on conflict do nothing`,
+    );
+    const buyers = await Promise.all(
+      ['last.one.a@example.com', 'last.one.b@example.com'].map(async (email) => {
+        const who = await signedInUser(server, email);
+        await me(who);
+        return who;
+      }),
+    );
+    const results = await Promise.all(
+      buyers.map((who) =>
+        call('POST', '/core/users/me/subscription', who, {
+          coupon: 'LASTONE',
+          stripePaymentMethodId: '4242424242424242',
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const loser = buyers[results.findIndex((r) => r.status === 400)] as Who;
+    expect(results.find((r) => r.status === 400)?.json.message).toContain('used the most times');
+    expect((await me(loser)).accountSubscription.subscriptionType).toBe('free');
+    expect((await call('GET', '/core/users/me/subscription', loser)).json.subscription).toBeNull();
+    expect(await charges(loser)).toEqual([]);
+    const [row] = await server.ctx.db
+      .select({ redemptions: coupons.redemptions })
+      .from(coupons)
+      .where(eq(coupons.name, 'LASTONE'));
+    expect(row).toEqual({ redemptions: 1 });
+  });
 });
 
 describe('manage', () => {

@@ -10,7 +10,7 @@ import {
   users,
 } from '@eh/db';
 import type { BillingProviderName } from '@eh/domain';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 
 /** Drizzle's transaction handle shares the query API, so every query here runs inside one or on the pool. */
 type Db = Database;
@@ -188,9 +188,17 @@ export async function activePrice(db: Db, params: { app: string; plan: string; i
   return row;
 }
 
-export async function redeemCoupon(db: Db, couponId: number) {
-  await db
+/** Counts one use; false when the coupon reached its most uses meanwhile (two buyers of its last use). */
+export async function redeemCoupon(db: Db, couponId: number): Promise<boolean> {
+  const rows = await db
     .update(coupons)
     .set({ redemptions: sql`${coupons.redemptions} + 1` })
-    .where(eq(coupons.id, couponId));
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`),
+      ),
+    )
+    .returning({ id: coupons.id });
+  return rows.length > 0;
 }

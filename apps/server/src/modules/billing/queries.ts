@@ -1,4 +1,4 @@
-import { coupons, type Database, planPrices, users } from '@eh/db';
+import { coupons, type Database, planPrices, subscriptions, users } from '@eh/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 export type PlanPriceRow = typeof planPrices.$inferSelect;
@@ -41,4 +41,14 @@ export async function subscriptionOf(db: Db, params: { userId: string }) {
     .where(eq(users.id, params.userId))
     .limit(1);
   return row;
+}
+
+/** Whether a user ever subscribed with this coupon (a coupon is used once per subscriber). */
+export async function couponUsedBy(db: Db, params: { couponId: number; userId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.couponId, params.couponId), eq(subscriptions.userId, params.userId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -9,7 +9,7 @@ export async function billingRoutes(app: FastifyInstance) {
   const { ctx } = app;
   identifyCaller(app);
   mount(app, getPlans, async (req) => service.plans(ctx, req.query.app));
-  mount(app, getCoupon, async (req) => service.coupon(ctx, req.params.couponName, req.query.plan));
+  mount(app, getCoupon, async (req) => service.coupon(ctx, req.params.couponName, req.query.plan, req.caller));
   mount(app, getCouponById, async (req) => service.couponById(ctx, req.params.id));
   mount(app, getPrices, async (req) => service.prices(ctx, req.caller, req.query));
 }

@@ -96,7 +96,7 @@ function problemMessage(row: q.CouponRow, problem: CouponProblem, plan: Plan): s
 }
 
 /** A usable coupon or the 400 naming why not; a coupon for no paid plan is refused for free as well. */
-function checkCoupon(row: q.CouponRow, plan: Plan | undefined, field: string, now: Date) {
+export function checkCoupon(row: q.CouponRow, plan: Plan | undefined, field: string, now: Date) {
   const problem = couponProblem(couponOf(row), plan ?? UPGRADE_TO_PLAN, now);
   // Without a plan only expiry and redemptions are checked.
   if (problem && (problem !== 'wrongPlan' || plan !== undefined))
@@ -104,14 +104,28 @@ function checkCoupon(row: q.CouponRow, plan: Plan | undefined, field: string, no
   if (plan === FREE_PLAN) throw badField(field, `Coupon ${row.name} is not for the Free plan.`);
 }
 
+/** A subscriber uses a coupon once: the 400 when this one already subscribed with it. */
+export async function checkFirstUse(ctx: AppContext, row: q.CouponRow, userId: string, field: string) {
+  if (await q.couponUsedBy(ctx.db, { couponId: row.id, userId }))
+    throw badField(field, `You have already used coupon ${row.name}.`);
+}
+
 /**
- * A coupon by name if it can be used now (for `plan` when given). `subscriberId`/`subscriberType` are accepted for
- * SPEC §7's shape; per-subscriber redemptions come with subscriptions (nothing is redeemed by a lookup).
+ * A coupon by name if it can be used now (for `plan` when given), and, signed in, by the caller (a coupon is used
+ * once per subscriber). `subscriberId`/`subscriberType` are accepted for SPEC §7's shape: the caller is the
+ * subscriber asked about, so nobody learns another account's coupons. Nothing is redeemed by a lookup.
  */
-export async function coupon(ctx: AppContext, name: string, plan: Plan | undefined, now = new Date()) {
+export async function coupon(
+  ctx: AppContext,
+  name: string,
+  plan: Plan | undefined,
+  caller: Caller | undefined,
+  now = new Date(),
+) {
   const row = await q.couponNamed(ctx.db, { name });
   if (!row) throw notFound(`Coupon ${name} does not exist.`);
   checkCoupon(row, plan, 'path.couponName', now);
+  if (caller) await checkFirstUse(ctx, row, caller.sub, 'path.couponName');
   return couponView(row);
 }
 
