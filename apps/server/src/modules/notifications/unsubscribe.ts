@@ -4,10 +4,9 @@
  * generated into DATA_DIR in embedded mode), so a link cannot be edited into someone else's or another switch.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { ErrorCode } from '@eh/contracts';
 import { NOTIFICATION_KIND_SWITCH, NOTIFICATION_KINDS, type NotificationKind } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
+import { badField } from '../../http/errors.ts';
 import { idpSecret, safeEqual } from '../../idp/seal.ts';
 
 /** An alert kind, or marketing email (SPEC §7 marketing status). */
@@ -51,10 +50,7 @@ export function unsubscribeApiUrl(ctx: AppContext, token: string): string {
   return `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-const invalid = () =>
-  new HttpError(400, ErrorCode.validation, 'query.token: this unsubscribe link is not valid (it was changed or cut)', {
-    field: 'query.token',
-  });
+const invalid = () => badField('query.token', 'This unsubscribe link is not valid (it was changed or cut).');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage, fieldErrors } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -20,7 +20,9 @@ export default function UnsubscribePage() {
   if (token === '') content = <Alert severity="error">This unsubscribe link is missing its token.</Alert>;
   else if (scope.isLoading) content = <CircularProgress aria-label="Loading" />;
   else if (!scope.data) {
-    content = <Alert severity="error">{errorMessage(scope.error, 'This unsubscribe link is not valid.')}</Alert>;
+    // The server names the field for programs; a reader gets its words alone.
+    const why = fieldErrors(scope.error).token ?? errorMessage(scope.error, 'This unsubscribe link is not valid.');
+    content = <Alert severity="error">{why}</Alert>;
   } else if (result.data) {
     content = (
       <Alert severity="success" data-testid="unsubscribed">
