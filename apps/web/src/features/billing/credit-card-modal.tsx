@@ -1,6 +1,25 @@
+import { DialogContent, Typography } from '@mui/material';
+import { useAppDispatch } from '../../app/hooks.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
+import { toastShown } from '../toasts/toasts-slice.ts';
+import { CardForm } from './card-form.tsx';
+import { cardName } from './manage-words.ts';
 
-/** PLACEHOLDER written by the lead so the build links; the helper who owns this file replaces it whole. */
-export default function Placeholder(_props: ModalContentProps) {
-  return null;
+/** The credit card modal (stackable): a card on its own, saved to the account's cards. */
+export default function CreditCardModal({ onClose }: ModalContentProps) {
+  const dispatch = useAppDispatch();
+  return (
+    <DialogContent data-testid="credit-card-modal">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Card numbers are never stored here: only the brand, the last four digits and the expiry date.
+      </Typography>
+      <CardForm
+        onCancel={onClose}
+        onSaved={(method) => {
+          dispatch(toastShown({ message: `Saved ${cardName(method)}.`, severity: 'success' }));
+          onClose();
+        }}
+      />
+    </DialogContent>
+  );
 }
