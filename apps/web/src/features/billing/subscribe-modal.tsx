@@ -1,6 +1,32 @@
+import { useAppDispatch } from '../../app/hooks.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { SubscribeFlow } from './subscribe-flow.tsx';
+import { requestedPlan, requestedPriceType } from './subscribe-model.ts';
 
-/** PLACEHOLDER written by the lead so the build links; the helper who owns this file replaces it whole. */
-export default function Placeholder(_props: ModalContentProps) {
-  return null;
+/**
+ * The subscribe modal (props `plan`, `priceType`, `coupon`): the whole purchase in one window. Once paid, the
+ * welcome modal takes its place.
+ */
+export default function SubscribeModal({ entry, onClose }: ModalContentProps) {
+  const dispatch = useAppDispatch();
+  const coupon = typeof entry.props.coupon === 'string' && entry.props.coupon ? entry.props.coupon : null;
+  return (
+    <SubscribeFlow
+      layout="modal"
+      plan={requestedPlan(entry.props.plan, PLAN_LABELS)}
+      priceType={requestedPriceType(entry.props.priceType)}
+      coupon={coupon}
+      onCancel={onClose}
+      onSubscribed={(result) =>
+        dispatch(
+          modalOpened({
+            kind: 'welcome',
+            props: { plan: result.plan, priceType: result.priceType, from: result.from, first: result.first },
+          }),
+        )
+      }
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import type { Plan } from '@eh/domain';
 import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useGetPlansQuery } from './billing-api.ts';
+import { type PlansResponse, useGetPlansQuery } from './billing-api.ts';
 import type { PlanOffer } from './price-lines.ts';
 
 export interface PlanPrices {
@@ -10,9 +10,14 @@ export interface PlanPrices {
   loading: boolean;
   /** Why the price list could not be read. */
   error: string | null;
+  /**
+   * Whether plans can be bought here: the provider and its label ("Test billing — no card is charged"); null when
+   * billing is off on this server; undefined until the price list is read.
+   */
+  billing: PlansResponse['billing'] | undefined;
 }
 
-/** The server's price list (configuration, not code). */
+/** The server's price list (configuration, not code), and whether billing is on. */
 export function usePlanPrices(): PlanPrices {
   const { data, isLoading, error } = useGetPlansQuery();
   const offers = data?.plans ?? [];
@@ -21,5 +26,6 @@ export function usePlanPrices(): PlanPrices {
     offers,
     loading: isLoading,
     error: error ? errorMessage(error as ApiError, 'The prices could not be loaded.') : null,
+    billing: data?.billing,
   };
 }
