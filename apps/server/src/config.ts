@@ -1,5 +1,7 @@
+import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { BILLING_INTERVALS, type BillingInterval, FREE_PLAN, PLANS, type Plan } from '@eh/domain';
 import { z } from 'zod';
 import serverPackage from '../package.json' with { type: 'json' };
 
@@ -179,6 +181,22 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls; only tests point it elsewhere (a local stand-in). */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * App Store Server Notifications V2 (issue 18, decision 0022): Apple's root certificates the signed payloads must
+   * chain to (paths of DER or PEM files, comma-separated: AppleRootCA-G3.cer from apple.com/certificateauthority),
+   * the app's bundle id, its Apple id (required for Production), the environments accepted, and which product id
+   * sells which plan and interval. Unset: the notifications route answers 503.
+   */
+  APPLE_ROOT_CERTS: list.pipe(z.array(z.string()).min(1)).transform(readCertificates).optional(),
+  APPLE_BUNDLE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, "must be the app's bundle id, e.g. com.example.earningshub")
+    .optional(),
+  APPLE_APP_APPLE_ID: z.coerce.number().int().positive("must be the app's Apple id (a number)").optional(),
+  /** Sandbox is what TestFlight and App Review buy in; Xcode and LocalTesting (unsigned data) are never accepted. */
+  APPLE_ENVIRONMENT: list.pipe(z.array(z.enum(['Production', 'Sandbox'])).min(1)).default(['Production']),
+  /** `productId=plan:interval`, comma-separated: `com.example.pro.monthly=earningshub_pro:monthly`. */
+  APPLE_PRODUCT_IDS: list.transform(readProductIds).optional(),
 });
 /** A Google service account key: what FCM's OAuth exchange needs of it. */
 export interface ServiceAccount {
@@ -221,6 +239,56 @@ function readServiceAccount(value: string, zctx: z.RefinementCtx): ServiceAccoun
   };
 }
 
+/** APPLE_ROOT_CERTS: each file read as PEM (every certificate in it) or DER; a file that holds none stops the start. */
+function readCertificates(paths: string[], zctx: z.RefinementCtx): Buffer[] {
+  const certificates: Buffer[] = [];
+  for (const path of paths) {
+    if (!existsSync(path)) {
+      zctx.addIssue({ code: 'custom', message: `${path} does not exist` });
+      return z.NEVER;
+    }
+    const bytes = readFileSync(path);
+    const text = bytes.toString('latin1');
+    const blocks = [...text.matchAll(/-----BEGIN CERTIFICATE-----([^-]+)-----END CERTIFICATE-----/g)].map((m) =>
+      Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64'),
+    );
+    for (const der of blocks.length ? blocks : [bytes]) {
+      try {
+        new X509Certificate(der);
+      } catch {
+        zctx.addIssue({ code: 'custom', message: `${path} is not a DER or PEM certificate` });
+        return z.NEVER;
+      }
+      certificates.push(der);
+    }
+  }
+  return certificates;
+}
+
+export interface AppleProduct {
+  plan: Plan;
+  interval: BillingInterval;
+}
+
+/** APPLE_PRODUCT_IDS: `productId=plan:interval` pairs; the plan is a paid one, the interval monthly or yearly. */
+function readProductIds(pairs: string[], zctx: z.RefinementCtx): Record<string, AppleProduct> {
+  const products: Record<string, AppleProduct> = {};
+  for (const pair of pairs) {
+    const match = /^([A-Za-z0-9._-]+)=([a-z_]+):([a-z]+)$/.exec(pair);
+    const plan = PLANS.find((name) => name !== FREE_PLAN && name === match?.[2]);
+    const interval = BILLING_INTERVALS.find((name) => name === match?.[3]);
+    if (!match?.[1] || !plan || !interval) {
+      zctx.addIssue({
+        code: 'custom',
+        message: `"${pair}" must be productId=plan:interval with a paid plan (${PLANS.filter((p) => p !== FREE_PLAN).join(', ')}) and monthly or yearly`,
+      });
+      return z.NEVER;
+    }
+    products[match[1]] = { plan, interval };
+  }
+  return products;
+}
+
 /** Variables that only make sense together: a half-configured provider stops the start rather than failing later. */
 function incompleteProviders(data: z.infer<typeof ConfigSchema>): string[] {
   const groups: [string, Record<string, unknown>][] = [
@@ -256,6 +324,19 @@ function incompleteProviders(data: z.infer<typeof ConfigSchema>): string[] {
     };
     const missing = Object.entries(keys).flatMap(([key, value]) => (value === undefined ? [key] : []));
     if (missing.length) problems.push(`  ${missing.join(', ')}: required with BILLING_PROVIDER=stripe`);
+  }
+  const apple = {
+    APPLE_ROOT_CERTS: data.APPLE_ROOT_CERTS,
+    APPLE_BUNDLE_ID: data.APPLE_BUNDLE_ID,
+    APPLE_PRODUCT_IDS: data.APPLE_PRODUCT_IDS,
+  };
+  const appleSet = Object.keys(apple).filter((key) => apple[key as keyof typeof apple] !== undefined);
+  if (appleSet.length) {
+    const unset = Object.keys(apple).filter((key) => apple[key as keyof typeof apple] === undefined);
+    if (unset.length)
+      problems.push(`  ${unset.join(', ')}: required for App Store notifications with ${appleSet.join(', ')}`);
+    if (data.APPLE_ENVIRONMENT.includes('Production') && data.APPLE_APP_APPLE_ID === undefined)
+      problems.push('  APPLE_APP_APPLE_ID: required for App Store notifications in Production (APPLE_ENVIRONMENT)');
   }
   if (data.FCM_PROJECT_ID && !data.FCM_SERVICE_ACCOUNT) {
     problems.push('  FCM_SERVICE_ACCOUNT: required for FCM with FCM_PROJECT_ID');

@@ -104,6 +104,11 @@ export const SubscriptionDetail = z.object({
 export const SubscriptionView = ProviderInfo.extend({
   /** The caller's newest subscription, or null when they never subscribed. */
   subscription: SubscriptionDetail.nullable(),
+  /**
+   * The caller's own UUID for App Store purchases (decision 0022): the native app passes it as the purchase's
+   * `appAccountToken`, so the App Store's notifications name this account. Stable; absent before the account exists.
+   */
+  appAccountToken: z.uuid().optional(),
 });
 
 export const getMySubscription = defineRoute({
@@ -201,5 +206,22 @@ export const postStripeWebhook = defineRoute({
   group: 'public',
   summary: "The billing provider's webhook: signature checked (Stripe-Signature), each event applied once",
   tags: TAGS,
+  response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+});
+
+/** A JWS compact serialisation: three base64url parts (Apple's signedPayload). */
+const SignedPayload = z
+  .string()
+  .max(262_144, 'must be at most 262144 characters')
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be a signed JWS (three base64url parts)');
+
+export const postAppleNotification = defineRoute({
+  method: 'POST',
+  path: '/payments/apple/notifications',
+  group: 'public',
+  summary:
+    "App Store Server Notifications V2: the signed payload verified against Apple's root certificates, each notification applied once",
+  tags: TAGS,
+  body: z.object({ signedPayload: SignedPayload }),
   response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
 });
