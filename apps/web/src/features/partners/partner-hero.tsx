@@ -2,8 +2,11 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { lighten, type Theme } from '@mui/material/styles';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { useGetCouponQuery } from '../pricing/billing-api.ts';
 import { COUPON_PARAM, couponSummary } from '../pricing/price-lines.ts';
+import { usePlanPrices } from '../pricing/use-plan-prices.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
 
 /** What each partner home says to its audience (the partner viewer flag is the route's `partner`). */
@@ -26,7 +29,8 @@ export const PARTNER_COPY: Readonly<
 
 /**
  * The partner's banner on its home: its name, a welcome and, when the partner's coupon can be used, what it takes
- * off; "See plans" carries the code to /pricing, which shows the price with it.
+ * off. "Get the offer" opens the promotion modal (the price with the code, then the subscribe modal with it
+ * applied) where billing is on; "See plans" carries the code to /pricing, which shows the prices with it.
  */
 export function PartnerHero({ partner }: { partner: string }) {
   const copy: { headline: string; offer: string; colour: string; coupon?: string } = PARTNER_COPY[partner] ?? {
@@ -34,7 +38,9 @@ export function PartnerHero({ partner }: { partner: string }) {
     offer: 'The earnings calendar, earnings calls and the news that moves stocks.',
     colour: '#1b5e20',
   };
+  const dispatch = useAppDispatch();
   const { data: coupon } = useGetCouponQuery(copy.coupon ? { name: copy.coupon } : skipToken);
+  const { billing } = usePlanPrices();
   return (
     <Paper
       variant="outlined"
@@ -60,12 +66,21 @@ export function PartnerHero({ partner }: { partner: string }) {
       </Typography>
       {coupon ? (
         <Typography sx={{ mb: 2, fontWeight: 700 }} data-testid="partner-offer">
-          {`${partner} offer, code ${coupon.name}: ${couponSummary(coupon, PLAN_LABELS)}. See the price with it on the plans page.`}
+          {`${partner} offer, code ${coupon.name}: ${couponSummary(coupon, PLAN_LABELS)}.`}
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {coupon && billing ? (
+          <Button
+            variant="contained"
+            onClick={() => dispatch(modalOpened({ kind: 'promotion', props: { coupon: coupon.name } }))}
+            data-testid="partner-claim"
+          >
+            Get the offer
+          </Button>
+        ) : null}
         <Button
-          variant="contained"
+          variant={coupon && billing ? 'outlined' : 'contained'}
           component={RouterLink}
           to={coupon ? `/pricing?${COUPON_PARAM}=${encodeURIComponent(coupon.name)}` : '/pricing'}
           data-testid="partner-see-plans"

@@ -2,9 +2,11 @@ import { DEFAULT_PRICE_TYPE, FREE_PLAN } from '@eh/domain';
 import { Alert, Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { BillingModeNote } from '../billing/card-billing-note.tsx';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
 import { IntervalSwitch } from './interval-switch.tsx';
+import { PlanAction } from './plan-action.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPrice } from './plan-price.tsx';
 import { bestYearlySaving } from './price-lines.ts';
@@ -14,10 +16,11 @@ import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
  * The choose-plan modal: the pricing page's four plans, compact, with their prices (monthly or yearly), the
- * reader's own marked, and the way to /pricing; buying comes with billing.
+ * reader's own marked, each with its button into the subscribe modal where billing is on, and the way to /pricing.
  */
 export default function ChoosePlanModal({ onClose }: ModalContentProps) {
-  const { signedIn, plan } = useCurrentPlan();
+  const { signedIn, plan, features } = useCurrentPlan();
+  const paying = features?.subscriptionType === 'paid';
   const current = signedIn === false ? FREE_PLAN : plan;
   const ladder = planLadder();
   const prices = usePlanPrices();
@@ -70,12 +73,28 @@ export default function ChoosePlanModal({ onClose }: ModalContentProps) {
                   loading={prices.loading}
                 />
               }
+              action={
+                <PlanAction
+                  compact
+                  plan={step.plan}
+                  interval={interval}
+                  current={paying && step.plan === current}
+                  billing={prices.billing}
+                  onChoose={onClose}
+                />
+              }
             />
           ))}
         </Box>
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="not-for-sale">
-          {NOT_FOR_SALE_YET}
-        </Alert>
+        {prices.billing === null ? (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="not-for-sale">
+            {NOT_FOR_SALE_YET}
+          </Alert>
+        ) : prices.billing?.label ? (
+          <Box sx={{ mt: 2 }}>
+            <BillingModeNote label={prices.billing.label} dense />
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} color="inherit">

@@ -7,9 +7,11 @@ import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { BillingModeNote } from '../billing/card-billing-note.tsx';
 import { useGetCouponQuery } from './billing-api.ts';
 import { CouponField } from './coupon-field.tsx';
 import { IntervalSwitch } from './interval-switch.tsx';
+import { PlanAction } from './plan-action.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPrice } from './plan-price.tsx';
 import { bestYearlySaving, COUPON_PARAM, withoutField } from './price-lines.ts';
@@ -19,12 +21,15 @@ import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
  * /pricing: the four plans, their prices from the server's price list (monthly or yearly, with the yearly saving),
- * what each unlocks, and a coupon code's price; the reader's plan marked. Nothing is sold here yet.
+ * what each unlocks, and a coupon code's price; the reader's plan marked. Where billing is on, each plan's button
+ * opens the subscribe modal with the interval and the coupon; where it is off (the price list says so), the page
+ * says plans can't be bought online.
  */
 export default function PricingPage() {
   const page = pageById('pricing');
   useDocumentMeta(page.title, page.description);
-  const { plan: current } = useCurrentPlan();
+  const { plan: current, features } = useCurrentPlan();
+  const paying = features?.subscriptionType === 'paid';
   const ladder = planLadder();
   const prices = usePlanPrices();
   const [interval, setBillingInterval] = useState(DEFAULT_PRICE_TYPE);
@@ -45,9 +50,15 @@ export default function PricingPage() {
 
   return (
     <PageFrame title={page.title} description={page.description}>
-      <Alert severity="info" sx={{ mb: 3 }} data-testid="not-for-sale">
-        {NOT_FOR_SALE_YET}
-      </Alert>
+      {prices.billing === null ? (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="not-for-sale">
+          {NOT_FOR_SALE_YET}
+        </Alert>
+      ) : prices.billing?.label ? (
+        <Box sx={{ mb: 3 }}>
+          <BillingModeNote label={prices.billing.label} />
+        </Box>
+      ) : null}
       {prices.error ? (
         <Alert severity="warning" sx={{ mb: 3 }} data-testid="prices-error">
           {prices.error}
@@ -102,6 +113,15 @@ export default function PricingPage() {
                 interval={interval}
                 coupon={coupon}
                 loading={prices.loading}
+              />
+            }
+            action={
+              <PlanAction
+                plan={step.plan}
+                interval={interval}
+                coupon={coupon?.name}
+                current={paying && step.plan === current}
+                billing={prices.billing}
               />
             }
           />

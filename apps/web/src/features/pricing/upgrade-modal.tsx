@@ -13,6 +13,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { BillingModeNote } from '../billing/card-billing-note.tsx';
+import { SUBSCRIBE_PLANS } from '../billing/subscribe-model.ts';
 import type { ModalContentProps } from '../modals/modal-content.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
@@ -34,8 +36,9 @@ import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
  * The upgrade modal a gate opens (props `{ feature, plan }`): the feature that stopped the reader, the cheapest
- * plan that unlocks it and what that plan adds over theirs, their plan, the way to the plans and, signed out, to
- * sign in. Buying comes with billing: nothing here pretends to take a payment.
+ * plan that unlocks it and what that plan adds over theirs, their plan, and the way to buy it (the subscribe
+ * modal, with the interval chosen here; signed out, signing in comes first there), to the plans and to sign in.
+ * Where billing is off, it says plans can't be bought online.
  */
 export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
   const dispatch = useAppDispatch();
@@ -55,6 +58,8 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
     upgrading ? { plan: UPGRADE_TO_PLAN, upgradePro: 'true' } : skipToken,
   );
   const proration = upgradePrices?.proration ?? null;
+  // Bought here where billing is on and the plan is one a person buys (Team is an organisation's).
+  const buyable = !!prices.billing && !included && SUBSCRIBE_PLANS.includes(target);
   const upgradeQuote = upgradePrices?.[interval] ?? null;
 
   return (
@@ -116,9 +121,15 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
             />
           </>
         )}
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="not-for-sale">
-          {NOT_FOR_SALE_YET}
-        </Alert>
+        {prices.billing === null ? (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="not-for-sale">
+            {NOT_FOR_SALE_YET}
+          </Alert>
+        ) : prices.billing?.label && !included ? (
+          <Box sx={{ mt: 2 }}>
+            <BillingModeNote label={prices.billing.label} dense />
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions>
         {signedIn === false ? (
@@ -129,9 +140,24 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
         <Button onClick={onClose} color="inherit">
           Not now
         </Button>
-        <Button component={RouterLink} to="/pricing" variant="contained" onClick={onClose} data-testid="see-plans">
+        <Button
+          component={RouterLink}
+          to="/pricing"
+          variant={buyable ? 'text' : 'contained'}
+          onClick={onClose}
+          data-testid="see-plans"
+        >
           See plans
         </Button>
+        {buyable ? (
+          <Button
+            variant="contained"
+            data-testid="upgrade-buy"
+            onClick={() => dispatch(modalOpened({ kind: 'subscribe', props: { plan: target, priceType: interval } }))}
+          >
+            {`Upgrade to ${PLAN_LABELS[target]}`}
+          </Button>
+        ) : null}
       </DialogActions>
     </>
   );
