@@ -206,8 +206,7 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   stripeCheckout: {
     title: 'Checkout',
-    description: 'Payment for a plan, with card details handled by Stripe.',
-    arrivesWith: 'billing',
+    description: 'Pay for a plan: choose it and the interval, apply a coupon and enter a card.',
   },
   affiliateProgram: {
     title: 'Affiliate program',

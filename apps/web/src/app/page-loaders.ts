@@ -32,6 +32,7 @@ export const PAGE_LOADERS = {
   profile: () => import('../features/profile/profile-page.tsx'),
   myStocks: () => import('../features/my-stocks/my-stocks-page.tsx'),
   embedCalendar: () => import('../features/embed/embed-calendar-page.tsx'),
+  stripeCheckout: () => import('../features/billing/subscribe-checkout-page.tsx'),
 } satisfies Record<string, PageModule>;
 
 export type PageLoaderId = keyof typeof PAGE_LOADERS;

@@ -59,6 +59,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   profile: page('profile'),
   myStocks: page('myStocks'),
   embedCalendar: page('embedCalendar'),
+  stripeCheckout: page('stripeCheckout'),
   calendarWeek: calendar,
   calendarMonth: calendar,
   calendarWeekOf: calendar,
