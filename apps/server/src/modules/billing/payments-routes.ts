@@ -17,6 +17,7 @@ import Stripe from 'stripe';
 import { callerOf, requireCaller } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { mount } from '../../http/route.ts';
+import { appleRoutes } from './apple-routes.ts';
 import * as service from './payments-service.ts';
 import { type BillingProvider, createBillingProvider, TestBillingProvider } from './providers.ts';
 import { parseStripeEvent } from './webhook-events.ts';
@@ -68,6 +69,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
       return service.applyEvent(ctx, provider, parsed);
     });
   });
+
+  await app.register(appleRoutes);
 
   await app.register(async (portfolios) => {
     requireCaller(portfolios);

@@ -4,6 +4,7 @@ import {
   accountOfSubscription,
   applySubscriptionEvent,
   type BillingInterval,
+  type BillingProviderName,
   type Coupon,
   type CurrentPeriod,
   couponProblem,
@@ -24,6 +25,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
 import { badField, HttpError, notFound } from '../../http/errors.ts';
+import { APPLE, appAccountTokenOf } from './apple-queries.ts';
 import * as q from './payments-queries.ts';
 import { type BillingProvider, CardDeclined, TestBillingProvider, UnknownAtProvider } from './providers.ts';
 import * as plans from './queries.ts';
@@ -145,8 +147,18 @@ function subscriptionDetail(row: q.SubscriptionRow) {
 
 export async function subscription(ctx: AppContext, provider: BillingProvider, caller: Caller) {
   const row = await q.latestSubscription(ctx.db, caller.sub);
-  return { ...providerInfo(provider), subscription: row ? subscriptionDetail(row) : null };
+  // The native app buys with it, so App Store notifications name this account (decision 0022).
+  const appAccountToken = await appAccountTokenOf(ctx.db, caller.sub);
+  return {
+    ...providerInfo(provider),
+    subscription: row ? subscriptionDetail(row) : null,
+    ...(appAccountToken ? { appAccountToken } : {}),
+  };
 }
+
+/** A subscription bought in the App Store is changed there: the card provider must not charge or cancel it. */
+const inAppStore = (row: q.SubscriptionRow | undefined) => live(row) && row.provider === APPLE;
+const IN_APP_STORE = 'Your subscription was bought in the App Store: change it in your Apple account.';
 
 export interface SubscribeBody {
   plan: Plan;
@@ -207,6 +219,7 @@ export async function subscribe(
   if (body.plan === FREE_PLAN) throw badField('body.plan', 'the Free plan is not bought: cancel instead');
   const user = await requireUser(ctx, caller);
   const current = await q.latestSubscription(ctx.db, user.id);
+  if (inAppStore(current)) throw conflict(IN_APP_STORE);
   if (live(current) && current.plan === body.plan && current.interval === body.priceType)
     throw conflict(`You already subscribe to this plan (${body.priceType}).`);
   const price = await q.activePrice(ctx.db, { app: DEFAULT_APP, plan: body.plan, interval: body.priceType });
@@ -300,6 +313,7 @@ export async function reactivate(ctx: AppContext, provider: BillingProvider, cal
 export async function payNow(ctx: AppContext, provider: BillingProvider, caller: Caller, paymentMethodId?: number) {
   const current = await q.latestSubscription(ctx.db, caller.sub);
   if (!live(current) || current.status !== 'delinquent') throw conflict('There is no payment due.');
+  if (inAppStore(current)) throw conflict(IN_APP_STORE);
   const method =
     paymentMethodId !== undefined
       ? await q.methodOf(ctx.db, { userId: caller.sub, id: paymentMethodId })
@@ -347,6 +361,8 @@ export async function refundEligibility(ctx: AppContext, caller: Caller, now = n
   const until = new Date(paid.createdAt.getTime() + REFUND_WINDOW_DAYS * MS_PER_DAY);
   const facts = { chargeId: paid.id, amount: paid.amount, refundableUntil: until.toISOString() };
   if (paid.refunded) return { eligible: false, reason: 'Your last payment has been refunded.', ...facts };
+  if (paid.provider === APPLE)
+    return { eligible: false, reason: 'App Store payments are refunded by Apple (reportaproblem.apple.com).', ...facts };
   if (now.getTime() > until.getTime())
     return { eligible: false, reason: `Payments can be refunded within ${REFUND_WINDOW_DAYS} days.`, ...facts };
   return { eligible: true, reason: null, ...facts };
@@ -359,7 +375,7 @@ export async function refundEligibility(ctx: AppContext, caller: Caller, now = n
  * then the subscription through the domain's state machine (an older event never moves it back), the users row
  * when it is the user's newest subscription, and the charge the event names.
  */
-export async function applyEvent(ctx: AppContext, provider: BillingProvider, parsed: ParsedEvent) {
+export async function applyEvent(ctx: AppContext, provider: { name: BillingProviderName }, parsed: ParsedEvent) {
   const { event } = parsed;
   return ctx.db.transaction(async (tx) => {
     const first = await q.markProcessed(tx, { provider: provider.name, eventId: event.id, type: event.type });
