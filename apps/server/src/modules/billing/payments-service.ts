@@ -362,7 +362,11 @@ export async function refundEligibility(ctx: AppContext, caller: Caller, now = n
   const facts = { chargeId: paid.id, amount: paid.amount, refundableUntil: until.toISOString() };
   if (paid.refunded) return { eligible: false, reason: 'Your last payment has been refunded.', ...facts };
   if (paid.provider === APPLE)
-    return { eligible: false, reason: 'App Store payments are refunded by Apple (reportaproblem.apple.com).', ...facts };
+    return {
+      eligible: false,
+      reason: 'App Store payments are refunded by Apple (reportaproblem.apple.com).',
+      ...facts,
+    };
   if (now.getTime() > until.getTime())
     return { eligible: false, reason: `Payments can be refunded within ${REFUND_WINDOW_DAYS} days.`, ...facts };
   return { eligible: true, reason: null, ...facts };
