@@ -1,5 +1,5 @@
 import { PLAN_NAMES, type SubscriptionStatus } from '@eh/domain';
-import { Box, Chip, Typography } from '@mui/material';
+import { Alert, Box, Chip, Typography } from '@mui/material';
 import type { Subscription } from './canceled-banner-model.ts';
 import {
   INTERVAL_WORDS,
@@ -65,14 +65,9 @@ export function ManageSummary({ subscription, label }: { subscription: Subscript
         <Fact label="Billing" value={PROVIDER_WORDS[subscription.provider]} testId="manage-provider" />
       </Box>
       {label && (
-        <Chip
-          size="small"
-          color="info"
-          variant="outlined"
-          label={label}
-          sx={{ justifySelf: 'start' }}
-          data-testid="test-billing-label"
-        />
+        <Alert severity="info" sx={{ py: 0 }} data-testid="test-billing-label">
+          {label}
+        </Alert>
       )}
       {subscription.status !== 'active' && (
         <Typography variant="body2" color="text.secondary">

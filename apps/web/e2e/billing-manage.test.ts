@@ -1,0 +1,233 @@
+/**
+ * Issue 18, the subscription screens end to end in Chromium against the real server with test billing (the
+ * embedded default): a new user subscribes to Pro through the API with Stripe's test card 4242…, then in the
+ * browser opens Manage subscription from the profile, cancels at the period end (the modal says when it ends, the
+ * banner shows), closes the banner (still closed after a reload), reactivates (the banner goes), opens the charge
+ * history with the paid charge and its amount, and a later cancellation shows the banner again, whose Reactivate
+ * ends it. axe on both modals and the banner; screenshots at both widths in both themes.
+ */
+import { randomUUID } from 'node:crypto';
+import { formatCents } from '@eh/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { idToken, seriousViolations } from './support.ts';
+
+const baseUrl = inject('baseUrl');
+const CLIENT_ID = 'earningshub-web';
+const PASSWORD = 'Earnings-2026!';
+const TEST_CARD = '4242424242424242';
+const BANNER_CLOSED_KEY = 'earningshub.canceledSubscriptionBannerClosed';
+
+interface SubscriptionView {
+  testMode: boolean;
+  label: string | null;
+  subscription: {
+    plan: string;
+    priceType: string;
+    amount: number;
+    currency: string;
+    status: string;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+}
+interface ChargeView {
+  amount: number;
+  currency: string;
+  status: string;
+  description: string;
+}
+
+async function idp(target: string, body: object) {
+  const res = await fetch(`${baseUrl}/idp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
+  });
+  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
+}
+
+/** A confirmed account of its own (nothing another file reads), with the code from the local mailbox. */
+async function newUser(): Promise<{ email: string; token: string }> {
+  const email = `billing.manage.${randomUUID().slice(0, 8)}@example.com`;
+  await idp('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
+  // The code is queued in the same request as the sign-up; read it back (beforeAll: no expect.poll here).
+  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
+    messages: { to: string; body: string }[];
+  };
+  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
+  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
+  return { email, token: await idToken({ email, password: PASSWORD }) };
+}
+
+let browser: Browser;
+let token = '';
+
+async function call<T>(
+  path: string,
+  init: { method?: string; body?: object } = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A date as the app shows it, formatted in the page (its locale and time zone). */
+const shownDate = (page: Page, iso: string) =>
+  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value)), iso);
+
+const bannerClosed = (page: Page) => page.evaluate((key) => localStorage.getItem(key), BANNER_CLOSED_KEY);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ token } = await newUser());
+  // The users row is made by the first GET /core/users/me (the app's first call).
+  expect((await call('/core/users/me')).status).toBe(200);
+  const card = await call<{ last4: string }>('/core/portfolios/payments/payment-methods', {
+    method: 'POST',
+    body: { stripePaymentMethodId: TEST_CARD },
+  });
+  expect(card.status, JSON.stringify(card.body)).toBe(201);
+  expect(card.body.last4).toBe('4242');
+  const subscribed = await call<SubscriptionView>('/core/users/me/subscription', {
+    method: 'POST',
+    body: { plan: 'earningshub_pro', priceType: 'yearly' },
+  });
+  expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(200);
+  expect(subscribed.body.subscription).toMatchObject({ plan: 'earningshub_pro', status: 'active' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('managing a subscription', () => {
+  it('cancels at the period end, remembers the closed banner, reactivates, and lists the paid charge', async () => {
+    const before = (await call<SubscriptionView>('/core/users/me/subscription')).body;
+    const subscription = before.subscription;
+    if (!subscription?.currentPeriodEnd) throw new Error('the subscription has no period end');
+    expect(before.testMode).toBe(true);
+    const { charges } = (await call<{ charges: ChargeView[] }>('/core/portfolios/charges')).body;
+    expect(charges).toHaveLength(1);
+    const [charge] = charges as [ChargeView];
+    expect(charge).toMatchObject({ status: 'paid', amount: subscription.amount });
+
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(`/profile?token=${token}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('profile-manage-subscription').click();
+      const modal = page.getByTestId('modal-manageSubscription');
+      await modal.getByTestId('manage-summary').waitFor();
+      const endsOn = await shownDate(page, subscription.currentPeriodEnd);
+      expect(await modal.getByTestId('manage-plan').innerText()).toBe('Pro');
+      expect(await modal.getByTestId('manage-status').innerText()).toBe('Active');
+      expect(await modal.getByTestId('manage-period').innerText()).toBe(`Next charge on ${endsOn}`);
+      expect(await modal.getByTestId('manage-price').innerText()).toBe(
+        `${formatCents(subscription.amount, subscription.currency)} a year`,
+      );
+      expect(await modal.getByTestId('manage-interval').innerText()).toBe('Yearly');
+      expect(await modal.getByTestId('manage-provider').innerText()).toBe('Test billing');
+      expect(await modal.getByTestId('test-billing-label').innerText()).toBe(before.label);
+      expect(await modal.getByTestId('manage-card').innerText()).toContain('Visa ending in 4242');
+      await expect
+        .poll(() => modal.getByTestId('manage-refund').innerText())
+        .toMatch(/^Your last payment of \$[\d.,]+ can be refunded until /);
+      for (const [viewport, scheme] of SCREENS) {
+        await showAs(page, viewport, scheme);
+        await screenshot(page, `billing-manage-${viewport}-${scheme}`);
+      }
+      await showAs(page, 'desktop', 'light');
+      expect(await seriousViolations(page, '[data-testid="modal-manageSubscription"]')).toEqual([]);
+
+      // Cancel at the period end: a confirmation first, then "Ends on …" and the banner.
+      await modal.getByTestId('manage-cancel').click();
+      await modal.getByTestId('manage-cancel-confirm').waitFor();
+      await modal.getByTestId('manage-cancel-confirm-button').click();
+      await expect.poll(() => modal.getByTestId('manage-period').innerText()).toBe(`Ends on ${endsOn}`);
+      expect((await call<SubscriptionView>('/core/users/me/subscription')).body.subscription).toMatchObject({
+        cancelAtPeriodEnd: true,
+        status: 'active',
+      });
+      expect(await modal.getByTestId('manage-reactivate').isVisible()).toBe(true);
+      const banner = page.getByTestId('canceled-subscription-banner');
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain(`ends on ${endsOn}`);
+      await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await modal.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('profile-plan-billing').innerText()).toContain(`ends on ${endsOn}`);
+      for (const [viewport, scheme] of SCREENS) {
+        await showAs(page, viewport, scheme);
+        await screenshot(page, `billing-canceled-banner-${viewport}-${scheme}`);
+      }
+      await showAs(page, 'desktop', 'light');
+      expect(await seriousViolations(page, '[data-testid="canceled-subscription-banner"]')).toEqual([]);
+
+      // Closing the banner is remembered: still closed on the next page load (?token= signs in for one visit).
+      await page.getByTestId('canceled-banner-close').click();
+      await banner.waitFor({ state: 'detached' });
+      expect(await bannerClosed(page)).toBe('true');
+      await page.goto(`/profile?token=${token}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('profile-manage-subscription').waitFor();
+      await expect.poll(() => page.getByTestId('profile-plan-billing').innerText()).toContain(`ends on ${endsOn}`);
+      expect(await banner.count()).toBe(0);
+
+      // Reactivate: the next charge is back, the banner stays gone and its closed state is reset for next time.
+      await page.getByTestId('profile-manage-subscription').click();
+      await modal.getByTestId('manage-reactivate').click();
+      await expect.poll(() => modal.getByTestId('manage-period').innerText()).toBe(`Next charge on ${endsOn}`);
+      expect((await call<SubscriptionView>('/core/users/me/subscription')).body.subscription).toMatchObject({
+        cancelAtPeriodEnd: false,
+        status: 'active',
+      });
+      expect(await bannerClosed(page)).toBe('false');
+      expect(await banner.count()).toBe(0);
+
+      // The charge history, stacked over the manage modal.
+      await modal.getByTestId('manage-charge-history').click();
+      const history = page.getByTestId('modal-chargeHistory');
+      const row = history.getByTestId('charge-row');
+      await row.waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.getAttribute('data-status')).toBe('paid');
+      expect(await row.getByTestId('charge-amount').innerText()).toBe(formatCents(charge.amount, charge.currency));
+      expect(await row.getByTestId('charge-description').innerText()).toBe('Pro plan, yearly');
+      expect(await row.getByTestId('charge-status').innerText()).toBe('Paid');
+      expect(await row.innerText()).toContain('Test billing');
+      expect(await modal.isVisible()).toBe(true);
+      for (const [viewport, scheme] of SCREENS) {
+        await showAs(page, viewport, scheme);
+        await screenshot(page, `billing-charge-history-${viewport}-${scheme}`);
+      }
+      await showAs(page, 'desktop', 'light');
+      expect(await seriousViolations(page, '[data-testid="modal-chargeHistory"]')).toEqual([]);
+
+      // A later cancellation shows the banner again (reactivating reset its closed state); its Reactivate ends it.
+      const again = await call<SubscriptionView>('/core/users/me/subscription', {
+        method: 'POST',
+        body: { cancelAtPeriodEnd: true },
+      });
+      expect(again.status).toBe(200);
+      await page.goto(`/profile?token=${token}`, { waitUntil: 'networkidle' });
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain(`ends on ${endsOn}`);
+      await banner.getByTestId('banner-reactivate').click();
+      await banner.waitFor({ state: 'detached' });
+      expect((await call<SubscriptionView>('/core/users/me/subscription')).body.subscription).toMatchObject({
+        cancelAtPeriodEnd: false,
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
