@@ -7,7 +7,6 @@ import {
   type BillingProviderName,
   type Coupon,
   type CurrentPeriod,
-  couponProblem,
   DEFAULT_APP,
   FREE_PLAN,
   isPayingPlus,
@@ -29,6 +28,7 @@ import { APPLE, appAccountTokenOf } from './apple-queries.ts';
 import * as q from './payments-queries.ts';
 import { type BillingProvider, CardDeclined, TestBillingProvider, UnknownAtProvider } from './providers.ts';
 import * as plans from './queries.ts';
+import { checkCoupon, checkFirstUse } from './service.ts';
 import type { ParsedEvent } from './webhook-events.ts';
 
 const conflict = (message: string) => new HttpError(409, ErrorCode.conflict, message);
@@ -172,8 +172,10 @@ export interface SubscribeBody {
 
 const live = (row: q.SubscriptionRow | undefined): row is q.SubscriptionRow => !!row && row.status !== 'canceled';
 
-async function couponFor(ctx: AppContext, body: SubscribeBody, now: Date) {
-  const field = body.coupon !== undefined ? 'body.coupon' : 'body.couponId';
+const couponField = (body: SubscribeBody) => (body.coupon !== undefined ? 'body.coupon' : 'body.couponId');
+
+async function couponFor(ctx: AppContext, userId: string, body: SubscribeBody, now: Date) {
+  const field = couponField(body);
   const row =
     body.coupon !== undefined
       ? await plans.couponNamed(ctx.db, { name: body.coupon })
@@ -184,12 +186,9 @@ async function couponFor(ctx: AppContext, body: SubscribeBody, now: Date) {
     if (body.coupon === undefined && body.couponId === undefined) return null;
     throw badField(field, `Coupon ${body.coupon ?? body.couponId} does not exist.`);
   }
-  const coupon: Coupon = { ...row, plans: row.plans.filter(isPlan) };
-  const problem = couponProblem(coupon, body.plan, now);
-  if (problem === 'expired') throw badField(field, `Coupon ${row.name} has expired.`);
-  if (problem === 'usedUp') throw badField(field, `Coupon ${row.name} has been used the most times it can be.`);
-  if (problem === 'wrongPlan') throw badField(field, `Coupon ${row.name} is not for this plan.`);
-  return { row, coupon };
+  checkCoupon(row, body.plan, field, now);
+  await checkFirstUse(ctx, row, userId, field);
+  return { row, coupon: { ...row, plans: row.plans.filter(isPlan) } satisfies Coupon };
 }
 
 /** The plus period an upgrade to pro credits (decision 0020): the caller's own, paying plus with a next charge. */
@@ -224,7 +223,7 @@ export async function subscribe(
     throw conflict(`You already subscribe to this plan (${body.priceType}).`);
   const price = await q.activePrice(ctx.db, { app: DEFAULT_APP, plan: body.plan, interval: body.priceType });
   if (!price) throw badField('body.priceType', `this plan is not sold ${body.priceType}`);
-  const coupon = await couponFor(ctx, body, now);
+  const coupon = await couponFor(ctx, user.id, body, now);
   const quote = quotePrice({
     interval: body.priceType,
     price: { amount: price.amount, currency: price.currency },
@@ -261,31 +260,39 @@ export async function subscribe(
     }),
   );
   const success = upgradeSuccessState(body.plan, quote.dueNow / 100, body.priceType, now);
-  await ctx.db.transaction(async (tx) => {
-    await q.insertSubscription(tx, {
-      userId: user.id,
-      provider: provider.name,
-      providerSubscriptionId: created.id,
-      plan: body.plan,
-      interval: body.priceType,
-      amount: quote.dueNow,
-      currency: quote.currency,
-      status: 'active',
-      currentPeriodEnd: new Date(success.nextChargeDate),
-      couponId: coupon?.row.id ?? null,
-      affiliateId: body.affiliateId ?? null,
-      paymentMethodId: method?.id ?? null,
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // The coupon's last use first: a buyer who lost the race to it stores nothing.
+      if (coupon && !(await q.redeemCoupon(tx, coupon.row.id)))
+        throw badField(couponField(body), `Coupon ${coupon.row.name} has been used the most times it can be.`);
+      await q.insertSubscription(tx, {
+        userId: user.id,
+        provider: provider.name,
+        providerSubscriptionId: created.id,
+        plan: body.plan,
+        interval: body.priceType,
+        amount: quote.dueNow,
+        currency: quote.currency,
+        status: 'active',
+        currentPeriodEnd: new Date(success.nextChargeDate),
+        couponId: coupon?.row.id ?? null,
+        affiliateId: body.affiliateId ?? null,
+        paymentMethodId: method?.id ?? null,
+      });
+      await q.updateAccount(tx, user.id, {
+        plan: success.plan,
+        subscriptionType: success.subscriptionType,
+        subscriptionStatus: success.status,
+        price: success.price,
+        priceType: success.priceType,
+        nextChargeDate: new Date(success.nextChargeDate),
+      });
     });
-    await q.updateAccount(tx, user.id, {
-      plan: success.plan,
-      subscriptionType: success.subscriptionType,
-      subscriptionStatus: success.status,
-      price: success.price,
-      priceType: success.priceType,
-      nextChargeDate: new Date(success.nextChargeDate),
-    });
-    if (coupon) await q.redeemCoupon(tx, coupon.row.id);
-  });
+  } catch (error) {
+    // Nothing stored: the provider's new subscription must not go on charging.
+    await provided(() => provider.cancelNow(created.id)).catch(() => undefined);
+    throw error;
+  }
   // A change of plan replaces the old subscription (its events no longer touch the users row: it is not the newest).
   if (live(current)) await provided(() => provider.cancelNow(current.providerSubscriptionId));
   if (provider instanceof TestBillingProvider)
