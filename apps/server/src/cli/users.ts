@@ -1,7 +1,7 @@
 /**
  * npm run users -- set-plan <email> <plan>
  *
- * Sets a user's plan until billing exists (plans: free, earningshub_plus, earningshub_pro, earningshub_team,
+ * Sets a user's plan by hand, with no subscription or charge (support's override) (plans: free, earningshub_plus, earningshub_pro, earningshub_team,
  * savvy_trader_pro; 'plus', 'pro' and 'team' are short for the earningshub ones). Talks to the database directly,
  * except when an embedded server runs on the same data folder (PGlite serves one process): then it asks that
  * server through its admin API.
