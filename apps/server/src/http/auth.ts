@@ -56,26 +56,37 @@ const bearerOf = (request: FastifyRequest) => {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
 };
 
+/** The caller an identity token proves, once its signature, claims and session (not signed out) are checked. */
+async function callerOfIdToken(verify: ReturnType<typeof createJwtVerifier>, db: Database, idToken: string) {
+  if (!idToken) throw unauthorized();
+  const id = await verify(idToken, 'id');
+  if (!id) throw unauthorized('Invalid or expired identity token');
+  const origin = typeof id.origin_jti === 'string' ? id.origin_jti : '';
+  const revoked = origin
+    ? await db.select().from(idpRevokedOrigins).where(eq(idpRevokedOrigins.originJti, origin)).limit(1)
+    : [];
+  if (revoked.length) throw unauthorized('This session was signed out');
+  return { sub: id.sub as string, email: typeof id.email === 'string' ? id.email : null } satisfies Caller;
+}
+
 /** Verifies the bearer identity token (and the access token header when sent), and that its session stands. */
 export function createTokenVerifier(db: Database, config: Config) {
   const verify = createJwtVerifier(db, config);
   return async (request: FastifyRequest): Promise<Caller> => {
-    const idToken = bearerOf(request);
-    if (!idToken) throw unauthorized();
-    const id = await verify(idToken, 'id');
-    if (!id) throw unauthorized('Invalid or expired identity token');
-    const origin = typeof id.origin_jti === 'string' ? id.origin_jti : '';
-    const revoked = origin
-      ? await db.select().from(idpRevokedOrigins).where(eq(idpRevokedOrigins.originJti, origin)).limit(1)
-      : [];
-    if (revoked.length) throw unauthorized('This session was signed out');
+    const caller = await callerOfIdToken(verify, db, bearerOf(request));
     const accessToken = request.headers[ClientHeader.accessToken];
     if (typeof accessToken === 'string' && accessToken) {
       const access = await verify(accessToken, 'access');
-      if (!access || access.sub !== id.sub) throw unauthorized('Invalid or expired access token');
+      if (!access || access.sub !== caller.sub) throw unauthorized('Invalid or expired access token');
     }
-    return { sub: id.sub as string, email: typeof id.email === 'string' ? id.email : null };
+    return caller;
   };
+}
+
+/** The same check for an identity token given on its own (the live socket's `token`, SPEC §5). */
+export function createIdTokenVerifier(db: Database, config: Config) {
+  const verify = createJwtVerifier(db, config);
+  return (idToken: string): Promise<Caller> => callerOfIdToken(verify, db, idToken);
 }
 
 /**

@@ -1,9 +1,61 @@
+import { LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@eh/contracts';
+import websocket from '@fastify/websocket';
 import type { Role } from '../role.ts';
+import { createSyncService, type IncomingSocket, type SyncOptions, type SyncService } from './service.ts';
 
-/** The live socket at /sync (SPEC §7): subscriptions, quotes, news, events, community posts. Serves nothing yet. */
-export const syncRole: Role = {
-  name: 'sync',
-  async register(app) {
-    app.log.debug('role sync: no socket service yet');
-  },
-};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's live socket service, on nodes with the sync role (its hub's stats, for tests and operators). */
+    live?: SyncService;
+  }
+}
+
+export { publishLive } from './publish.ts';
+
+/**
+ * A frame larger than this ends the connection (1009, the socket library's rule) before it is read; up to it, a
+ * frame over the message limit is answered with an error frame and the connection stays.
+ */
+const FRAME_MAX_BYTES = 64 * LIVE_CLIENT_MESSAGE_MAX_BYTES;
+
+/**
+ * The live socket at /sync on the API's port (SPEC §7): `?app=earningshub&token=…` or `&anonymousId=…`. Every node
+ * with the role serves its own clients; data published anywhere reaches them through the bus, quotes from this
+ * node's feed (the demo simulator) directly. A plain GET (no upgrade) answers 426.
+ */
+export function createSyncRole(options: SyncOptions = {}): Role {
+  return {
+    name: 'sync',
+    async register(app) {
+      const service = createSyncService(app.ctx, app.log.child({ role: 'sync' }), options);
+      app.decorate('live', service);
+      await app.register(async (scope) => {
+        await scope.register(websocket, {
+          options: { maxPayload: FRAME_MAX_BYTES },
+          // Clients are told the server is going away (1001), so they reconnect, to another node if there is one.
+          preClose(done) {
+            service.closeAll();
+            done();
+          },
+        });
+        scope.route({
+          method: 'GET',
+          url: '/sync',
+          // The token travels in the query string: the request is not logged at info.
+          logLevel: 'warn',
+          handler: async (_request, reply) =>
+            reply
+              .code(426)
+              .header('upgrade', 'websocket')
+              .send({ message: 'The live socket needs a WebSocket upgrade', code: 'upgrade_required' }),
+          wsHandler: (socket, request) =>
+            service.accept(socket as IncomingSocket, (request.query ?? {}) as Record<string, unknown>),
+        });
+      });
+      app.addHook('onReady', async () => service.start());
+      app.addHook('preClose', async () => service.stop());
+    },
+  };
+}
+
+export const syncRole: Role = createSyncRole();

@@ -1,0 +1,389 @@
+/**
+ * One node's live clients and what each follows: routes data messages to the clients that follow them, coalesces
+ * quotes per client into one `quotes` message a second, and drops a client whose unsent data passes the bound
+ * (never buffering without bound). Knows nothing of HTTP, the bus or the database: the sync role feeds it.
+ */
+import type {
+  AssetRef,
+  CalendarEvent,
+  FileMeta,
+  LiveDataMessage,
+  LiveServerMessage,
+  NewsItem,
+  Quote,
+} from '@eh/contracts';
+import { type AccountFeatures, type FileType, LIVE_ALL_EVENTS, LIVE_CLOSE_CODES, quoteKey } from '@eh/domain';
+import { gateEvent, gateFile } from './gate.ts';
+
+/** The socket as the hub uses it (the `ws` socket @fastify/websocket hands over). */
+export interface LiveSocket {
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  readonly bufferedAmount: number;
+  readonly readyState: number;
+}
+
+/** `ws`'s OPEN state. */
+const OPEN = 1;
+
+/**
+ * Unsent bytes a client may have before the next send: past it the client is closed with 1013 and its data let go.
+ * A client that reads keeps a few KB at most (one batch a second); one batch of the largest subscription is ~330 KB.
+ */
+export const SEND_BUFFER_MAX_BYTES = 1024 * 1024;
+/** A dropped client that does not finish the closing handshake (it is not reading) is cut off after this. */
+export const CLOSE_GRACE_MS = 5000;
+
+export interface LiveIdentity {
+  /** The signed-in user, or null for an anonymous visitor. */
+  userId: string | null;
+  anonymousId: string | null;
+  features: AccountFeatures;
+}
+
+export interface LiveClient {
+  readonly id: number;
+  readonly socket: LiveSocket;
+  readonly identity: LiveIdentity;
+  /** Clients with the same key see the same gated data. */
+  readonly featuresKey: string;
+  paused: boolean;
+  closed: boolean;
+  /** Quote keys followed, each with the number of reasons (a symbol, lists holding it). */
+  readonly quoteKeys: Map<string, number>;
+  /** Other topics followed (news, files, events). */
+  readonly topics: Set<string>;
+  /** Coalesced quotes waiting for the next batch, as JSON, by quote key. */
+  readonly pending: Map<string, string>;
+}
+
+/** Topic names of the non-quote targets. */
+export const topic = {
+  newsType: (type: string) => `news:${type}`,
+  newsSymbol: (symbol: string) => `newsSymbols:${symbol.toUpperCase()}`,
+  newsFilter: (filter: string) => `newsFilter:${filter}`,
+  filesFilter: (filter: string) => `filesFilter:${filter}`,
+  event: (id: number | typeof LIVE_ALL_EVENTS) => `events:${id}`,
+};
+
+/** The feed of GET /pricing/files/filter/{filter} each file type belongs to (besides `latest`). */
+const FILE_FEEDS: Record<FileType, string> = {
+  transcript: 'transcripts',
+  slides: 'slides',
+  report: 'reports',
+  audio: 'audio',
+};
+
+export interface HubOptions {
+  sendBufferMax?: number;
+  closeGraceMs?: number;
+  /** Assets this node's clients start or stop following (to the quote feed). */
+  onFollow?(assets: AssetRef[]): void;
+  onUnfollow?(assets: AssetRef[]): void;
+  /** The upper-case symbols of a filter group, when loaded (news and file filters). */
+  groupSymbols?(group: string): ReadonlySet<string> | undefined;
+  /** A client dropped for being slow. */
+  onDrop?(client: LiveClient, bufferedBytes: number): void;
+}
+
+export type LiveHub = ReturnType<typeof createHub>;
+
+export function createHub(options: HubOptions = {}) {
+  const sendBufferMax = options.sendBufferMax ?? SEND_BUFFER_MAX_BYTES;
+  const closeGraceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;
+  const clients = new Set<LiveClient>();
+  const quoteIndex = new Map<string, Set<LiveClient>>();
+  const topicIndex = new Map<string, Set<LiveClient>>();
+  /** The asset of each followed quote key, and its latest quote. */
+  const followed = new Map<string, { ref: AssetRef; last: Quote | null }>();
+  /** Clients with quotes waiting. */
+  const dirty = new Set<LiveClient>();
+  let nextId = 1;
+  let dropped = 0;
+  let toFollow: AssetRef[] = [];
+  let toUnfollow: AssetRef[] = [];
+  let announcing = false;
+
+  const announce = () => {
+    if (announcing) return;
+    announcing = true;
+    queueMicrotask(() => {
+      announcing = false;
+      const follow = toFollow;
+      const unfollow = toUnfollow;
+      toFollow = [];
+      toUnfollow = [];
+      if (unfollow.length) options.onUnfollow?.(unfollow);
+      if (follow.length) options.onFollow?.(follow);
+    });
+  };
+
+  /** Sends unless the client is closed or too far behind, in which case it is dropped. */
+  function deliver(client: LiveClient, data: string | Buffer): boolean {
+    if (client.closed || client.socket.readyState !== OPEN) return false;
+    const buffered = client.socket.bufferedAmount;
+    if (buffered > sendBufferMax) {
+      drop(client, LIVE_CLOSE_CODES.tryAgainLater, 'slow consumer: too much unsent data');
+      options.onDrop?.(client, buffered);
+      return false;
+    }
+    if (typeof data === 'string') client.socket.send(data);
+    else client.socket.send(data, { binary: false });
+    return true;
+  }
+
+  function forget(client: LiveClient) {
+    clients.delete(client);
+    dirty.delete(client);
+    client.pending.clear();
+    for (const key of [...client.quoteKeys.keys()]) unfollowKey(client, key, true);
+    client.quoteKeys.clear();
+    for (const name of client.topics) topicIndex.get(name)?.delete(client);
+    for (const name of client.topics) if (topicIndex.get(name)?.size === 0) topicIndex.delete(name);
+    client.topics.clear();
+  }
+
+  /** Closes a client (with `code`) and lets go of what it followed; a client that does not answer is cut off. */
+  function drop(client: LiveClient, code: number, reason: string) {
+    if (client.closed) return;
+    client.closed = true;
+    forget(client);
+    if (code === LIVE_CLOSE_CODES.tryAgainLater) dropped += 1;
+    try {
+      client.socket.close(code, reason);
+    } catch {
+      client.socket.terminate();
+    }
+    setTimeout(() => client.socket.terminate(), closeGraceMs).unref();
+  }
+
+  function followKey(client: LiveClient, key: string, ref: AssetRef) {
+    const count = client.quoteKeys.get(key) ?? 0;
+    client.quoteKeys.set(key, count + 1);
+    if (count > 0) return;
+    let set = quoteIndex.get(key);
+    if (!set) {
+      set = new Set();
+      quoteIndex.set(key, set);
+      followed.set(key, { ref: { type: ref.type, symbol: ref.symbol }, last: null });
+      toFollow.push({ type: ref.type, symbol: ref.symbol });
+      announce();
+    }
+    set.add(client);
+  }
+
+  function unfollowKey(client: LiveClient, key: string, all: boolean) {
+    const count = client.quoteKeys.get(key) ?? 0;
+    if (count === 0) return;
+    if (!all && count > 1) {
+      client.quoteKeys.set(key, count - 1);
+      return;
+    }
+    client.quoteKeys.delete(key);
+    client.pending.delete(key);
+    const set = quoteIndex.get(key);
+    set?.delete(client);
+    if (set && set.size === 0) {
+      quoteIndex.delete(key);
+      const entry = followed.get(key);
+      followed.delete(key);
+      if (entry) {
+        toUnfollow.push(entry.ref);
+        announce();
+      }
+    }
+  }
+
+  /** Clients following any of the topics, each once. */
+  function audience(names: readonly string[]): Set<LiveClient> {
+    const result = new Set<LiveClient>();
+    for (const name of names) for (const client of topicIndex.get(name) ?? []) result.add(client);
+    return result;
+  }
+
+  function sendAll(audienceSet: Set<LiveClient>, message: LiveServerMessage) {
+    if (audienceSet.size === 0) return;
+    const data = Buffer.from(JSON.stringify(message));
+    for (const client of audienceSet) deliver(client, data);
+  }
+
+  /** Sends each client the message as its plan shows it, built once per plan. */
+  function sendGated(audienceSet: Set<LiveClient>, build: (features: AccountFeatures) => LiveServerMessage) {
+    const built = new Map<string, Buffer>();
+    for (const client of audienceSet) {
+      let data = built.get(client.featuresKey);
+      if (!data) {
+        data = Buffer.from(JSON.stringify(build(client.identity.features)));
+        built.set(client.featuresKey, data);
+      }
+      deliver(client, data);
+    }
+  }
+
+  function groupsHolding(prefix: 'newsFilter' | 'filesFilter', symbols: readonly string[]): string[] {
+    const names: string[] = [];
+    for (const name of topicIndex.keys()) {
+      if (!name.startsWith(`${prefix}:`)) continue;
+      const group = name.slice(prefix.length + 1);
+      const members = options.groupSymbols?.(group);
+      if (members && symbols.some((symbol) => members.has(symbol.toUpperCase()))) names.push(name);
+    }
+    return names;
+  }
+
+  function routeQuotes(quotes: readonly Quote[]) {
+    for (const quote of quotes) {
+      const key = quoteKey(quote.type, quote.symbol);
+      const subscribers = quoteIndex.get(key);
+      if (!subscribers) continue;
+      const entry = followed.get(key);
+      if (entry) entry.last = quote;
+      const json = JSON.stringify(quote);
+      for (const client of subscribers) {
+        client.pending.set(key, json);
+        dirty.add(client);
+      }
+    }
+  }
+
+  function routeNews(item: NewsItem) {
+    const names = [
+      topic.newsType(item.newsType),
+      ...item.symbols.map(topic.newsSymbol),
+      topic.newsFilter('all'),
+      ...groupsHolding('newsFilter', item.symbols),
+    ];
+    sendAll(audience(names), { type: 'marketNews', data: item });
+  }
+
+  function routeFile(file: FileMeta) {
+    const names = [
+      topic.filesFilter('latest'),
+      topic.filesFilter(FILE_FEEDS[file.type]),
+      ...groupsHolding('filesFilter', [file.symbol]),
+    ];
+    sendGated(audience(names), (features) => ({ type: 'marketDataAssetFile', data: gateFile(file, features) }));
+  }
+
+  function routeEvent(event: CalendarEvent) {
+    const names = [topic.event(event.id), topic.event(LIVE_ALL_EVENTS)];
+    sendGated(audience(names), (features) => ({ type: 'event', data: gateEvent(event, features) }));
+  }
+
+  return {
+    /** Takes a new connection in. */
+    add(socket: LiveSocket, identity: LiveIdentity): LiveClient {
+      const featuresKey = JSON.stringify(identity.features);
+      const client: LiveClient = {
+        id: nextId++,
+        socket,
+        identity,
+        featuresKey,
+        paused: false,
+        closed: false,
+        quoteKeys: new Map(),
+        topics: new Set(),
+        pending: new Map(),
+      };
+      clients.add(client);
+      return client;
+    },
+    /** The connection closed (by either side): what it followed is let go. */
+    remove(client: LiveClient) {
+      client.closed = true;
+      forget(client);
+    },
+    drop,
+    /** Sends one message to one client (acknowledgements, errors, snapshots). */
+    send(client: LiveClient, message: LiveServerMessage): boolean {
+      return deliver(client, JSON.stringify(message));
+    },
+    followQuote(client: LiveClient, ref: AssetRef) {
+      if (!client.closed) followKey(client, quoteKey(ref.type, ref.symbol), ref);
+    },
+    /** One reason fewer to follow the asset (the symbol itself, or one list holding it). */
+    unfollowQuote(client: LiveClient, ref: AssetRef) {
+      unfollowKey(client, quoteKey(ref.type, ref.symbol), false);
+    },
+    follows(client: LiveClient, ref: AssetRef) {
+      return client.quoteKeys.has(quoteKey(ref.type, ref.symbol));
+    },
+    addTopic(client: LiveClient, name: string) {
+      if (client.closed || client.topics.has(name)) return;
+      client.topics.add(name);
+      let set = topicIndex.get(name);
+      if (!set) {
+        set = new Set();
+        topicIndex.set(name, set);
+      }
+      set.add(client);
+    },
+    removeTopic(client: LiveClient, name: string) {
+      if (!client.topics.delete(name)) return;
+      const set = topicIndex.get(name);
+      set?.delete(client);
+      if (set?.size === 0) topicIndex.delete(name);
+    },
+    /** Whether any client follows a topic (which filter groups to keep loaded). */
+    hasTopic: (name: string) => topicIndex.has(name),
+    /** The latest quote routed for an asset some client follows. */
+    lastQuote(ref: AssetRef): Quote | null {
+      return followed.get(quoteKey(ref.type, ref.symbol))?.last ?? null;
+    },
+    /** A data message from the bus or the feed, to the clients that follow it. */
+    route(message: LiveDataMessage) {
+      switch (message.type) {
+        case 'quote':
+          return routeQuotes([message.data]);
+        case 'quotes':
+          return routeQuotes(message.data);
+        case 'marketNews':
+          return routeNews(message.data);
+        case 'marketDataAssetFile':
+          return routeFile(message.data);
+        case 'event':
+          return routeEvent(message.data);
+        case 'events_community_post':
+          return sendAll(audience([topic.event(message.data.eventId), topic.event(LIVE_ALL_EVENTS)]), message);
+      }
+    },
+    routeQuotes,
+    /** Sends every unpaused client its waiting quotes as one `quotes` message. */
+    flush(at: Date = new Date()) {
+      if (dirty.size === 0) return 0;
+      const prefix = `{"type":"quotes","at":"${at.toISOString()}","data":[`;
+      let sent = 0;
+      for (const client of dirty) {
+        if (client.paused) continue;
+        dirty.delete(client);
+        if (client.pending.size === 0) continue;
+        const data = `${prefix}${[...client.pending.values()].join(',')}]}`;
+        client.pending.clear();
+        if (deliver(client, data)) sent += 1;
+      }
+      return sent;
+    },
+    /** Sends one client its waiting quotes now (after unpause). */
+    flushClient(client: LiveClient, at: Date = new Date()) {
+      if (client.pending.size === 0 || client.paused) return;
+      dirty.delete(client);
+      const data = `{"type":"quotes","at":"${at.toISOString()}","data":[${[...client.pending.values()].join(',')}]}`;
+      client.pending.clear();
+      deliver(client, data);
+    },
+    /** Closes every client (1001 when the server goes away: clients reconnect, to another node if there is one). */
+    closeAll(code: number = LIVE_CLOSE_CODES.goingAway, reason = 'server shutting down') {
+      for (const client of [...clients]) drop(client, code, reason);
+    },
+    /** Every followed asset (the feed's set, and the lists to refresh). */
+    followedAssets: (): AssetRef[] => [...followed.values()].map((entry) => entry.ref),
+    clients: (): ReadonlySet<LiveClient> => clients,
+    stats: () => ({
+      clients: clients.size,
+      followedAssets: followed.size,
+      topics: topicIndex.size,
+      droppedSlow: dropped,
+    }),
+  };
+}

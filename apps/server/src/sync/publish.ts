@@ -1,0 +1,18 @@
+import { type LiveDataMessage, LiveDataMessage as LiveDataMessageSchema } from '@eh/contracts';
+import type { MessageBus } from '../bus/index.ts';
+import type { AppContext } from '../context.ts';
+
+/** The bus channel every sync node listens on for data to send its clients. */
+export const LIVE_CHANNEL = 'live';
+
+/**
+ * Sends a data message (SPEC §7 incoming types) to the live clients that follow it, on every node: through Redis
+ * when REDIS_URL is set, in-process otherwise. Validated here, so nothing malformed reaches the bus. Events and
+ * files are published as a caller with every feature sees them; each client is sent what its plan shows. Quotes
+ * are coalesced per client into one `quotes` message a second. While Redis is unreachable the message reaches this
+ * node's clients only (the bus's rule); it never fails for an outage.
+ */
+export async function publishLive(target: Pick<AppContext, 'bus'> | MessageBus, message: LiveDataMessage) {
+  const bus = 'bus' in target ? target.bus : target;
+  await bus.publish(LIVE_CHANNEL, LiveDataMessageSchema.parse(message));
+}

@@ -1,0 +1,620 @@
+/**
+ * The live socket service of one node (SPEC §4, §5, §7, §8): takes connections in (credential, `app`), reads their
+ * frames (an error frame for every bad one, never a dropped server), applies subscriptions in batches (one round of
+ * queries per {@link LIVE_SUBSCRIPTION_BATCH_MS} for every client of the node), and feeds the hub from the bus
+ * (data published anywhere with `publishLive`) and from this node's quote feed (the demo simulator by default).
+ */
+import {
+  APP_NAMES,
+  type AssetRef,
+  LIVE_SUBSCRIPTIONS_MAX,
+  type LiveClientMessageMap,
+  LiveDataMessage,
+  type LiveErrorCode,
+  type LiveTargets,
+  parseClientMessage,
+  type Quote,
+} from '@eh/contracts';
+import {
+  type AccountFeatures,
+  FREE_ACCOUNT_FEATURES,
+  LIVE_CLOSE_CODES,
+  LIVE_QUOTE_FLUSH_MS,
+  LIVE_QUOTE_TARGETS,
+  LIVE_SUBSCRIPTION_BATCH_MS,
+  type MarketAssetType,
+  quoteKey,
+  SOCKET_TOKEN_MIN_LENGTH,
+} from '@eh/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { createIdTokenVerifier } from '../http/auth.ts';
+import { featuresOfUser } from '../http/features.ts';
+import type { QuoteRow } from '../modules/market/queries.ts';
+import { toQuote } from '../modules/market/service.ts';
+import type { LiveQuoteFeed } from './feed.ts';
+import { createHub, type LiveClient, type LiveHub, type LiveSocket, topic } from './hub.ts';
+import { LIVE_CHANNEL } from './publish.ts';
+import {
+  askedKey,
+  groupSymbols,
+  type LiveAsset,
+  listSymbols,
+  ownedLists,
+  quoteAnchors,
+  resolveAssets,
+  type SymbolGroupName,
+  storedQuotes,
+} from './queries.ts';
+import { createDemoQuoteFeed } from './simulator.ts';
+
+/** A socket as @fastify/websocket hands it over (a `ws` WebSocket). */
+export interface IncomingSocket extends LiveSocket {
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** Messages a client may send per second on average, and in a burst. */
+const MESSAGES_PER_SECOND = 20;
+const MESSAGE_BURST = 40;
+/** Messages refused for the rate in a row before the client is closed (1008). */
+const RATE_VIOLATIONS_MAX = 200;
+/** Frames a client may send before its credential is checked; later ones wait for it. */
+const EARLY_MESSAGES_MAX = 20;
+/** How often list subscriptions pick up added and removed symbols, and filter groups are read again. */
+const REFRESH_MS = 60_000;
+/** The quote batch goes out this long after each second, so the simulator's tick of that second is in it. */
+const FLUSH_OFFSET_MS = 50;
+const ANONYMOUS_ID = /^[A-Za-z0-9_.:-]{1,40}$/;
+const NEWS_GROUPS = new Set<string>(['popular', 'one_billion', 'ten_billion', 'hundred_billion']);
+
+export interface SyncOptions {
+  /**
+   * This node's quote feed; default the demo simulator over the stored quotes (it moves only quotes whose source is
+   * the demo market). Null: no feed (quotes come from the bus only).
+   */
+  feed?: LiveQuoteFeed | null;
+  /** Simulator seed (tests). */
+  seed?: number;
+  sendBufferMax?: number;
+  closeGraceMs?: number;
+}
+
+type QuoteTarget = keyof typeof LIVE_QUOTE_TARGETS;
+const QUOTE_TARGETS = Object.keys(LIVE_QUOTE_TARGETS) as QuoteTarget[];
+type TopicTarget = 'news' | 'newsSymbols' | 'newsFilter' | 'filesFilter' | 'events';
+const TOPIC_TARGETS: TopicTarget[] = ['news', 'newsSymbols', 'newsFilter', 'filesFilter', 'events'];
+
+const topicOf = (target: TopicTarget, item: string | number): string => {
+  switch (target) {
+    case 'news':
+      return topic.newsType(String(item));
+    case 'newsSymbols':
+      return topic.newsSymbol(String(item));
+    case 'newsFilter':
+      return topic.newsFilter(String(item));
+    case 'filesFilter':
+      return topic.filesFilter(String(item));
+    case 'events':
+      return topic.event(item as number);
+  }
+};
+
+/** One connection's subscriptions beyond the hub's indexes: what each target item brought. */
+interface Connection {
+  client: LiveClient;
+  /** Symbols followed directly, by quote key, with the stored symbol. */
+  symbols: Map<string, AssetRef>;
+  /** Lists followed, with the symbols each held when last read. */
+  lists: Map<string, AssetRef[]>;
+  /** Topic items followed, by topic name, with the target and item as the client named it. */
+  topics: Map<string, { target: TopicTarget; item: string | number }>;
+  tokens: number;
+  refilledAt: number;
+  violations: number;
+  lastRateError: number;
+}
+
+/** Items per target, as acknowledgements carry them. */
+type TargetItems = Record<string, (string | number)[]>;
+
+function addItem(items: TargetItems, target: string, item: string | number) {
+  const list = items[target] ?? [];
+  if (!list.includes(item)) list.push(item);
+  items[target] = list;
+}
+
+const itemCount = (conn: Connection) => conn.symbols.size + conn.lists.size + conn.topics.size;
+
+type Change = { conn: Connection; message: LiveClientMessageMap['subscribe'] | LiveClientMessageMap['unsubscribe'] };
+
+export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, options: SyncOptions = {}) {
+  const groups = new Map<string, { symbols: ReadonlySet<string>; loadedAt: number }>();
+  const feed =
+    options.feed === undefined
+      ? createDemoQuoteFeed({
+          loadAnchors: (refs) => quoteAnchors(ctx.db, refs),
+          ...(options.seed === undefined ? {} : { seed: options.seed }),
+          onError: (err) => log.warn({ err }, 'live quotes: the stored quotes could not be read'),
+        })
+      : options.feed;
+  const hub: LiveHub = createHub({
+    ...(options.sendBufferMax === undefined ? {} : { sendBufferMax: options.sendBufferMax }),
+    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+    onFollow: (assets) => feed?.follow(assets),
+    onUnfollow: (assets) => feed?.unfollow(assets),
+    groupSymbols: (group) => groups.get(group)?.symbols,
+    onDrop: (client, bufferedBytes) =>
+      log.warn({ client: client.id, bufferedBytes }, 'live: a slow client was dropped (1013) rather than buffered'),
+  });
+  const connections = new Map<LiveClient, Connection>();
+  const verifyToken = createIdTokenVerifier(ctx.db, ctx.config);
+  let changes: Change[] = [];
+  let batchTimer: NodeJS.Timeout | null = null;
+  let applying: Promise<void> = Promise.resolve();
+  let flushTimer: NodeJS.Timeout | null = null;
+  let refreshTimer: NodeJS.Timeout | null = null;
+  let stopBus: (() => Promise<void>) | null = null;
+  let stopStatus: (() => void) | null = null;
+  let stopped = false;
+
+  const error = (
+    client: LiveClient,
+    code: LiveErrorCode,
+    message: string,
+    path: string | null = null,
+    requestId: string | null = null,
+  ) => hub.send(client, { type: 'error', code, message, path, requestId });
+
+  // ---- connections ---------------------------------------------------------------------------------------------
+
+  /** Who the query's credential names (SPEC §5), or the reason it names no one. */
+  async function identify(
+    query: Record<string, unknown>,
+  ): Promise<
+    | { ok: true; userId: string | null; anonymousId: string | null; features: AccountFeatures }
+    | { ok: false; code: number; error: LiveErrorCode; message: string }
+  > {
+    const app = typeof query.app === 'string' ? query.app : '';
+    if (!(APP_NAMES as readonly string[]).includes(app))
+      return {
+        ok: false,
+        code: LIVE_CLOSE_CODES.badRequest,
+        error: 'bad_request',
+        message: `app must be one of ${APP_NAMES.join(', ')}`,
+      };
+    const token = typeof query.token === 'string' ? query.token : '';
+    if (token.length > SOCKET_TOKEN_MIN_LENGTH) {
+      try {
+        const caller = await verifyToken(token);
+        return { ok: true, userId: caller.sub, anonymousId: null, features: await featuresOfUser(ctx, caller.sub) };
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 401)
+          return {
+            ok: false,
+            code: LIVE_CLOSE_CODES.unauthorized,
+            error: 'unauthorized',
+            message: (err as Error).message,
+          };
+        log.warn({ err }, 'live: a token could not be checked');
+        return {
+          ok: false,
+          code: LIVE_CLOSE_CODES.tryAgainLater,
+          error: 'unavailable',
+          message: 'the server could not check the token now; try again',
+        };
+      }
+    }
+    const anonymousId = token || (typeof query.anonymousId === 'string' ? query.anonymousId : '');
+    if (!ANONYMOUS_ID.test(anonymousId))
+      return {
+        ok: false,
+        code: LIVE_CLOSE_CODES.badRequest,
+        error: 'bad_request',
+        message: 'a token (longer than 40 characters) or an anonymousId (1-40 letters, digits, _ . : -) is required',
+      };
+    return { ok: true, userId: null, anonymousId, features: FREE_ACCOUNT_FEATURES };
+  }
+
+  /** Takes a socket in: its frames wait while the credential is checked, then go through {@link receive}. */
+  function accept(socket: IncomingSocket, query: Record<string, unknown>) {
+    let conn: Connection | null = null;
+    let closed = false;
+    const early: { data: Buffer | ArrayBuffer | Buffer[]; isBinary: boolean }[] = [];
+    socket.on('error', (err) => log.debug({ err }, 'live: socket error'));
+    socket.on('close', () => {
+      closed = true;
+      if (conn) {
+        hub.remove(conn.client);
+        connections.delete(conn.client);
+      }
+    });
+    socket.on('message', (data, isBinary) => {
+      if (conn) receive(conn, data, isBinary);
+      else if (early.length < EARLY_MESSAGES_MAX) early.push({ data, isBinary });
+    });
+    void identify(query).then(
+      (identity) => {
+        if (closed || stopped) return;
+        if (!identity.ok) {
+          socket.send(
+            JSON.stringify({
+              type: 'error',
+              code: identity.error,
+              message: identity.message,
+              path: null,
+              requestId: null,
+            }),
+          );
+          socket.close(identity.code, identity.message.slice(0, 120));
+          return;
+        }
+        const client = hub.add(socket, {
+          userId: identity.userId,
+          anonymousId: identity.anonymousId,
+          features: identity.features,
+        });
+        const ready: Connection = {
+          client,
+          symbols: new Map(),
+          lists: new Map(),
+          topics: new Map(),
+          tokens: MESSAGE_BURST,
+          refilledAt: Date.now(),
+          violations: 0,
+          lastRateError: 0,
+        };
+        conn = ready;
+        connections.set(client, ready);
+        hub.send(client, {
+          type: 'welcome',
+          user: identity.userId ? 'signedIn' : 'anonymous',
+          quoteIntervalMs: LIVE_QUOTE_FLUSH_MS,
+          subscriptionBatchMs: LIVE_SUBSCRIPTION_BATCH_MS,
+          subscriptionsMax: LIVE_SUBSCRIPTIONS_MAX,
+        });
+        for (const frame of early.splice(0)) receive(ready, frame.data, frame.isBinary);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'live: a connection could not be taken in');
+        socket.close(LIVE_CLOSE_CODES.tryAgainLater, 'try again later');
+      },
+    );
+  }
+
+  /** Token bucket: false (and, at most once a second, an error frame) when the client sends too fast. */
+  function allowed(conn: Connection): boolean {
+    const now = Date.now();
+    conn.tokens = Math.min(MESSAGE_BURST, conn.tokens + ((now - conn.refilledAt) / 1000) * MESSAGES_PER_SECOND);
+    conn.refilledAt = now;
+    if (conn.tokens >= 1) {
+      conn.tokens -= 1;
+      conn.violations = 0;
+      return true;
+    }
+    conn.violations += 1;
+    if (conn.violations > RATE_VIOLATIONS_MAX) {
+      hub.drop(conn.client, LIVE_CLOSE_CODES.policyViolation, 'too many messages');
+      return false;
+    }
+    if (now - conn.lastRateError >= 1000) {
+      conn.lastRateError = now;
+      error(conn.client, 'rate_limited', `at most ${MESSAGES_PER_SECOND} messages a second; this one was ignored`);
+    }
+    return false;
+  }
+
+  function receive(conn: Connection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) {
+    const { client } = conn;
+    if (client.closed || !allowed(conn)) return;
+    if (isBinary) return void error(client, 'binary_frame', 'the socket takes JSON text frames only');
+    const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const parsed = parseClientMessage(buffer.toString('utf8'), buffer.length);
+    if (!parsed.ok) return void error(client, parsed.error.code, parsed.error.message, parsed.error.path);
+    const message = parsed.message;
+    switch (message.type) {
+      case 'subscribe':
+      case 'unsubscribe':
+        changes.push({ conn, message });
+        batchTimer ??= setTimeout(() => {
+          batchTimer = null;
+          applying = applying.then(applyChanges);
+        }, LIVE_SUBSCRIPTION_BATCH_MS);
+        return;
+      case 'pause':
+        client.paused = true;
+        return;
+      case 'unpause':
+        client.paused = false;
+        hub.flushClient(client);
+        return;
+      case 'ping':
+        hub.send(client, { type: 'pong', requestId: message.requestId ?? null });
+        return;
+    }
+  }
+
+  // ---- subscriptions, a batch at a time ------------------------------------------------------------------------
+
+  async function loadGroup(name: string) {
+    if (!NEWS_GROUPS.has(name)) return;
+    const cached = groups.get(name);
+    if (cached && Date.now() - cached.loadedAt < REFRESH_MS * 10) return;
+    groups.set(name, { symbols: await groupSymbols(ctx.db, name as SymbolGroupName), loadedAt: Date.now() });
+  }
+
+  const refOf = (target: QuoteTarget, symbol: string): AssetRef => ({ type: LIVE_QUOTE_TARGETS[target], symbol });
+
+  async function applyChanges() {
+    const batch = changes.filter((change) => !change.conn.client.closed);
+    changes = [];
+    if (batch.length === 0) return;
+    const subscribes = batch.filter((change) => change.message.type === 'subscribe');
+    // What the batch's subscriptions need, read once for all of them.
+    let resolved = new Map<string, LiveAsset>();
+    const owned = new Map<Connection, Set<string>>();
+    let listed = new Map<string, AssetRef[]>();
+    let quotes = new Map<number, QuoteRow>();
+    try {
+      for (const change of subscribes) {
+        const ids = change.message.targets.portfolios ?? [];
+        const userId = change.conn.client.identity.userId;
+        if (ids.length > 0 && userId) owned.set(change.conn, new Set(await ownedLists(ctx.db, userId, ids)));
+      }
+      listed = await listSymbols(ctx.db, [...new Set([...owned.values()].flatMap((ids) => [...ids]))]);
+      const refs: AssetRef[] = [];
+      for (const change of subscribes) {
+        for (const target of QUOTE_TARGETS)
+          for (const symbol of change.message.targets[target] ?? []) refs.push(refOf(target, symbol));
+      }
+      for (const symbols of listed.values()) refs.push(...symbols);
+      resolved = await resolveAssets(ctx.db, refs);
+      const wanted = [...resolved.values()].filter(
+        (asset) => !hub.lastQuote(asset) && !feed?.current({ type: asset.type, symbol: asset.symbol }),
+      );
+      quotes = await storedQuotes(ctx.db, [...new Set(wanted.map((asset) => asset.id))]);
+      for (const change of subscribes)
+        for (const filter of [
+          ...(change.message.targets.newsFilter ?? []),
+          ...(change.message.targets.filesFilter ?? []),
+        ])
+          await loadGroup(filter);
+    } catch (err) {
+      log.warn({ err }, 'live: subscriptions could not be applied (database)');
+      for (const change of subscribes)
+        error(
+          change.conn.client,
+          'unavailable',
+          'the subscription could not be applied now; send it again',
+          null,
+          change.message.requestId ?? null,
+        );
+      for (const change of batch) if (change.message.type === 'unsubscribe') unsubscribe(change);
+      return;
+    }
+
+    const snapshot = (conn: Connection, asset: AssetRef & Partial<LiveAsset>) => {
+      const ref = { type: asset.type, symbol: asset.symbol };
+      const stored = asset.id === undefined ? undefined : quotes.get(asset.id);
+      const quote: Quote | null =
+        hub.lastQuote(ref) ??
+        feed?.current(ref) ??
+        (stored && asset.name !== undefined
+          ? toQuote({ symbol: asset.symbol, type: asset.type, name: asset.name }, stored, { extended: false })
+          : null);
+      if (quote) hub.send(conn.client, { type: 'quote', data: quote });
+    };
+
+    for (const change of batch) {
+      if (change.conn.client.closed) continue;
+      if (change.message.type === 'unsubscribe') unsubscribe(change);
+      else subscribe(change, resolved, owned.get(change.conn) ?? new Set(), listed, snapshot);
+    }
+  }
+
+  function subscribe(
+    change: Change,
+    resolved: Map<string, LiveAsset>,
+    owned: Set<string>,
+    listed: Map<string, AssetRef[]>,
+    snapshot: (conn: Connection, asset: AssetRef & Partial<LiveAsset>) => void,
+  ) {
+    const { conn } = change;
+    const { client } = conn;
+    const targets: LiveTargets = change.message.targets;
+    const requestId = change.message.requestId ?? null;
+    const accepted: TargetItems = {};
+    const missing: AssetRef[] = [];
+    const addedSymbols: { key: string; asset: LiveAsset; target: QuoteTarget }[] = [];
+    for (const target of QUOTE_TARGETS) {
+      for (const symbol of targets[target] ?? []) {
+        const asset = resolved.get(askedKey(refOf(target, symbol)));
+        if (!asset) missing.push(refOf(target, symbol));
+        else addedSymbols.push({ key: quoteKey(asset.type, asset.symbol), asset, target });
+      }
+    }
+    const lists: string[] = [];
+    (targets.portfolios ?? []).forEach((id, index) => {
+      if (!client.identity.userId)
+        error(client, 'forbidden', 'sign in to follow your lists', `targets.portfolios.${index}`, requestId);
+      else if (!owned.has(id))
+        error(client, 'forbidden', `no list of yours has the id ${id}`, `targets.portfolios.${index}`, requestId);
+      else lists.push(id);
+    });
+    const topics: { name: string; target: TopicTarget; item: string | number }[] = [];
+    for (const target of TOPIC_TARGETS)
+      for (const item of targets[target] ?? []) topics.push({ name: topicOf(target, item), target, item });
+
+    const added =
+      new Set(addedSymbols.filter((s) => !conn.symbols.has(s.key)).map((s) => s.key)).size +
+      lists.filter((id) => !conn.lists.has(id)).length +
+      new Set(topics.filter((t) => !conn.topics.has(t.name)).map((t) => t.name)).size;
+    if (itemCount(conn) + added > LIVE_SUBSCRIPTIONS_MAX) {
+      error(
+        client,
+        'too_many_subscriptions',
+        `a connection follows at most ${LIVE_SUBSCRIPTIONS_MAX} items; it follows ${itemCount(conn)} and this adds ${added}`,
+        'targets',
+        requestId,
+      );
+      return;
+    }
+
+    const fresh: LiveAsset[] = [];
+    for (const { key, asset, target } of addedSymbols) {
+      addItem(accepted, target, asset.symbol);
+      if (conn.symbols.has(key)) continue;
+      const ref = { type: asset.type, symbol: asset.symbol };
+      const before = hub.follows(client, ref);
+      conn.symbols.set(key, ref);
+      hub.followQuote(client, ref);
+      if (!before) fresh.push(asset);
+    }
+    for (const id of lists) {
+      addItem(accepted, 'portfolios', id);
+      if (conn.lists.has(id)) continue;
+      const symbols = listed.get(id) ?? [];
+      const refs: AssetRef[] = [];
+      for (const item of symbols) {
+        const asset = resolved.get(askedKey(item));
+        if (!asset) continue;
+        const ref = { type: asset.type, symbol: asset.symbol };
+        refs.push(ref);
+        const before = hub.follows(client, ref);
+        hub.followQuote(client, ref);
+        if (!before) fresh.push(asset);
+      }
+      conn.lists.set(id, refs);
+    }
+    for (const { name, target, item } of topics) {
+      addItem(accepted, target, item);
+      if (conn.topics.has(name)) continue;
+      conn.topics.set(name, { target, item });
+      hub.addTopic(client, name);
+    }
+    hub.send(client, { type: 'subscribed', requestId, targets: accepted, missing });
+    for (const asset of fresh) snapshot(conn, asset);
+  }
+
+  function unsubscribe(change: Change) {
+    const { conn } = change;
+    const { client } = conn;
+    const targets: LiveTargets = change.message.targets;
+    const removed: TargetItems = {};
+    for (const target of QUOTE_TARGETS) {
+      for (const symbol of targets[target] ?? []) {
+        const type: MarketAssetType = LIVE_QUOTE_TARGETS[target];
+        const upper = symbol.trim().toUpperCase();
+        const key = [quoteKey(type, upper), quoteKey(type, upper.replace(/[-/]/g, '.'))].find((k) =>
+          conn.symbols.has(k),
+        );
+        const ref = key ? conn.symbols.get(key) : undefined;
+        if (!key || !ref) continue;
+        conn.symbols.delete(key);
+        hub.unfollowQuote(client, ref);
+        addItem(removed, target, ref.symbol);
+      }
+    }
+    for (const id of targets.portfolios ?? []) {
+      const refs = conn.lists.get(id);
+      if (!refs) continue;
+      conn.lists.delete(id);
+      for (const ref of refs) hub.unfollowQuote(client, ref);
+      addItem(removed, 'portfolios', id);
+    }
+    for (const target of TOPIC_TARGETS) {
+      for (const item of targets[target] ?? []) {
+        const name = topicOf(target, item);
+        if (!conn.topics.delete(name)) continue;
+        hub.removeTopic(client, name);
+        addItem(removed, target, item);
+      }
+    }
+    hub.send(client, { type: 'unsubscribed', requestId: change.message.requestId ?? null, targets: removed });
+  }
+
+  /** Lists gain and lose symbols: every followed list is read again, and the groups in use. */
+  async function refresh() {
+    const ids = [...new Set([...connections.values()].flatMap((conn) => [...conn.lists.keys()]))];
+    if (ids.length > 0) {
+      const listed = await listSymbols(ctx.db, ids);
+      const resolved = await resolveAssets(ctx.db, [...listed.values()].flat());
+      for (const conn of connections.values()) {
+        for (const [id, before] of conn.lists) {
+          const now = (listed.get(id) ?? []).flatMap((item) => {
+            const asset = resolved.get(askedKey(item));
+            return asset ? [{ type: asset.type, symbol: asset.symbol }] : [];
+          });
+          const key = (ref: AssetRef) => quoteKey(ref.type, ref.symbol);
+          const had = new Set(before.map(key));
+          const has = new Set(now.map(key));
+          for (const ref of now) if (!had.has(key(ref))) hub.followQuote(conn.client, ref);
+          for (const ref of before) if (!has.has(key(ref))) hub.unfollowQuote(conn.client, ref);
+          conn.lists.set(id, now);
+        }
+      }
+    }
+    for (const name of [...groups.keys()]) {
+      if (hub.hasTopic(topic.newsFilter(name)) || hub.hasTopic(topic.filesFilter(name))) {
+        groups.delete(name);
+        await loadGroup(name);
+      } else groups.delete(name);
+    }
+  }
+
+  // ---- lifecycle -----------------------------------------------------------------------------------------------
+
+  return {
+    hub,
+    feed,
+    accept,
+    /** Listens on the bus and starts the feed and the timers (once the app is ready). */
+    async start() {
+      stopBus = await ctx.bus.subscribe(LIVE_CHANNEL, (message) => {
+        const parsed = LiveDataMessage.safeParse(message);
+        if (parsed.success) hub.route(parsed.data);
+        else log.warn({ issue: parsed.error.issues[0] }, 'live: a malformed message on the bus was ignored');
+      });
+      stopStatus = ctx.bus.onStatus((status) => {
+        // Messages other nodes sent meanwhile are gone; lists and groups are read again (quotes tick on by themselves).
+        if (status.connected) void refresh().catch(() => {});
+      });
+      feed?.start((quotes) => hub.routeQuotes(quotes));
+      const scheduleFlush = () => {
+        if (stopped) return;
+        // The next x.050 s (never now).
+        const wait = (LIVE_QUOTE_FLUSH_MS + FLUSH_OFFSET_MS - (Date.now() % LIVE_QUOTE_FLUSH_MS)) % LIVE_QUOTE_FLUSH_MS;
+        flushTimer = setTimeout(() => {
+          hub.flush();
+          scheduleFlush();
+        }, wait || LIVE_QUOTE_FLUSH_MS);
+        flushTimer.unref();
+      };
+      scheduleFlush();
+      refreshTimer = setInterval(() => {
+        void refresh().catch((err: unknown) => log.warn({ err }, 'live: lists could not be read again'));
+      }, REFRESH_MS);
+      refreshTimer.unref();
+    },
+    /** Closes every client with 1001 (they reconnect, to another node if there is one). */
+    closeAll() {
+      hub.closeAll(LIVE_CLOSE_CODES.goingAway, 'server shutting down');
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (batchTimer) clearTimeout(batchTimer);
+      if (flushTimer) clearTimeout(flushTimer);
+      if (refreshTimer) clearInterval(refreshTimer);
+      hub.closeAll(LIVE_CLOSE_CODES.goingAway, 'server shutting down');
+      stopStatus?.();
+      await stopBus?.();
+      await feed?.stop();
+      await applying.catch(() => {});
+    },
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
