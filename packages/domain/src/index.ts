@@ -18,4 +18,5 @@ export * from './random.ts';
 export * from './search.ts';
 export * from './sec-filings.ts';
 export * from './static-asset-list.ts';
+export * from './summary.ts';
 export * from './time.ts';
