@@ -53,6 +53,28 @@ function money(value: number): string {
   return `$${value.toFixed(2)}`;
 }
 
+/** A guidance bound: two decimals of billions (a range's ends never read alike). */
+function bound(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `$${(value / 1e9).toFixed(2)} billion`;
+  return `$${(value / 1e6).toFixed(0)} million`;
+}
+
+const perShare = (value: number) => `${value < 0 ? '-' : ''}$${Math.abs(value).toFixed(2)}`;
+
+/** The CFO's outlook: the next quarter's guidance as the company issued it with these results (stored alike). */
+function outlook(world: DemoWorld, quarter: Quarter): string | null {
+  const issued = world.earnings.guidance(quarter.asset, [quarter]).filter((record) => record.period !== 'FY');
+  const revenue = issued.find((record) => record.metric === 'revenue');
+  if (!revenue || revenue.low === null || revenue.high === null) return null;
+  const eps = issued.find((record) => record.metric === 'eps');
+  const epsText =
+    eps && eps.low !== null && eps.high !== null
+      ? `, and earnings per share of ${perShare(eps.low)} to ${perShare(eps.high)}`
+      : '';
+  return `Turning to the outlook: for ${revenue.period} fiscal ${revenue.periodYear}, we expect revenue between ${bound(revenue.low)} and ${bound(revenue.high)}${epsText}.`;
+}
+
 function percent(value: number): string {
   return `${Math.abs(value).toFixed(1)}%`;
 }
@@ -122,7 +144,7 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
     {
       speaker: CFO,
       role: company,
-      text: `${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
+      text: `${outlook(world, quarter) ?? 'We do not give quarterly guidance.'} ${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
     },
   ];
   const firms = coveringFirms(world, asset);
