@@ -152,8 +152,18 @@ describe('managing a subscription', () => {
       // Cancel at the period end: a confirmation first, then "Ends on …" and the banner.
       await modal.getByTestId('manage-cancel').click();
       await modal.getByTestId('manage-cancel-confirm').waitFor();
+      expect(await modal.getByTestId('manage-cancel-confirm').innerText()).toContain(`You keep Pro until ${endsOn}`);
+      await screenshot(page, 'billing-manage-cancel-confirm-desktop-light');
       await modal.getByTestId('manage-cancel-confirm-button').click();
       await expect.poll(() => modal.getByTestId('manage-period').innerText()).toBe(`Ends on ${endsOn}`);
+      for (const [viewport, scheme] of [
+        ['desktop', 'light'],
+        ['phone', 'dark'],
+      ] as const) {
+        await showAs(page, viewport, scheme);
+        await screenshot(page, `billing-manage-ending-${viewport}-${scheme}`);
+      }
+      await showAs(page, 'desktop', 'light');
       expect((await call<SubscriptionView>('/core/users/me/subscription')).body.subscription).toMatchObject({
         cancelAtPeriodEnd: true,
         status: 'active',
@@ -225,6 +235,20 @@ describe('managing a subscription', () => {
       expect((await call<SubscriptionView>('/core/users/me/subscription')).body.subscription).toMatchObject({
         cancelAtPeriodEnd: false,
       });
+
+      // Change plan or interval hands over to the subscribe modal with the chosen plan and interval.
+      await page.getByTestId('profile-manage-subscription').click();
+      await modal.getByTestId('manage-change').click();
+      const change = modal.getByTestId('manage-change-plan');
+      await change.waitFor();
+      const continueButton = modal.getByTestId('manage-change-continue');
+      expect(await continueButton.isDisabled()).toBe(true);
+      await modal.getByTestId('manage-interval-monthly').click();
+      expect(await continueButton.innerText()).toBe('Continue with Pro, monthly');
+      await screenshot(page, 'billing-manage-change-plan-desktop-light');
+      await continueButton.click();
+      await page.getByTestId('modal-subscribe').waitFor();
+      expect(await modal.count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

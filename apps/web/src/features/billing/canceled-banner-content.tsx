@@ -89,6 +89,7 @@ export default function CanceledBannerContent() {
         data-testid="canceled-subscription-banner"
         data-kind={banner.kind}
         severity="warning"
+        role="status"
         action={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             {action}

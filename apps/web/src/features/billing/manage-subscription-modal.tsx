@@ -90,7 +90,7 @@ export default function ManageSubscriptionModal({ onClose }: ModalContentProps) 
           />
         )}
         {live && apple && (
-          <Alert severity="info" data-testid="manage-apple">
+          <Alert severity="info" role="status" data-testid="manage-apple">
             This subscription was bought in the App Store and is managed there: change, cancel or renew it in the App
             Store’s subscription settings on your iPhone or iPad.
           </Alert>

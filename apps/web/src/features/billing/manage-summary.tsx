@@ -65,7 +65,7 @@ export function ManageSummary({ subscription, label }: { subscription: Subscript
         <Fact label="Billing" value={PROVIDER_WORDS[subscription.provider]} testId="manage-provider" />
       </Box>
       {label && (
-        <Alert severity="info" sx={{ py: 0 }} data-testid="test-billing-label">
+        <Alert severity="info" role="status" sx={{ py: 0 }} data-testid="test-billing-label">
           {label}
         </Alert>
       )}
