@@ -1,0 +1,133 @@
+/**
+ * Two server nodes and Redis (issue 19 proof): a quote, an event and a community post published on node A reach a
+ * client of node B, through Redis pub/sub; a node going away closes its clients with 1001 (they reconnect). Runs
+ * on CI's Redis (TEST_REDIS_URL), else on a redis-server of its own, else not at all (said so).
+ */
+import type { Quote } from '@eh/contracts';
+import { assets } from '@eh/db';
+import { LIVE_CLOSE_CODES } from '@eh/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishLive } from '../../src/sync/index.ts';
+import { TEST_REDIS_URL } from '../env.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { type RedisServer, redisAvailable, startRedis } from './faults/services.ts';
+import { connectLive, type LiveTestClient } from './sync-client.ts';
+
+const ownRedis = !TEST_REDIS_URL && redisAvailable();
+if (!TEST_REDIS_URL && !ownRedis) console.warn('sync-nodes: no TEST_REDIS_URL and no redis-server; skipped');
+
+describe.skipIf(!TEST_REDIS_URL && !ownRedis)('two nodes and Redis', () => {
+  let redis: RedisServer | null = null;
+  let a: TestServer;
+  let b: TestServer | null;
+  let stock: string;
+  const clients: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    if (ownRedis) redis = await startRedis();
+    const REDIS_URL = TEST_REDIS_URL ?? redis?.url ?? '';
+    [a, b] = await Promise.all([startTestServer({ REDIS_URL }), startTestServer({ REDIS_URL })]);
+    const [row] = await a.ctx.db
+      .select({ symbol: assets.symbol })
+      .from(assets)
+      .where(and(eq(assets.type, 'stock'), eq(assets.active, true)))
+      .orderBy(desc(assets.popularity))
+      .limit(1);
+    if (!row) throw new Error('the seeded market has no stocks');
+    stock = row.symbol;
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await Promise.all([a?.close(), b?.close()]);
+    await redis?.kill();
+  });
+
+  const connect = async (server: TestServer) => {
+    const client = await connectLive(server.url, { app: 'earningshub', anonymousId: `node-test-${clients.length}` });
+    clients.push(client);
+    await client.next('welcome');
+    return client;
+  };
+
+  it('carries a quote, an event and a community post published on node A to a client of node B', async () => {
+    if (!b) throw new Error('node B did not start');
+    expect(a.ctx.bus.kind).toBe('redis');
+    const onA = await connect(a);
+    const onB = await connect(b);
+    // An event id no other test publishes, so a shared CI Redis carries nothing else for it.
+    const eventId = 1_900_000_000 + Math.floor(Math.random() * 1_000_000);
+    for (const client of [onA, onB]) {
+      client.send({ type: 'subscribe', targets: { stocks: [stock], events: [eventId] } });
+      await client.next('subscribed');
+    }
+    // Redis confirms subscriptions asynchronously: B listens since it started, so this is only the client's batch.
+    const price = 1000 + Math.round(Math.random() * 1000) / 100;
+    const quote: Quote = {
+      symbol: stock,
+      type: 'stock',
+      name: stock,
+      price,
+      prevClose: 1000,
+      open: 1000,
+      lowPrice: 990,
+      highPrice: 1100,
+      volume: 1,
+      change: price - 1000,
+      changePercent: (price - 1000) / 10,
+      quotedAt: new Date().toISOString(),
+      source: 'test',
+    };
+    await publishLive(a.ctx, { type: 'quote', data: quote });
+    const hasPrice = (m: { data: Quote[] }) => m.data.some((q) => q.symbol === stock && q.price === price);
+    await onB.next('quotes', hasPrice);
+    await onA.next('quotes', hasPrice);
+
+    await publishLive(a.ctx, {
+      type: 'event',
+      data: {
+        id: eventId,
+        eventType: 'call',
+        eventStatus: 'live',
+        eventDate: new Date().toISOString(),
+        symbol: stock,
+        name: stock,
+        title: `${stock} earnings call`,
+        description: null,
+        earningsId: null,
+        periodYear: 2025,
+        period: 'Q1',
+        details: {},
+        audioUrl: null,
+        youtubeUrl: null,
+        source: 'test',
+        gated: null,
+      },
+    });
+    expect((await onB.next('event')).data).toMatchObject({ id: eventId, eventStatus: 'live' });
+    await publishLive(a.ctx, {
+      type: 'events_community_post',
+      action: 'updated',
+      data: {
+        id: `post-${eventId}`,
+        eventId,
+        content: 'edited',
+        userId: null,
+        userName: 'Ann',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      },
+    });
+    expect(await onB.next('events_community_post')).toMatchObject({ action: 'updated', data: { eventId } });
+  });
+
+  it('closes its clients with 1001 when a node goes away', async () => {
+    if (!b) throw new Error('node B did not start');
+    const onB = await connect(b);
+    const closing = b.close();
+    b = null;
+    expect((await onB.closed).code).toBe(LIVE_CLOSE_CODES.goingAway);
+    await closing;
+  });
+});
