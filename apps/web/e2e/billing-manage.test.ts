@@ -254,4 +254,24 @@ describe('managing a subscription', () => {
       await context.close();
     }
   });
+
+  it('a member who never subscribed is offered the plans and an empty charge history', async () => {
+    const other = await newUser();
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport: 'phone' });
+    try {
+      await page.goto(`/profile?token=${other.token}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('profile-see-plans').waitFor();
+      expect(await page.getByTestId('profile-manage-subscription').count()).toBe(0);
+      await page.getByTestId('profile-charge-history').click();
+      const history = page.getByTestId('modal-chargeHistory');
+      await history.getByTestId('charge-history-empty').waitFor();
+      expect(await history.getByTestId('charge-row').count()).toBe(0);
+      expect(await page.getByTestId('canceled-subscription-banner').count()).toBe(0);
+      await screenshot(page, 'billing-charge-history-empty-phone-light');
+      expect(await seriousViolations(page, '[data-testid="modal-chargeHistory"]')).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
