@@ -19,4 +19,5 @@ export * from './search.ts';
 export * from './sec-filings.ts';
 export * from './static-asset-list.ts';
 export * from './summary.ts';
+export * from './teams.ts';
 export * from './time.ts';
