@@ -24,7 +24,7 @@ export const ABOUT_FEATURES = [
   },
 ] as const;
 
-export const ABOUT_AUDIENCE = `Visitors can browse everything public without an account. A free account keeps a stock list; the Plus and Pro plans add transcripts, analyst ratings, short interest, EHS and more; teams share one plan with roles for their members. Plans can’t be bought online yet. ${APP_NAME} runs in the browser on phones, tablets and computers; there are no iOS or Android apps yet.`;
+export const ABOUT_AUDIENCE = `Visitors can browse everything public without an account. A free account keeps a stock list; the Plus and Pro plans add transcripts, analyst ratings, short interest, EHS and more; teams share one plan with roles for their members. Plans are bought here by card, monthly or yearly, and can be canceled at any time. ${APP_NAME} runs in the browser on phones, tablets and computers; there are no iOS or Android apps yet.`;
 
 export const ABOUT_DATA =
   'Market data comes from providers that plug in through one interface: a generated demo market, SEC EDGAR, Nasdaq Trader, CoinGecko and Yahoo Finance, as each server is configured. Every report records its source and when its date last changed.';

@@ -36,7 +36,9 @@ describe('FAQ and About', () => {
   });
 
   it('say how plans are bought, canceled and refunded (issue 18), never that nothing can be bought', () => {
-    expect(faqText).not.toMatch(/can’t be bought online yet|no subscription to cancel/);
+    for (const text of [faqText, aboutText])
+      expect(text).not.toMatch(/can’t be bought online yet|no subscription to cancel/);
+    expect(aboutText).toMatch(/Plans are bought here by card/);
     expect(faqText).toContain(`“${TEST_BILLING_LABEL}”`);
     expect(faqText).toMatch(/plan stays until the end of the period you paid for/);
     expect(faqText).toContain(`refunded within ${REFUND_WINDOW_DAYS} days`);
