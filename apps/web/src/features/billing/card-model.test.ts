@@ -56,10 +56,10 @@ describe(cardProblems.name, () => {
 
 describe('card words', () => {
   it('lists the test cards with what each does', () => {
-    expect(testCardHints()).toContainEqual({ number: '4242 4242 4242 4242', outcome: 'pays (visa)' });
+    expect(testCardHints()).toContainEqual({ number: '4242 4242 4242 4242', outcome: 'pays' });
     expect(testCardHints()).toContainEqual({
       number: '4000 0000 0000 0002',
-      outcome: 'declined: “Your card was declined.”',
+      outcome: 'is refused (“Your card was declined”)',
     });
   });
 });

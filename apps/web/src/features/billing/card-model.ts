@@ -79,6 +79,6 @@ export function cardProblems(card: CardInput, now: Date): CardProblems {
 export function testCardHints(): { number: string; outcome: string }[] {
   return Object.entries(TEST_CARDS).map(([number, card]) => ({
     number: formatCardNumber(number),
-    outcome: card.decline ? `declined: “${card.decline}”` : `pays (${card.brand})`,
+    outcome: card.decline ? `is refused (“${card.decline.replace(/\.$/, '')}”)` : 'pays',
   }));
 }

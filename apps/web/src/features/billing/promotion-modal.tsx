@@ -64,6 +64,7 @@ export default function PromotionModal({ entry, onClose }: ModalContentProps) {
                 value={interval}
                 onChange={setBillingInterval}
                 bestSaving={offer?.yearlySaving.percent ?? 0}
+                exact
               />
             </Box>
             <Typography variant="subtitle2" component="h4">

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useRef, useState } from 'react';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
@@ -26,8 +26,7 @@ import { modalOpened } from '../modals/modals-slice.ts';
 import { useGetCouponQuery, useGetPricesQuery } from '../pricing/billing-api.ts';
 import { CouponField } from '../pricing/coupon-field.tsx';
 import { IntervalSwitch } from '../pricing/interval-switch.tsx';
-import { couponFits, type Quote, withoutField } from '../pricing/price-lines.ts';
-import { PriceTag } from '../pricing/price-tag.tsx';
+import { couponFits, priceLine, type Quote, withoutField } from '../pricing/price-lines.ts';
 import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
 import { useCurrentPlan } from '../pricing/use-current-plan.ts';
 import { usePlanPrices } from '../pricing/use-plan-prices.ts';
@@ -80,6 +79,7 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const card = useRef<CardFieldsHandle>(null);
+  const signIn = useRef<HTMLElement>(null);
 
   const billing = prices.billing;
   const billingOn = !!billing;
@@ -149,6 +149,7 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
   };
 
   const offer = prices.offerOf(plan);
+  const saving = offer ? priceLine(offer, interval)?.note : null;
   const body = (
     <Box data-testid="subscribe-flow" data-plan={plan} data-interval={interval}>
       {billing?.label ? (
@@ -195,19 +196,20 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
             );
           })}
         </ToggleButtonGroup>
-        <Box sx={{ mb: 1.5 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <IntervalSwitch
             size="small"
             value={interval}
             onChange={setBillingInterval}
             bestSaving={offer?.yearlySaving.percent ?? 0}
+            exact
           />
+          {saving ? (
+            <Typography variant="body2" color="text.secondary" data-testid="subscribe-saving">
+              {saving}
+            </Typography>
+          ) : null}
         </Box>
-        {offer ? (
-          <PriceTag offer={offer} interval={interval} compact />
-        ) : prices.loading ? (
-          <Skeleton width={160} height={32} />
-        ) : null}
       </Section>
 
       <Section title="Coupon">
@@ -236,7 +238,7 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
       </Section>
 
       {billing === null ? null : signedIn === false ? (
-        <SignInFirst />
+        <SignInFirst ref={signIn} />
       ) : signedIn ? (
         <Section title="Pay with">
           {cards.isLoading ? <Skeleton variant="rounded" height={56} /> : null}
@@ -289,7 +291,13 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
         </Alert>
       ) : null}
       {problem ? (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="subscribe-error">
+        <Alert
+          ref={(node) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+          severity="error"
+          sx={{ mt: 2 }}
+          role="alert"
+          data-testid="subscribe-error"
+        >
           {problem}
         </Alert>
       ) : null}
@@ -306,6 +314,18 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
       {onCancel ? (
         <Button onClick={onCancel} color="inherit">
           Not now
+        </Button>
+      ) : null}
+      {billingOn && signedIn === false ? (
+        <Button
+          variant="contained"
+          onClick={() => {
+            const form = signIn.current;
+            form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+            form?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+          }}
+        >
+          Sign in to continue
         </Button>
       ) : null}
       {billingOn && signedIn ? (
@@ -420,12 +440,12 @@ function PriceSummary({
 }
 
 /** Signed out: an account comes first, in place; once signed in the flow goes on where it was. */
-function SignInFirst() {
+function SignInFirst({ ref }: { ref: Ref<HTMLElement> }) {
   const dispatch = useAppDispatch();
   const [creating, setCreating] = useState(false);
   const nothing = useCallback(() => {}, []);
   return (
-    <Box component="section" data-testid="subscribe-sign-in" sx={{ mb: 1 }}>
+    <Box component="section" ref={ref} data-testid="subscribe-sign-in" sx={{ mb: 1, scrollMarginTop: 8 }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {creating ? 'Create an account to subscribe' : 'Sign in to subscribe'}
       </Typography>

@@ -50,7 +50,9 @@ export default function WelcomeModal({ entry, onClose }: ModalContentProps) {
             ? `What ${label} adds to ${PLAN_LABELS[from]}`
             : `What ${label} includes`}
         </Typography>
-        <PlanFeatureList listLimit={shown.listLimit} added={shown.added} data-testid="welcome-features" />
+        <Box sx={{ '& ul': { columns: { sm: 2 }, columnGap: 3 }, '& li': { breakInside: 'avoid' } }}>
+          <PlanFeatureList listLimit={shown.listLimit} added={shown.added} data-testid="welcome-features" />
+        </Box>
         {billing?.label ? (
           <Box sx={{ mt: 2 }}>
             <BillingModeNote label={billing.label} dense />

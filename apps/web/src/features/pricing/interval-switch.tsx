@@ -6,12 +6,15 @@ export function IntervalSwitch({
   value,
   onChange,
   bestSaving,
+  exact,
   size = 'medium',
 }: {
   value: BillingInterval;
   onChange(interval: BillingInterval): void;
   /** The largest yearly saving, in percent. */
   bestSaving: number;
+  /** The saving of the one plan shown ("save 20%"), not the best of several ("save up to 20%"). */
+  exact?: boolean | undefined;
   size?: 'small' | 'medium';
 }) {
   return (
@@ -27,7 +30,7 @@ export function IntervalSwitch({
       data-testid="interval-switch"
     >
       <ToggleButton value="yearly" data-testid="interval-yearly" sx={{ textTransform: 'none' }}>
-        {bestSaving > 0 ? `Yearly · save up to ${bestSaving}%` : 'Yearly'}
+        {bestSaving > 0 ? `Yearly · save ${exact ? '' : 'up to '}${bestSaving}%` : 'Yearly'}
       </ToggleButton>
       <ToggleButton value="monthly" data-testid="interval-monthly" sx={{ textTransform: 'none' }}>
         Monthly

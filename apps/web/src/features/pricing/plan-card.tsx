@@ -97,7 +97,7 @@ export interface PlanCardProps {
   compact?: boolean;
   /** Under the name: the plan's price from the server's price list. */
   price?: ReactNode;
-  /** Under the features (a button). */
+  /** Under the price (the plan's button). */
   action?: ReactNode;
 }
 
@@ -136,6 +136,7 @@ export function PlanCard({ step, previous, current, compact, price, action }: Pl
         ) : null}
       </Box>
       {price}
+      {action ? <Box sx={{ mb: compact ? 1 : 2 }}>{action}</Box> : null}
       {compact ? null : (
         <Typography color="text.secondary" sx={{ mb: 2, minHeight: { lg: 48 } }}>
           {PLAN_PITCH[step.plan]}
@@ -150,7 +151,6 @@ export function PlanCard({ step, previous, current, compact, price, action }: Pl
         fallback={previous ? [TEAM_ADDS] : FREE_BASICS}
         inline={compact}
       />
-      {action ? <Box sx={{ mt: 'auto', pt: 1.5 }}>{action}</Box> : null}
     </Paper>
   );
 }

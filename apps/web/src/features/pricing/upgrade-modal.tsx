@@ -97,6 +97,7 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
                 value={interval}
                 onChange={setBillingInterval}
                 bestSaving={prices.offerOf(target)?.yearlySaving.percent ?? 0}
+                exact
               />
             </Box>
             <PlanPrice plan={target} offer={prices.offerOf(target)} interval={interval} loading={prices.loading} />
