@@ -151,9 +151,9 @@ describe('the upgrade modal', () => {
       expect(await adds.first().innerText()).toBe('Analyst ratings and price targets');
       expect(await page.getByTestId('upgrade-adds').innerText()).toContain('Unlimited stock lists');
       expect(await page.getByTestId('upgrade-adds').innerText()).not.toContain('EHS');
-      expect(await page.getByTestId('modal-upgrade').getByTestId('not-for-sale').innerText()).toContain(
-        'can’t be bought online yet',
-      );
+      // Test billing sells the plans: the modal's button buys Plus (signed out, signing in comes first there).
+      expect(await page.getByTestId('modal-upgrade').getByTestId('not-for-sale').count()).toBe(0);
+      expect(await page.getByTestId('upgrade-buy').innerText()).toBe('Upgrade to Plus');
       await screenshot(page, `upgrade-modal-${viewport}-${colorScheme}`);
       expect(await seriousViolations(page)).toEqual([]);
 

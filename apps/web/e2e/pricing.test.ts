@@ -40,8 +40,15 @@ describe('/pricing', () => {
       expect(await price.getByTestId('price-note').innerText()).toContain(dollars(pro.yearlySaving.amount));
       await page.getByTestId('interval-monthly').click();
       expect(await price.getByTestId('price-amount').innerText()).toBe(dollars(pro.monthly.amount));
-      // Still nothing is sold: the page says so.
-      expect(await page.getByTestId('not-for-sale').innerText()).toContain('can’t be bought online yet');
+      // Test billing (the embedded default) sells the plans, labelled as such: no 'can't be bought' words.
+      expect(await page.getByTestId('not-for-sale').count()).toBe(0);
+      expect(await page.getByTestId('test-billing-label').innerText()).toBe('Test billing — no card is charged');
+      await page.getByTestId('choose-earningshub_pro').click();
+      const subscribe = page.getByTestId('subscribe-flow');
+      await subscribe.waitFor();
+      expect(await subscribe.getAttribute('data-plan')).toBe('earningshub_pro');
+      expect(await subscribe.getAttribute('data-interval')).toBe('monthly');
+      await page.keyboard.press('Escape');
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
@@ -135,7 +142,8 @@ describe('the choose-plan and upgrade modals', () => {
         /^Moving to Pro now would cost \$[\d,.]+ today, with the \d+ unused days? of your Plus period \(\$[\d,.]+\) credited\.$/,
       );
       await screenshot(page, 'billing-upgrade-plus-to-pro-desktop-light');
-      expect(await modal.getByTestId('not-for-sale').innerText()).toContain('can’t be bought online yet');
+      expect(await page.getByTestId('modal-upgrade').getByTestId('not-for-sale').count()).toBe(0);
+      expect(await page.getByTestId('upgrade-buy').innerText()).toBe('Upgrade to Pro');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
