@@ -11,7 +11,7 @@ import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { api, idToken, seriousViolations } from './support.ts';
+import { api, DEMO_PASSWORD, idToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const CLIENT_ID = 'earningshub-web';
@@ -177,6 +177,35 @@ describe('a free user upgrades to Pro from a gate', () => {
       expect(after.accountFeatures.ehs).toBe(true);
       // The one console error is the browser logging the declined card's 402, which the modal shows in words.
       expect(errors).toEqual(['Failed to load resource: the server responded with a status of 402 (Payment Required)']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a Plus member moving to Pro', () => {
+  it('sees the unused Plus days credited in the price to pay (nothing is bought here)', async () => {
+    const token = await idToken({ email: 'plus@demo.earningshub.dev', password: DEMO_PASSWORD });
+    const res = await fetch(`${baseUrl}/api/core/subscriptions/account/prices?plan=earningshub_pro&upgradePro=true`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const quote = ((await res.json()) as { yearly: Quote & { prorationCredit: number } }).yearly;
+    expect(quote.prorationCredit).toBeGreaterThan(0);
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(`/quote/AAPL/ehs?token=${token}`, { waitUntil: 'networkidle' });
+      const gate = page.locator('[data-testid="upgrade-prompt"][data-feature="ehs"]').first();
+      await gate.getByRole('button', { name: 'Upgrade to Pro' }).click();
+      await page.getByTestId('upgrade-buy').click();
+      const modal = page.getByTestId('modal-subscribe');
+      await modal.getByTestId('subscribe-credit').waitFor();
+      expect(await modal.getByTestId('subscribe-credit-amount').innerText()).toBe(
+        `−${formatCents(quote.prorationCredit)}`,
+      );
+      expect(await modal.getByTestId('subscribe-due-now-amount').innerText()).toBe(formatCents(quote.dueNow));
+      await modal.getByTestId('subscribe-summary').scrollIntoViewIfNeeded();
+      await screenshot(page, 'billing-subscribe-plus-to-pro-desktop-light');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
