@@ -313,7 +313,33 @@ describe('/stripe/checkout', () => {
         priceType: 'monthly',
         subscriptionType: 'paid',
       });
-      expect(errors).toEqual([]);
+
+      // The welcome leads to the subscription, whose card button opens the credit card modal (the card form alone).
+      await page.getByTestId('welcome-manage').click();
+      await page.getByTestId('manage-update-card').click();
+      const cardModal = page.getByTestId('modal-creditCard');
+      await cardModal.getByTestId('card-number').waitFor();
+      expect(await cardModal.getByTestId('test-billing-label').innerText()).toBe(TEST_LABEL);
+      await cardModal.getByTestId('card-number').fill('4000 0000 0000 9995');
+      await cardModal.getByTestId('card-expiry').fill('12 / 30');
+      await cardModal.getByTestId('card-cvc').fill('123');
+      await cardModal.getByTestId('card-save').click();
+      expect(await cardModal.getByTestId('card-error').innerText()).toBe('Your card has insufficient funds.');
+      for (const [viewport, colorScheme] of SCREENS) {
+        await showAs(page, viewport, colorScheme);
+        await screenshot(page, `billing-credit-card-modal-${viewport}-${colorScheme}`);
+      }
+      await showAs(page, 'desktop', 'light');
+      expect(await seriousViolations(page, '[data-testid="modal-creditCard"]')).toEqual([]);
+      await cardModal.getByTestId('card-number').fill('5555 5555 5555 4444');
+      await cardModal.getByTestId('card-save').click();
+      await cardModal.waitFor({ state: 'detached' });
+      const saved = await fetch(`${baseUrl}/api/core/portfolios/payments/payment-methods`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(((await saved.json()) as { paymentMethods: { last4: string }[] }).paymentMethods[0]?.last4).toBe('4444');
+      // The one console error is the browser logging the refused card's 402, which the modal shows in words.
+      expect(errors).toEqual(['Failed to load resource: the server responded with a status of 402 (Payment Required)']);
     } finally {
       await context.close();
     }
