@@ -40,6 +40,13 @@ describe(loadConfig.name, () => {
     expect(set.publicUrlFollowsPort).toBe(false);
   });
 
+  it('writes AI summaries with the embedded summariser unless an OpenAI-compatible endpoint is configured', () => {
+    expect(loadConfig({})).toMatchObject({ AI_PROVIDER: 'extractive', AI_TIMEOUT_MS: 120_000 });
+    expect(
+      loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1:8b' }),
+    ).toMatchObject({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1:8b' });
+  });
+
   it.each([
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ PORT: '70000' }, 'PORT'],
@@ -49,6 +56,9 @@ describe(loadConfig.name, () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
+    [{ AI_PROVIDER: 'gemini' }, 'AI_PROVIDER'],
+    [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o-mini' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1' }, 'AI_MODEL'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));

@@ -197,6 +197,17 @@ export const ConfigSchema = z.object({
   APPLE_ENVIRONMENT: list.pipe(z.array(z.enum(['Production', 'Sandbox'])).min(1)).default(['Production']),
   /** `productId=plan:interval`, comma-separated: `com.example.pro.monthly=earningshub_pro:monthly`. */
   APPLE_PRODUCT_IDS: list.transform(readProductIds).optional(),
+  /**
+   * AI summaries of transcripts (issue 19, decision 0024): `extractive` is the embedded summariser (offline,
+   * deterministic); `openai` is any OpenAI-compatible Chat Completions endpoint: AI_BASE_URL (up to the `/v1`, e.g.
+   * https://api.openai.com/v1 or a local server's), AI_MODEL, and AI_API_KEY when it asks for one. A call that fails
+   * or answers without usable citations falls back to the extractive summary.
+   */
+  AI_PROVIDER: z.enum(['extractive', 'openai']).default('extractive'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
 });
 /** A Google service account key: what FCM's OAuth exchange needs of it. */
 export interface ServiceAccount {
@@ -337,6 +348,12 @@ function incompleteProviders(data: z.infer<typeof ConfigSchema>): string[] {
       problems.push(`  ${unset.join(', ')}: required for App Store notifications with ${appleSet.join(', ')}`);
     if (data.APPLE_ENVIRONMENT.includes('Production') && data.APPLE_APP_APPLE_ID === undefined)
       problems.push('  APPLE_APP_APPLE_ID: required for App Store notifications in Production (APPLE_ENVIRONMENT)');
+  }
+  if (data.AI_PROVIDER === 'openai') {
+    const missing = Object.entries({ AI_BASE_URL: data.AI_BASE_URL, AI_MODEL: data.AI_MODEL }).flatMap(
+      ([key, value]) => (value === undefined ? [key] : []),
+    );
+    if (missing.length) problems.push(`  ${missing.join(', ')}: required with AI_PROVIDER=openai`);
   }
   if (data.FCM_PROJECT_ID && !data.FCM_SERVICE_ACCOUNT) {
     problems.push('  FCM_SERVICE_ACCOUNT: required for FCM with FCM_PROJECT_ID');

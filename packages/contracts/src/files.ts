@@ -2,6 +2,7 @@ import {
   DEFAULT_LIMITS,
   FILE_TYPES,
   FISCAL_PERIODS,
+  KEY_METRICS,
   METRICS,
   OTHER_FILING_TYPE,
   RANKINGS,
@@ -78,15 +79,52 @@ export const FileWithContent = FileMeta.extend({
 });
 export type FileWithContent = z.infer<typeof FileWithContent>;
 
+/**
+ * Where a statement of an analysis came from: a passage of the transcript's content (`sections[section]
+ * .paragraphs[paragraph].text`), `quote` being exactly `text.slice(start, end)` (UTF-16 offsets, as JavaScript
+ * counts). Decision 0024.
+ */
+export const Citation = z.object({
+  section: z.number().int().min(0),
+  paragraph: z.number().int().min(0),
+  start: z.number().int().min(0),
+  end: z.number().int().min(1),
+  quote: z.string(),
+});
+export type Citation = z.infer<typeof Citation>;
+
+/** A statement of an analysis with the passages it came from (at least one for every generated statement). */
+export const CitedStatement = z.object({ text: z.string(), citations: z.array(Citation) });
+export type CitedStatement = z.infer<typeof CitedStatement>;
+
+export const KeyNumber = CitedStatement.extend({
+  metric: z.enum(KEY_METRICS),
+  /** What the figure measures: 'Revenue', 'EPS guidance', 'Gross margin'. */
+  label: z.string(),
+  /** The figure as the transcript writes it ('$69.3 billion', '$1.10 to $1.20'), found in a cited quote. */
+  figure: z.string(),
+});
+export type KeyNumber = z.infer<typeof KeyNumber>;
+
 export const FileAnalysis = z.object({
   fileId: z.string(),
+  /** The one-paragraph summary (its statements, with citations, in `summaryStatements`). */
   summary: z.string(),
-  highlights: z.array(z.unknown()),
+  /** Highlights with their citations; a plain string is an older analysis's highlight, without one. */
+  highlights: z.array(z.union([z.string(), CitedStatement])),
   /** −1 (negative) … 1 (positive). */
   sentiment: z.number().nullable(),
+  /** The model that wrote it: the embedded extractive summariser's name, or the configured model's. */
   model: z.string(),
+  /** How it was written: `extractive`, `openai` (an OpenAI-compatible endpoint), or what stored it otherwise. */
   source: z.string(),
   createdAt: Datetime,
+  /** The summary statement by statement, each with its citations (empty for an older analysis). */
+  summaryStatements: z.array(CitedStatement),
+  /** Revenue, EPS, margins and guidance as stated on the call, each with its citations. */
+  keyNumbers: z.array(KeyNumber),
+  /** What the company named as risks, pressures and headwinds, each with its citations. */
+  risks: z.array(CitedStatement),
 });
 export type FileAnalysis = z.infer<typeof FileAnalysis>;
 

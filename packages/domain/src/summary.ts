@@ -212,7 +212,7 @@ export function summaryProblems(transcript: SummaryTranscript, summary: Transcri
 
 const SCALE = String.raw`(?:\s?(?:trillion|billion|million|thousand)\b|\s?(?:bn|mn|mm)\b|[BMK]\b)`;
 const AMOUNT = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
-const MONEY = String.raw`(?:US)?\$\s?${AMOUNT}${SCALE}?|\b${AMOUNT}\s(?:trillion|billion|million)\b(?:\sdollars\b)?`;
+const MONEY = String.raw`(?:US)?\$\s?-?${AMOUNT}${SCALE}?|\b${AMOUNT}\s(?:trillion|billion|million)\b(?:\sdollars\b)?`;
 const CENTS = String.raw`\b${AMOUNT}\s?(?:cents?\b|¢)`;
 const PERCENT = String.raw`[-+]?\b${AMOUNT}\s?(?:%|percent\b|per cent\b)`;
 const BASIS_POINTS = String.raw`\b${AMOUNT}\s?(?:basis points?|bps)\b`;
@@ -230,7 +230,7 @@ const SCALED_MONEY_RE = new RegExp(
 );
 /** EPS is a per-share amount: never millions or billions. */
 const PER_SHARE_RE = new RegExp(
-  String.raw`(?:US)?\$\s?${AMOUNT}(?!\d|[.,]\d|\s?(?:trillion|billion|million|thousand|bn|mn|mm)\b|[BMK]\b)|${CENTS}`,
+  String.raw`(?:US)?\$\s?-?${AMOUNT}(?!\d|[.,]\d|\s?(?:trillion|billion|million|thousand|bn|mn|mm)\b|[BMK]\b)|${CENTS}`,
   'gi',
 );
 const PERCENT_RE = new RegExp(PERCENT, 'gi');
@@ -261,7 +261,7 @@ const OPERATOR = /\boperator\b/i;
 const ANALYST = /\banalyst\b/i;
 /** Legal and call-logistics lines: they say nothing about the quarter. */
 const BOILERPLATE =
-  /forward[- ]looking|safe harbor|non[- ]gaap|reconcil|listen[- ]only|being recorded|press release|webcast|replay|investor relations website|turn the call (?:over|back)|open the (?:line|call)|question(?:s)? comes? from|next question|thanks? (?:you )?for (?:taking|joining|participating)|good (?:morning|afternoon|evening)|this concludes|(?:may|can) now disconnect|operator instructions/i;
+  /forward[- ]looking|safe harbor|risks? and uncertaint|differ materially|risk factors|obligation to update|non[- ]gaap|reconcil|listen[- ]only|being recorded|press release|webcast|replay|investor relations website|turn the call (?:over|back)|open the (?:line|call)|question(?:s)? comes? from|next question|thanks? (?:you )?for (?:taking|joining|participating)|good (?:morning|afternoon|evening)|this concludes|(?:may|can) now disconnect|operator instructions/i;
 
 const POSITIVE: [RegExp, number][] = [
   [/\brecord\b/gi, 2],
@@ -379,6 +379,19 @@ function figureNear(sentence: Sentence, keyword: RegExp, kinds: readonly RegExp[
   return null;
 }
 
+/** Whether the figure stands right by the keyword ('revenue was $5 billion', '$5 billion in revenue'). */
+function adjacent(text: string, keyword: RegExp, figure: Found): boolean {
+  const match = keyword.exec(text);
+  if (!match) return false;
+  const end = match.index + match[0].length;
+  const gap =
+    figure.index >= end ? text.slice(end, figure.index) : text.slice(figure.index + figure.text.length, match.index);
+  return gap.length <= 16 && !/[,;:]/.test(gap);
+}
+
+/** Words that say a figure is the whole company's, not a segment's. */
+const WHOLE = /\b(?:total|overall|company|consolidated|record|best[- ]ever|all[- ]time)\b/i;
+
 /** How far (characters) from its keyword a figure may stand. */
 const FIGURE_REACH = { after: 80, before: 12 } as const;
 
@@ -441,12 +454,21 @@ function keyNumberCandidates(sentences: readonly Sentence[]): Candidate[] {
         figure && (IS_MONEY.test(figure.text) || CHANGE.test(sentence.quote.slice(0, figure.index).slice(-30)));
       if (figure && moved) {
         const money = IS_MONEY.test(figure.text);
-        const direct = /\b(?:revenues? (?:was|were|of|came in|grew|rose|increased|reached)|net sales (?:was|were|of))/i;
-        const score = 3 + (money ? 2 : 0) + (direct.test(sentence.quote) ? 1 : 0) + prepared + early;
+        const score =
+          3 +
+          (money ? 2 : 0) +
+          (adjacent(sentence.quote, REVENUE, figure) ? 1 : 0) +
+          (WHOLE.test(sentence.quote) ? 1 : 0) +
+          prepared +
+          early;
         candidates.push({ sentence, metric: 'revenue', label: labelOf('revenue', sentence.quote), figure, score });
       }
     }
-    if (EPS.test(sentence.quote)) {
+    // A dividend per share is not earnings per share.
+    if (
+      EPS.test(sentence.quote) &&
+      (!/\bdividends?\b/i.test(sentence.quote) || /\bearnings\b|\bEPS\b/.test(sentence.quote))
+    ) {
       const figure = figureNear(sentence, EPS, [PER_SHARE_RE, PERCENT_RE]);
       if (figure) {
         const score = 3 + (IS_MONEY.test(figure.text) ? 2 : 0) + prepared + early;

@@ -33,6 +33,7 @@ import {
 } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { readStoredStatements } from '../ai/stored.ts';
 import { findAsset, symbolKeys } from '../market/queries.ts';
 import * as q from './queries.ts';
 
@@ -91,8 +92,10 @@ export function toFileWithContent(row: q.FileContentRow, features: AccountFeatur
   return { ...meta, content: sections ? { sections } : null };
 }
 
+/** A stored analysis in the contract's shape: its statements and their citations read from `highlights`. */
 function toAnalysis(row: q.AnalysisRow): FileAnalysis {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  const { meta: _, ...statements } = readStoredStatements(row.highlights);
+  return { ...row, ...statements, createdAt: row.createdAt.toISOString() };
 }
 
 async function fileOf(ctx: AppContext, id: string) {
