@@ -14,6 +14,7 @@ import { connectDatabase } from '@eh/db';
 import { nyDate } from '@eh/domain';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
+import { summariseQueuedNow } from '../src/modules/ai/summaries.ts';
 import { fillHistoryNow } from '../src/seed/history.ts';
 import { runSeeds } from '../src/seed/index.ts';
 import { copyTemplate, prepareTemplate, templateDir } from '../src/seed/pglite-template.ts';
@@ -55,6 +56,8 @@ export async function seedDataFolder(dataDir: string, env: Record<string, string
     await runSeeds(database.db, { config, embedded: database.driver === 'pglite' });
     // What the worker fills in the background after a first start, here at once: tests see the whole market.
     await fillHistoryNow({ db: database.db, config });
+    // And the transcripts' AI summaries the worker writes after it (modules/ai/summaries.ts).
+    await summariseQueuedNow({ db: database.db, config });
     // Leaves the write-ahead log at its floor: every test server copies this folder.
     if (database.driver === 'pglite') await database.db.execute(sql`checkpoint`);
   } finally {

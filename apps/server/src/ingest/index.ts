@@ -7,6 +7,7 @@
 import { type Database, ingestionRuns } from '@eh/db';
 import { type IsoDate, nyDate } from '@eh/domain';
 import { eq } from 'drizzle-orm';
+import { enqueueSummaries } from '../modules/ai/jobs.ts';
 import type { AssetKey, Dataset, DatasetRecords, MarketDataProvider } from '../providers/index.ts';
 import { DATASETS } from '../providers/types.ts';
 import { AssetIds } from './asset-ids.ts';
@@ -135,6 +136,8 @@ export async function ingest(
     report.datasets.push(result);
     if (dataset === 'assets') ctx.assets.clear();
     if (result.added + result.changed > 0) await options.onChanged?.([dataset]);
+    // New or changed transcripts get their AI summary from the worker (modules/ai, decision 0024).
+    if (dataset === 'files' && result.added + result.changed > 0) await enqueueSummaries(db);
     if (options.signal?.aborted) report.aborted = true;
   }
 

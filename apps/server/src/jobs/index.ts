@@ -1,11 +1,12 @@
 import { MAIL_JOB_HANDLERS } from '../mail/smtp.ts';
+import { AI_JOB_HANDLERS, SUMMARY_POLL_MS } from '../modules/ai/summaries.ts';
 import { NOTIFICATION_JOB_HANDLERS, startDeliveryLoop, startTriggerLoop } from '../modules/notifications/index.ts';
 import type { Role } from '../role.ts';
 import { createWorker } from './worker.ts';
 
 /**
  * Background jobs on the Postgres queue (ingestion refreshes and the demo market's daily roll, email delivery in a
- * lane of its own, notifications in another). The workers start once the app is
+ * lane of its own, notifications in another, AI summaries in a fourth). The workers start once the app is
  * ready and stop before the database closes.
  */
 export const jobsRole: Role = {
@@ -27,17 +28,24 @@ export const jobsRole: Role = {
       handlers: NOTIFICATION_JOB_HANDLERS,
       schedules: [],
     });
+    // AI summaries (issue 19) too: a model call may take a minute, and never holds up ingestion or notifications.
+    const ai = createWorker(app.ctx, app.log.child({ role: 'worker', lane: 'ai' }), {
+      handlers: AI_JOB_HANDLERS,
+      schedules: [],
+      pollMs: SUMMARY_POLL_MS,
+    });
     const loops: (() => void)[] = [];
     app.addHook('onReady', async () => {
       worker.start();
       mail?.start();
       notifications.start();
+      ai.start();
       loops.push(startTriggerLoop(app.ctx, notificationsLog), startDeliveryLoop(app.ctx, notificationsLog));
     });
     // preClose runs before every onClose hook, so the database is still open while the running job lets go.
     app.addHook('preClose', async () => {
       for (const stop of loops.splice(0)) stop();
-      await Promise.all([worker.stop(), mail?.stop(), notifications.stop()]);
+      await Promise.all([worker.stop(), mail?.stop(), notifications.stop(), ai.stop()]);
     });
   },
 };

@@ -1,4 +1,5 @@
 import { type Database, seedRuns } from '@eh/db';
+import { transcriptSummariesSeed } from '../modules/ai/jobs.ts';
 import { demoCouponsSeed, planPricesSeed } from './billing.ts';
 import { demoAccountsSeed } from './demo-accounts.ts';
 import { demoMarketSeed } from './demo-market.ts';
@@ -14,6 +15,7 @@ export const SEEDS: readonly Seed[] = [
   demoMarketSeed,
   planPricesSeed,
   demoCouponsSeed,
+  transcriptSummariesSeed,
 ];
 
 /** Runs each seed not yet recorded, each in its own transaction together with its record. */
