@@ -3,12 +3,13 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { HELMET_OPTIONS, registerSecurity, securityHeaders } from './security.ts';
+import { helmetOptions, registerSecurity, securityHeaders } from './security.ts';
 
 describe(securityHeaders.name, () => {
   it("is what @fastify/helmet adds with our options: the policy and the usual hardening, nothing of Fastify's own", async () => {
-    const headers = await securityHeaders();
+    const headers = await securityHeaders({ BILLING_PROVIDER: 'test' });
     expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['content-security-policy']).not.toContain('stripe');
     expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
     // HSTS belongs to the TLS terminator; the embed pages must load cross-origin resources.
@@ -16,12 +17,23 @@ describe(securityHeaders.name, () => {
     expect(headers['cross-origin-embedder-policy']).toBeUndefined();
     for (const name of ['content-type', 'content-length', 'date', 'connection']) expect(headers[name]).toBeUndefined();
   });
+
+  it('lets Stripe.js, its card frames and its API in only where Stripe sells', async () => {
+    const csp = (await securityHeaders({ BILLING_PROVIDER: 'stripe' }))['content-security-policy'] ?? '';
+    const directive = (name: string) => csp.split(';').find((part) => part.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(directive('frame-src')).toBe(
+      "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
+    expect(directive('connect-src')).toBe("connect-src 'self' ws: wss: https://api.stripe.com");
+    expect(directive('default-src')).toBe("default-src 'self'");
+  });
 });
 
 describe(registerSecurity.name, () => {
   it('sends every answer, a 404 included, the headers @fastify/helmet sends', async () => {
     const reference = Fastify();
-    await reference.register(helmet, HELMET_OPTIONS);
+    await reference.register(helmet, helmetOptions({ BILLING_PROVIDER: 'test' }));
     reference.get('/api/x', async () => ({ ok: true }));
     const expected = (await reference.inject('/api/x')).headers;
     await reference.close();
@@ -34,7 +46,8 @@ describe(registerSecurity.name, () => {
     app.get('/api/x', async () => ({ ok: true }));
     for (const path of ['/api/x', '/api/missing']) {
       const res = await app.inject(path);
-      for (const name of Object.keys(await securityHeaders())) expect(res.headers[name], name).toBe(expected[name]);
+      for (const name of Object.keys(await securityHeaders(config)))
+        expect(res.headers[name], name).toBe(expected[name]);
     }
     await app.close();
   });

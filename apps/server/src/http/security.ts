@@ -23,6 +23,26 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * What Stripe.js and its card frames load from (https://docs.stripe.com/security/guide#content-security-policy),
+ * allowed only where Stripe sells: elsewhere the policy names no third party.
+ */
+const STRIPE_SOURCES = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
+
+export function contentSecurityPolicy(config: Pick<Config, 'BILLING_PROVIDER'>) {
+  if (config.BILLING_PROVIDER !== 'stripe') return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...STRIPE_SOURCES.scriptSrc],
+    frameSrc: ["'self'", ...STRIPE_SOURCES.frameSrc],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...STRIPE_SOURCES.connectSrc],
+  };
+}
+
 /** Paths other sites may frame (the calendar embed of SPEC §2). */
 export const EMBEDDABLE_PATH = /^\/embed\//;
 
@@ -49,22 +69,22 @@ function rateLimitKey(subjectOf: (request: FastifyRequest) => Promise<string | n
   };
 }
 
-export const HELMET_OPTIONS = {
-  contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+export const helmetOptions = (config: Pick<Config, 'BILLING_PROVIDER'>) => ({
+  contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   // Served over plain HTTP in embedded mode; HSTS belongs to the TLS terminator in production.
   strictTransportSecurity: false,
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /**
  * The hardening headers helmet adds with our options: the same on every response (no nonces, no per-request
  * policy). @fastify/helmet builds helmet and parses the policy again for every request (~35 µs, more than a bare
  * Fastify route's whole answer), so they are read once, from @fastify/helmet itself on a throwaway instance.
  */
-export async function securityHeaders(): Promise<Record<string, string>> {
+export async function securityHeaders(config: Pick<Config, 'BILLING_PROVIDER'>): Promise<Record<string, string>> {
   const probe = async (secured: boolean) => {
     const instance = Fastify();
-    if (secured) await instance.register(helmet, HELMET_OPTIONS);
+    if (secured) await instance.register(helmet, helmetOptions(config));
     instance.get('/', async () => 'probe');
     const res = await instance.inject('/');
     await instance.close();
@@ -79,7 +99,7 @@ export async function securityHeaders(): Promise<Record<string, string>> {
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  const headers = await securityHeaders();
+  const headers = await securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
