@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { organizations } from './teams-schema.ts';
 import { users } from './users-schema.ts';
 
 /**
@@ -82,15 +83,17 @@ export const billingCustomers = pgTable(
   'billing_customers',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
     providerCustomerId: text('provider_customer_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('billing_customers_user_idx').on(t.userId, t.provider),
+    uniqueIndex('billing_customers_organization_idx').on(t.organizationId, t.provider),
+    check('billing_customers_subscriber_check', sql`(${t.userId} is null) <> (${t.organizationId} is null)`),
     uniqueIndex('billing_customers_provider_idx').on(t.provider, t.providerCustomerId),
   ],
 );
@@ -100,9 +103,9 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
     providerPaymentMethodId: text('provider_payment_method_id').notNull(),
     brand: text('brand').notNull(),
@@ -113,6 +116,8 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index('payment_methods_user_idx').on(t.userId),
+    index('payment_methods_organization_idx').on(t.organizationId),
+    check('payment_methods_subscriber_check', sql`(${t.userId} is null) <> (${t.organizationId} is null)`),
     uniqueIndex('payment_methods_provider_idx').on(t.provider, t.providerPaymentMethodId),
   ],
 );
@@ -125,9 +130,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     plan: text('plan').notNull(),
@@ -148,6 +153,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId),
+    index('subscriptions_organization_idx').on(t.organizationId),
+    check('subscriptions_subscriber_check', sql`(${t.userId} is null) <> (${t.organizationId} is null)`),
     uniqueIndex('subscriptions_provider_idx').on(t.provider, t.providerSubscriptionId),
     check('subscriptions_amount_check', sql`${t.amount} >= 0`),
   ],
@@ -158,9 +165,9 @@ export const charges = pgTable(
   'charges',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -174,6 +181,8 @@ export const charges = pgTable(
   },
   (t) => [
     index('charges_user_idx').on(t.userId, t.createdAt),
+    index('charges_organization_idx').on(t.organizationId, t.createdAt),
+    check('charges_subscriber_check', sql`(${t.userId} is null) <> (${t.organizationId} is null)`),
     uniqueIndex('charges_provider_idx').on(t.provider, t.providerChargeId),
     check('charges_amount_check', sql`${t.amount} >= 0`),
   ],

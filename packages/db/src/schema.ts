@@ -63,4 +63,5 @@ export * from './identity-schema.ts';
 export * from './lists-schema.ts';
 export * from './market-schema.ts';
 export * from './notifications-schema.ts';
+export * from './teams-schema.ts';
 export * from './users-schema.ts';

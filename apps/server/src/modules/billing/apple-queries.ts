@@ -25,7 +25,8 @@ export async function userOfAppAccountToken(db: Database, token: string): Promis
     .from(billingCustomers)
     .where(and(eq(billingCustomers.provider, APPLE), eq(billingCustomers.providerCustomerId, token.toLowerCase())))
     .limit(1);
-  return row?.userId;
+  // Apple customers are users' (an organization's row has no user).
+  return row?.userId ?? undefined;
 }
 
 /**

@@ -35,7 +35,8 @@ const conflict = (message: string) => new HttpError(409, ErrorCode.conflict, mes
 /** Stripe answers a refused card with 402 and its own words; so do we. */
 const declined = (message: string) => new HttpError(402, ErrorCode.unprocessable, message);
 
-async function provided<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a provider call, its refusals as our errors (402 with the provider's words, 409 for an unknown object). */
+export async function provided<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -79,7 +80,7 @@ export async function setup(ctx: AppContext, provider: BillingProvider, caller: 
   return { ...providerInfo(provider), setupIntentId: intent.id, clientSecret: intent.clientSecret };
 }
 
-function methodView(row: q.PaymentMethodRow): PaymentMethodView {
+export function methodView(row: q.PaymentMethodRow): PaymentMethodView {
   return {
     id: row.id,
     provider: row.provider,
@@ -128,7 +129,7 @@ export async function removeMethod(ctx: AppContext, provider: BillingProvider, c
 
 // ---- subscription ------------------------------------------------------------------------------------------------
 
-function subscriptionDetail(row: q.SubscriptionRow) {
+export function subscriptionDetail(row: q.SubscriptionRow) {
   return {
     id: row.id,
     provider: row.provider,
@@ -170,7 +171,8 @@ export interface SubscribeBody {
   cancelAtPeriodEnd?: boolean | undefined;
 }
 
-const live = (row: q.SubscriptionRow | undefined): row is q.SubscriptionRow => !!row && row.status !== 'canceled';
+export const live = (row: q.SubscriptionRow | undefined): row is q.SubscriptionRow =>
+  !!row && row.status !== 'canceled';
 
 const couponField = (body: SubscribeBody) => (body.coupon !== undefined ? 'body.coupon' : 'body.couponId');
 
@@ -342,7 +344,7 @@ export async function payNow(ctx: AppContext, provider: BillingProvider, caller:
 
 // ---- charges -----------------------------------------------------------------------------------------------------
 
-function chargeView(row: q.ChargeRow): ChargeView {
+export function chargeView(row: q.ChargeRow): ChargeView {
   return {
     id: row.id,
     amount: row.amount,
@@ -407,8 +409,9 @@ export async function applyEvent(ctx: AppContext, provider: { name: BillingProvi
       );
       if (applied) {
         await q.updateSubscription(tx, sub.id, { ...next, lastEventId: event.id });
-        const newest = await q.latestSubscription(tx, sub.userId);
-        if (newest?.id === sub.id) {
+        // A team's subscription (issue 20) has no users row to follow: its members' features read it directly.
+        const newest = sub.userId ? await q.latestSubscription(tx, sub.userId) : undefined;
+        if (sub.userId && newest?.id === sub.id) {
           const account = accountOfSubscription(next.status, isPlan(sub.plan) ? sub.plan : FREE_PLAN);
           await q.updateAccount(tx, sub.userId, {
             plan: account.plan,
@@ -430,6 +433,7 @@ export async function applyEvent(ctx: AppContext, provider: { name: BillingProvi
     } else if (status && sub && (status === 'paid' || status === 'failed')) {
       await q.insertCharge(tx, {
         userId: sub.userId,
+        organizationId: sub.organizationId,
         subscriptionId: sub.id,
         amount: Math.max(0, Math.round(parsed.amount ?? sub.amount)),
         currency: parsed.currency ?? sub.currency,
