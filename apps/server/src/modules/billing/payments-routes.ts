@@ -19,7 +19,7 @@ import { HttpError } from '../../http/errors.ts';
 import { mount } from '../../http/route.ts';
 import { appleRoutes } from './apple-routes.ts';
 import * as service from './payments-service.ts';
-import { type BillingProvider, createBillingProvider, TestBillingProvider } from './providers.ts';
+import { type BillingProvider, billingProviderFor, TestBillingProvider } from './providers.ts';
 import { parseStripeEvent } from './webhook-events.ts';
 
 const WEBHOOK_PATH = `/api${postStripeWebhook.path}`;
@@ -36,7 +36,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       throw new HttpError(503, ErrorCode.unavailable, BILLING_OFF_MESSAGE);
     });
   }
-  const provider: BillingProvider = createBillingProvider(ctx.config);
+  const provider: BillingProvider = billingProviderFor(ctx.config);
   if (provider instanceof TestBillingProvider) {
     // The test provider drives the very same webhook route (signature and all) without a network.
     provider.connect(async (payload, signature) => {

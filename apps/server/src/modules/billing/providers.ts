@@ -32,6 +32,8 @@ export interface SubscribeInput {
   currency: string;
   interval: BillingInterval;
   description: string;
+  /** Licences of a per-licence plan (team, issue 20): the price row's unit times this. Absent: one. */
+  quantity?: number;
 }
 
 /** One of our price rows, as Stripe sells it. */
@@ -67,6 +69,8 @@ export interface BillingProvider {
   cancelNow(subscriptionId: string): Promise<void>;
   /** Pays a delinquent subscription's open invoice with the card given. */
   payOpenInvoice(subscriptionId: string, paymentMethodId: string, amount: number, currency: string): Promise<void>;
+  /** Changes the licences of a per-licence subscription (team, issue 20); the provider prorates the change. */
+  updateQuantity(subscriptionId: string, quantity: number): Promise<void>;
 }
 
 /** Sends a signed event to the webhook route (the test provider's way of driving the same code as Stripe). */
@@ -220,6 +224,17 @@ export class TestBillingProvider implements BillingProvider {
     this.decline(paymentMethodId);
     await this.invoicePaid(subscriptionId, amount, currency, 'Payment of the open invoice');
   }
+
+  /** Stripe's event for a changed quantity (no status: the subscription's state stays); no proration is simulated. */
+  async updateQuantity(subscriptionId: string, quantity: number) {
+    const sub = testSubscription(subscriptionId);
+    await this.send('customer.subscription.updated', {
+      id: subscriptionId,
+      object: 'subscription',
+      customer: sub.customer,
+      quantity,
+    });
+  }
 }
 
 /** Stripe through its official SDK; Stripe itself sends the webhook events. */
@@ -303,7 +318,7 @@ export class StripeBillingProvider implements BillingProvider {
     const sub = await this.call(() =>
       this.stripe.subscriptions.create({
         customer: input.customerId,
-        items: [{ price: stripePriceId }],
+        items: [{ price: stripePriceId, ...(input.quantity !== undefined ? { quantity: input.quantity } : {}) }],
         ...(input.paymentMethodId ? { default_payment_method: input.paymentMethodId } : {}),
         ...(input.stripeCouponId ? { discounts: [{ coupon: input.stripeCouponId }] } : {}),
         // A declined first payment fails the call (HTTP 402) instead of leaving an incomplete subscription.
@@ -328,6 +343,19 @@ export class StripeBillingProvider implements BillingProvider {
     if (!invoice?.id) throw new UnknownAtProvider('There is no open invoice to pay.');
     const invoiceId = invoice.id;
     await this.call(() => this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }));
+  }
+
+  /** The subscription's one item gets the new quantity; Stripe prorates it on the next invoice. */
+  async updateQuantity(subscriptionId: string, quantity: number) {
+    const sub = await this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item) throw new UnknownAtProvider(`Subscription ${subscriptionId} has no item to change.`);
+    await this.call(() =>
+      this.stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, quantity }],
+        proration_behavior: 'create_prorations',
+      }),
+    );
   }
 
   /**
@@ -371,4 +399,20 @@ export function createBillingProvider(config: Config): BillingProvider {
   return config.BILLING_PROVIDER === 'stripe'
     ? new StripeBillingProvider(config)
     : new TestBillingProvider(config.STRIPE_WEBHOOK_SECRET);
+}
+
+const providers = new WeakMap<Config, BillingProvider>();
+
+/**
+ * The one provider of a server (its configuration): the payments routes connect it to the webhook route, and the
+ * team routes (issue 20) bill through the same one, so a test provider's events are signed with the secret the
+ * webhook route checks.
+ */
+export function billingProviderFor(config: Config): BillingProvider {
+  let provider = providers.get(config);
+  if (!provider) {
+    provider = createBillingProvider(config);
+    providers.set(config, provider);
+  }
+  return provider;
 }
