@@ -21,5 +21,6 @@ export * from './plans.ts';
 export * from './push.ts';
 export * from './route.ts';
 export * from './sync.ts';
+export * from './teams.ts';
 export * from './text.ts';
 export * from './users.ts';
