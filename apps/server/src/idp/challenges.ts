@@ -70,8 +70,14 @@ export async function newPasswordRequired(ctx: IdpContext, input: Json, clientId
   return afterPassword(ctx, updated, clientId, session.deviceKey);
 }
 
-/** Creates an invited user (team invites) with a temporary password mailed to them; they must change it. */
-export async function adminCreateUser(ctx: IdpContext, params: { email: string; temporaryPassword?: string }) {
+/**
+ * Creates an invited user (team invites) with a temporary password mailed to them; they must change it. With
+ * Cognito's `MessageAction: 'SUPPRESS'` nothing is mailed: the caller sends its own message with the password.
+ */
+export async function adminCreateUser(
+  ctx: IdpContext,
+  params: { email: string; temporaryPassword?: string; messageAction?: 'SUPPRESS' },
+) {
   const email = params.email.trim().toLowerCase();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalidParameter('Invalid email address format.');
   const temporaryPassword = params.temporaryPassword ?? `Tmp-${randomBytes(9).toString('base64url')}1!`;
@@ -87,6 +93,7 @@ export async function adminCreateUser(ctx: IdpContext, params: { email: string; 
     sealedVerifier: ctx.sealer.seal(verifier),
   });
   if (!created) throw new CognitoError('UsernameExistsException', 'User already exists');
+  if (params.messageAction === 'SUPPRESS') return { sub, temporaryPassword };
   await queueMessage(ctx.db, ctx.config, {
     channel: 'email',
     to: email,

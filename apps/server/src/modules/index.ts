@@ -13,6 +13,7 @@ import { marketRoutes } from './market/routes.ts';
 import { marketHistoryRoutes } from './market-history/routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
+import { teamsRoutes } from './teams/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 /** The REST API of SPEC §7 under /api: one plugin per domain module. */
@@ -36,6 +37,7 @@ export const apiRole: Role = {
         await api.register(notificationsRoutes);
         await api.register(billingRoutes);
         await api.register(paymentsRoutes);
+        await api.register(teamsRoutes);
       },
       { prefix: '/api' },
     );
