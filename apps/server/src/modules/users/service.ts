@@ -7,17 +7,19 @@ import {
   SETTINGS_LIMITS,
   type SyncedMe,
 } from '@eh/contracts';
-import { accountFeaturesFor, displayedPlan, isPlan, type Plan } from '@eh/domain';
+import { type AccountFeatures, accountFeaturesFor, bestFeatures, displayedPlan, isPlan, type Plan } from '@eh/domain';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { teamFeaturesOf } from '../../http/features.ts';
 import { verifyPhoneNumber } from '../../idp/account.ts';
 import { CognitoError } from '../../idp/errors.ts';
 import type { IdpContext } from '../../idp/service.ts';
 import { vapidKeys } from '../notifications/channels/push/vapid.ts';
 import * as q from './queries.ts';
 
-function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData']): Me {
+/** `team`: the features of the user's team (issue 20), or null outside one; the account has the better of both. */
+function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData'], team: AccountFeatures | null): Me {
   const plan: Plan = isPlan(row.plan) ? row.plan : 'free';
   const subscription = { plan, subscriptionType: row.subscriptionType, status: row.subscriptionStatus };
   const override = isPlan(row.planOverride) ? row.planOverride : null;
@@ -33,7 +35,7 @@ function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData']):
       priceType: row.priceType,
       nextChargeDate: row.nextChargeDate?.toISOString() ?? null,
     },
-    accountFeatures: accountFeaturesFor(subscription),
+    accountFeatures: bestFeatures(accountFeaturesFor(subscription), team),
     externalProviderData,
     createdAt: row.createdAt.toISOString(),
   };
@@ -41,7 +43,11 @@ function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData']):
 
 export async function me(ctx: AppContext, caller: Caller) {
   const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
-  return toMe(row, await q.externalProviders(ctx.db, { id: caller.sub }));
+  const [providers, team] = await Promise.all([
+    q.externalProviders(ctx.db, { id: caller.sub }),
+    teamFeaturesOf(ctx, caller.sub),
+  ]);
+  return toMe(row, providers, team);
 }
 
 /** A user reaches only their own record: another id is a 403, whatever it is. */
