@@ -125,6 +125,9 @@ describe('managing a subscription', () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
     try {
       await page.goto(`/profile?token=${token}`, { waitUntil: 'networkidle' });
+      // A link's visit has no identity session: the security settings say how to reach them, not an error.
+      await page.getByTestId('profile-security-via-link').waitFor();
+      expect(await page.getByTestId('profile-security').innerText()).not.toContain('not authenticated');
       await page.getByTestId('profile-manage-subscription').click();
       const modal = page.getByTestId('modal-manageSubscription');
       await modal.getByTestId('manage-summary').waitFor();

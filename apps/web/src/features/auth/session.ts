@@ -114,7 +114,7 @@ export async function startSession(dispatch: AppDispatch) {
   const urlToken = takeTokenFromUrl();
   if (urlToken) {
     setAuthTokenProvider(() => ({ idToken: urlToken }));
-    dispatch(signedIn({ email: emailOf(urlToken) }));
+    dispatch(signedIn({ email: emailOf(urlToken), viaLink: true }));
     return;
   }
   if (!hasStoredSession()) {

@@ -182,6 +182,16 @@ function PlanSection({ me }: { me: Me }) {
 
 function SecuritySection({ me }: { me: Me }) {
   const dispatch = useAppDispatch();
+  const viaLink = useAppSelectorInTransition((state) => state.auth.viaLink);
+  if (viaLink)
+    return (
+      <Section title="Sign-in and security" testId="profile-security">
+        <Alert severity="info" role="status" data-testid="profile-security-via-link">
+          You opened this page through a sign-in link, which lasts for this visit. To change your password,
+          authenticator app or devices, sign out and sign in with your password.
+        </Alert>
+      </Section>
+    );
   return (
     <Section title="Sign-in and security" testId="profile-security">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
