@@ -59,6 +59,7 @@ export const seedRuns = pgTable('seed_runs', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './billing-schema.ts';
+export * from './community-schema.ts';
 export * from './identity-schema.ts';
 export * from './lists-schema.ts';
 export * from './market-schema.ts';

@@ -35,6 +35,8 @@ export const users = pgTable(
     /** Display-only plan (SPEC §4 "a plan override can replace the real plan for display"). */
     planOverride: text('plan_override'),
     marketingSubscribed: boolean('marketing_subscribed').notNull().default(false),
+    /** SPEC §6 super admin: may delete anyone's community post. Set by an operator (PUT /admin/users/super-admin). */
+    superAdmin: boolean('super_admin').notNull().default(false),
     /** signupProduct, signupSource, signupFirstCreatorId, signupFirstPortfolioId, affiliateId. */
     signup: jsonb('signup').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
