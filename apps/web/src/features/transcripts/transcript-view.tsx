@@ -1,3 +1,4 @@
+import type { Citation } from '@eh/contracts';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -17,17 +18,19 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import { useRef, useState } from 'react';
+import { alpha, useTheme } from '@mui/material/styles';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { symbolPath } from '../../app/routes.ts';
 import { formatDateTime, periodLabel } from '../market/format.ts';
-import { type FileContentResponse, type FileMetaItem, useGetAnalyzerFileQuery } from '../market/market-api.ts';
+import type { FileContentResponse, FileMetaItem } from '../market/market-api.ts';
 import { DemoBadge } from '../quote/demo-badge.tsx';
-import { EmptyState, LoadingRows } from '../quote/query-state.tsx';
+import { EmptyState } from '../quote/query-state.tsx';
 import { useTimeZone } from '../quote/symbol-context.ts';
 import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { AiSummaryPanel } from './ai-summary-panel.tsx';
 import { clock, initials, readingMinutes, sectionAnchor, speakersOf } from './transcript-model.ts';
+import { type Located, locateCitation, passageAnchor } from './transcript-summary-model.ts';
 
 /** SPEC §2 side tabs. */
 export const SIDE_TABS = [
@@ -43,34 +46,6 @@ const FILE_TYPE_LABELS: Record<string, string> = {
   report: 'Press release',
   audio: 'Recording',
 };
-
-/** The AI summary of the call: shown when the analyzer has one; otherwise an honest frame. */
-function AiPanel({ fileId }: { fileId: string | null }) {
-  const analyzer = useGetAnalyzerFileQuery({ id: fileId ?? '' }, { skip: !fileId });
-  if (!fileId) return <EmptyState>There is no transcript to summarise.</EmptyState>;
-  if (analyzer.isLoading) return <LoadingRows rows={3} />;
-  const data = analyzer.data;
-  if (data?.gated && !data.analysis) return <UpgradePrompt gate={data.gated} />;
-  if (data?.status === 'ready' && data.analysis) {
-    return (
-      <Box data-testid="ai-summary">
-        <Typography sx={{ whiteSpace: 'pre-line' }}>{data.analysis.summary}</Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
-          Written by {data.analysis.model}. Check figures against the transcript.
-        </Typography>
-      </Box>
-    );
-  }
-  return (
-    <Box data-testid="ai-empty">
-      <Typography sx={{ fontWeight: 600 }}>No AI summary yet</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        Summaries with citations into the transcript are written after the call; this call has not been summarised. The
-        full transcript is in the Transcript tab.
-      </Typography>
-    </Box>
-  );
-}
 
 function CommentsPanel() {
   return (
@@ -113,6 +88,33 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
     audioRef.current.currentTime = ms / 1000;
     void audioRef.current.play().catch(() => undefined);
   };
+  // The passage an AI summary statement cites: shown marked in the transcript, scrolled into view.
+  const [cited, setCited] = useState<Located | null>(null);
+  const cite = (citation: Citation) => {
+    const paragraph = sections[citation.section]?.paragraphs[citation.paragraph];
+    if (!paragraph) return;
+    // A quote no longer found (the transcript was corrected since) still leads to its paragraph.
+    setCited(
+      locateCitation(sections, citation) ?? {
+        section: citation.section,
+        paragraph: citation.paragraph,
+        start: 0,
+        end: paragraph.text.length,
+      },
+    );
+    setTab('transcript');
+  };
+  useEffect(() => {
+    if (!cited || tab !== 'transcript') return;
+    const frame = requestAnimationFrame(() => {
+      const mark = document.querySelector<HTMLElement>('[data-testid="cited-passage"]');
+      if (!mark) return;
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      mark.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'center' });
+      mark.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [cited, tab]);
   const jump = (anchor: string) => {
     setTab('transcript');
     requestAnimationFrame(() =>
@@ -269,7 +271,7 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
             </Typography>
             {section.paragraphs.map((paragraph, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are fixed and ordered
-              <Box key={i} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
+              <Box key={i} id={passageAnchor(index, i)} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
                 <Avatar sx={{ width: 32, height: 32, fontSize: '0.8rem', mt: 0.25 }} aria-hidden>
                   {initials(paragraph.speaker)}
                 </Avatar>
@@ -299,7 +301,41 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
                       )
                     ) : null}
                   </Typography>
-                  <Typography sx={{ mt: 0.25, maxWidth: '72ch', lineHeight: 1.65 }}>{paragraph.text}</Typography>
+                  <Typography sx={{ mt: 0.25, maxWidth: '72ch', lineHeight: 1.65 }}>
+                    {cited?.section === index && cited.paragraph === i ? (
+                      <>
+                        {paragraph.text.slice(0, cited.start)}
+                        <Box
+                          component="mark"
+                          tabIndex={-1}
+                          data-testid="cited-passage"
+                          sx={{
+                            color: 'inherit',
+                            bgcolor: (t) => alpha(t.palette.warning.main, t.palette.mode === 'dark' ? 0.32 : 0.28),
+                            boxShadow: (t) => `0 0 0 2px ${alpha(t.palette.warning.main, 0.45)}`,
+                            borderRadius: 0.5,
+                            outline: 'none',
+                            scrollMarginTop: 140,
+                          }}
+                        >
+                          {paragraph.text.slice(cited.start, cited.end)}
+                        </Box>
+                        {paragraph.text.slice(cited.end)}
+                      </>
+                    ) : (
+                      paragraph.text
+                    )}
+                  </Typography>
+                  {cited?.section === index && cited.paragraph === i ? (
+                    <Button
+                      size="small"
+                      onClick={() => setTab('ai')}
+                      sx={{ mt: 0.5, ml: -0.75 }}
+                      data-testid="back-to-summary"
+                    >
+                      Back to the AI summary
+                    </Button>
+                  ) : null}
                 </Box>
               </Box>
             ))}
@@ -359,7 +395,7 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
           </Tabs>
           <Box sx={{ p: { xs: 2, sm: 3 } }} role="tabpanel" aria-label={SIDE_TABS.find((t) => t.key === tab)?.label}>
             {tab === 'ai' ? (
-              <AiPanel fileId={transcript?.id ?? null} />
+              <AiSummaryPanel fileId={transcript?.id ?? null} sections={sections} onCite={cite} />
             ) : tab === 'comments' ? (
               <CommentsPanel />
             ) : (
