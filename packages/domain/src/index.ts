@@ -8,6 +8,7 @@ export * from './ehs.ts';
 export * from './figures.ts';
 export * from './gating.ts';
 export * from './live.ts';
+export * from './live-calls.ts';
 export * from './market.ts';
 export * from './market-gating.ts';
 export * from './market-hours.ts';
