@@ -1,5 +1,6 @@
 import { MAIL_JOB_HANDLERS } from '../mail/smtp.ts';
 import { AI_JOB_HANDLERS, SUMMARY_POLL_MS } from '../modules/ai/summaries.ts';
+import { startLiveCallsLoop } from '../modules/live-calls/index.ts';
 import { NOTIFICATION_JOB_HANDLERS, startDeliveryLoop, startTriggerLoop } from '../modules/notifications/index.ts';
 import type { Role } from '../role.ts';
 import { createWorker } from './worker.ts';
@@ -35,7 +36,10 @@ export const jobsRole: Role = {
       pollMs: SUMMARY_POLL_MS,
     });
     const loops: (() => void)[] = [];
+    // Live calls (issue 19): calls move on by the clock, live transcripts are spoken, the demo's replays scheduled.
+    let stopLiveCalls: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
+      stopLiveCalls = startLiveCallsLoop(app.ctx, app.log.child({ role: 'worker' }));
       worker.start();
       mail?.start();
       notifications.start();
@@ -45,6 +49,7 @@ export const jobsRole: Role = {
     // preClose runs before every onClose hook, so the database is still open while the running job lets go.
     app.addHook('preClose', async () => {
       for (const stop of loops.splice(0)) stop();
+      await stopLiveCalls?.();
       await Promise.all([worker.stop(), mail?.stop(), notifications.stop(), ai.stop()]);
     });
   },

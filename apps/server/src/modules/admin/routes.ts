@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag, reportDemoEarnings, setUserPlan } from '@eh/contracts';
+import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag, reportDemoEarnings, setSuperAdmin, setUserPlan } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { mount } from '../../http/route.ts';
+import * as community from '../community/service.ts';
 import * as core from '../core/service.ts';
 import { reportNow } from '../notifications/triggers/demo-report.ts';
 import * as plans from '../plans/service.ts';
@@ -27,4 +28,5 @@ export async function adminRoutes(app: FastifyInstance) {
   );
   mount(app, setUserPlan, async (req) => plans.setPlan(ctx, req.body.email, req.body.plan));
   mount(app, reportDemoEarnings, async (req) => reportNow(ctx, req.body.symbol));
+  mount(app, setSuperAdmin, async (req) => community.setSuperAdmin(ctx, req.body));
 }

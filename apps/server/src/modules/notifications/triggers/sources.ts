@@ -8,6 +8,7 @@ import { type Database, notificationPreferences } from '@eh/db';
 import {
   addDays,
   DEFAULT_NOTIFICATION_TIME_ZONE,
+  DEMO_REPLAY_SOURCE,
   type IsoDate,
   isTradingDay,
   MS_PER_DAY,
@@ -169,6 +170,8 @@ export const liveCall = instantTrigger<LiveCallRow>({
     select ev.id, ev.symbol, ev.title, ev.period_year as "periodYear", ev.period, extract(epoch from ev.updated_at) * 1000 as "changedAtMs"
     from events ev
     where ev.updated_at > ${since}::timestamptz and ev.event_type = 'call' and ev.event_status = 'live'
+      -- The demo's replays (one every two minutes, modules/live-calls) are not news to a follower.
+      and ev.source <> ${DEMO_REPLAY_SOURCE}
       and ev.symbol is not null and ev.event_date >= ${minInstant(env)}::timestamptz and ${followedSql(sql`ev.symbol`)}
     order by ev.updated_at, ev.id`,
   notice: liveCallNotice,
