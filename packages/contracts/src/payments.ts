@@ -159,6 +159,16 @@ export const getRefundEligibility = defineRoute({
   }),
 });
 
+export const postRefund = defineRoute({
+  method: 'POST',
+  path: '/core/users/me/subscription/refund',
+  group: 'portfolios',
+  summary:
+    'Refunds the last payment while the refund call says it is eligible, and ends the subscription it paid for now',
+  tags: TAGS,
+  response: SubscriptionView,
+});
+
 export const postReactivate = defineRoute({
   method: 'POST',
   path: '/core/users/me/subscription/reactivate',

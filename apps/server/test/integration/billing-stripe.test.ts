@@ -90,6 +90,17 @@ function answer(method: string, path: string, form: URLSearchParams): [number, u
   if (method === 'POST' && sub)
     return [200, subscription(sub[1] as string, { cancel_at_period_end: form.get('cancel_at_period_end') === 'true' })];
   if (method === 'DELETE' && sub) return [200, subscription(sub[1] as string, { status: 'canceled' })];
+  // Refunds: an invoice-keyed payment is refunded through its payment intent.
+  if (method === 'GET' && path === '/v1/invoice_payments') {
+    const invoice = form.get('invoice') ?? '';
+    const payment = { type: 'payment_intent', payment_intent: `pi_for_${invoice}` };
+    return [200, { object: 'list', data: [{ id: 'inpay_1', object: 'invoice_payment', invoice, payment }] }];
+  }
+  if (method === 'POST' && path === '/v1/refunds')
+    return [
+      200,
+      { id: 're_standin1', object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') },
+    ];
   // Prices and products (the price sync): prices found by lookup key, products by the id we give them.
   if (method === 'GET' && path === '/v1/prices') {
     const price = stripePrices.get(form.get('lookup_keys[0]') ?? '');
@@ -243,6 +254,43 @@ describe('BILLING_PROVIDER=stripe against a stand-in', () => {
     // past_due from Stripe: delinquent, features gone.
     await deliver('customer.subscription.updated', subscription('sub_standin1', { status: 'past_due' }), now + 1);
     expect((await call('GET', '/core/users/me', who)).json.accountFeatures.ehs).toBe(false);
+  });
+
+  it('a refund of an invoice-keyed payment refunds its payment intent and cancels the subscription at Stripe', async () => {
+    const who = await signedInUser(server, 'refund.stripe@example.com');
+    await call('GET', '/core/users/me', who);
+    await call('POST', '/core/portfolios/payments/payment-methods', who, { stripePaymentMethodId: 'pm_card_discover' });
+    const res = await call('POST', '/core/users/me/subscription', who, {});
+    expect(res.status).toBe(200);
+    const created = seen.filter((s) => s.method === 'POST' && s.path === '/v1/subscriptions').length;
+    const subId = `sub_standin${created}`;
+    const paid = await deliver(
+      'invoice.paid',
+      {
+        id: 'in_refundme',
+        object: 'invoice',
+        customer: 'cus_standin1',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
+        amount_paid: 23988,
+        currency: 'usd',
+        lines: { object: 'list', data: [{ period: { end: PERIOD_END } }] },
+      },
+      // The stand-in's event ids are type and second: a second of its own.
+      Math.floor(Date.now() / 1000) + 7,
+    );
+    expect(paid).toEqual({ status: 200, json: { received: true, duplicate: false } });
+
+    const refund = await call('POST', '/core/users/me/subscription/refund', who);
+    expect(refund.status).toBe(200);
+    const refunded = seen.find((s) => s.method === 'POST' && s.path === '/v1/refunds');
+    expect(refunded?.form.get('payment_intent')).toBe('pi_for_in_refundme');
+    expect(seen.some((s) => s.method === 'DELETE' && s.path === `/v1/subscriptions/${subId}`)).toBe(true);
+    const [charge] = (await call('GET', '/core/portfolios/charges', who)).json.charges;
+    expect(charge).toMatchObject({ status: 'refunded', refunded: true });
+    // Stripe's own charge.refunded arrives later and changes nothing more.
+    const late = await deliver('charge.refunded', { id: 'ch_x', object: 'charge', invoice: 'in_refundme' }, 1);
+    expect(late.status).toBe(200);
+    expect((await call('GET', '/core/portfolios/charges', who)).json.charges).toHaveLength(1);
   });
 
   it('a price not set up in Stripe is a 409, nothing charged', async () => {

@@ -231,6 +231,47 @@ describe('upgrade with the test provider', () => {
 });
 
 describe('manage', () => {
+  it('refunds the last payment while eligible: the charge refunded, the plan ended, a second request refused', async () => {
+    const who = await subscribedPro('refund.billing@example.com');
+    expect((await call('GET', '/core/users/me/subscription/refund', who)).json).toMatchObject({ eligible: true });
+    // Two requests at once refund once.
+    const [a, b] = await Promise.all([
+      call('POST', '/core/users/me/subscription/refund', who),
+      call('POST', '/core/users/me/subscription/refund', who),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const done = a.status === 200 ? a : b;
+    expect(done.json.subscription).toMatchObject({ status: 'canceled' });
+    const [charge] = await charges(who);
+    expect(charge).toMatchObject({ status: 'refunded', refunded: true });
+    expect(await me(who)).toMatchObject({
+      accountSubscription: { plan: 'free', subscriptionType: 'free' },
+      accountFeatures: { ehs: false },
+    });
+    expect((await call('GET', '/core/users/me/subscription/refund', who)).json).toMatchObject({
+      eligible: false,
+      reason: 'Your last payment has been refunded.',
+    });
+    const again = await call('POST', '/core/users/me/subscription/refund', who);
+    expect(again).toMatchObject({ status: 409, json: { message: 'Your last payment has been refunded.' } });
+  });
+
+  it('refuses a refund past the window or with nothing paid, changing nothing', async () => {
+    const never = await signedInUser(server, 'refund.never@example.com');
+    await me(never);
+    expect(await call('POST', '/core/users/me/subscription/refund', never)).toMatchObject({
+      status: 409,
+      json: { message: 'There is no payment to refund.' },
+    });
+    const late = await subscribedPro('refund.late@example.com');
+    await server.ctx.db.execute(
+      sql`update charges set created_at = now() - interval '15 days' where user_id = ${late.sub}`,
+    );
+    expect((await call('POST', '/core/users/me/subscription/refund', late)).status).toBe(409);
+    expect((await charges(late))[0]).toMatchObject({ status: 'paid', refunded: false });
+    expect((await me(late)).accountFeatures.ehs).toBe(true);
+  });
+
   it('cancels at the period end (features kept), reactivates, and refuses a second reactivation', async () => {
     const who = await subscribedPro('cancel.billing@example.com');
     const canceled = await call('POST', '/core/users/me/subscription', who, { cancelAtPeriodEnd: true });
@@ -379,6 +420,7 @@ describe('strangers', () => {
     ['POST', '/core/users/me/subscription', {}],
     ['GET', '/core/users/me/subscription/refund'],
     ['POST', '/core/users/me/subscription/reactivate'],
+    ['POST', '/core/users/me/subscription/refund'],
     ['GET', '/core/portfolios/charges'],
     ['POST', '/core/subscriptions/charge', {}],
   ];

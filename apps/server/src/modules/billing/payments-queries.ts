@@ -202,3 +202,13 @@ export async function redeemCoupon(db: Db, couponId: number): Promise<boolean> {
     .returning({ id: coupons.id });
   return rows.length > 0;
 }
+
+/** Marks a paid charge refunded; false when it already was (a second refund request at the same time). */
+export async function markChargeRefunded(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(charges)
+    .set({ status: 'refunded', refunded: true })
+    .where(and(eq(charges.id, id), eq(charges.refunded, false)))
+    .returning({ id: charges.id });
+  return rows.length > 0;
+}

@@ -9,6 +9,7 @@ import {
   postPaymentMethod,
   postPaymentsSetup,
   postReactivate,
+  postRefund,
   postStripeWebhook,
   postSubscriptionCharge,
 } from '@eh/contracts';
@@ -85,6 +86,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     mount(portfolios, getMySubscription, async (req) => service.subscription(ctx, provider, callerOf(req)));
     mount(portfolios, postMySubscription, async (req) => service.subscribe(ctx, provider, callerOf(req), req.body));
     mount(portfolios, getRefundEligibility, async (req) => service.refundEligibility(ctx, callerOf(req)));
+    mount(portfolios, postRefund, async (req) => service.requestRefund(ctx, provider, callerOf(req)));
     mount(portfolios, postReactivate, async (req) => service.reactivate(ctx, provider, callerOf(req)));
     mount(portfolios, getCharges, async (req) => service.chargeHistory(ctx, callerOf(req)));
     mount(portfolios, postSubscriptionCharge, async (req) =>

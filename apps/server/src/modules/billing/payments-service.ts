@@ -381,6 +381,31 @@ export async function refundEligibility(ctx: AppContext, caller: Caller, now = n
   return { eligible: true, reason: null, ...facts };
 }
 
+/**
+ * Refunds the newest payment while it is eligible, and ends the subscription it paid for at once: the money goes
+ * back and the plan with it. The charge is marked first, so two requests at once refund it once.
+ */
+export async function requestRefund(ctx: AppContext, provider: BillingProvider, caller: Caller, now = new Date()) {
+  const eligibility = await refundEligibility(ctx, caller, now);
+  if (!eligibility.eligible || eligibility.chargeId === null)
+    throw conflict(eligibility.reason ?? 'There is no payment to refund.');
+  const chargeId = eligibility.chargeId;
+  const charge = (await q.chargesOf(ctx.db, caller.sub)).find((row) => row.id === chargeId);
+  if (!charge) throw conflict('There is no payment to refund.');
+  if (charge.provider !== provider.name) throw conflict(`This payment was made through ${charge.provider}.`);
+  if (!(await q.markChargeRefunded(ctx.db, charge.id))) throw conflict('Your last payment has been refunded.');
+  try {
+    await provided(() => provider.refund(charge.providerChargeId, charge.amount, charge.currency));
+  } catch (error) {
+    await q.updateCharge(ctx.db, charge.id, { status: charge.status, refunded: false });
+    throw error;
+  }
+  const current = await q.latestSubscription(ctx.db, caller.sub);
+  if (live(current) && current.id === charge.subscriptionId)
+    await provided(() => provider.cancelNow(current.providerSubscriptionId));
+  return subscription(ctx, provider, caller);
+}
+
 // ---- webhook -----------------------------------------------------------------------------------------------------
 
 /**

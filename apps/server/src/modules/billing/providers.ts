@@ -69,6 +69,8 @@ export interface BillingProvider {
   cancelNow(subscriptionId: string): Promise<void>;
   /** Pays a delinquent subscription's open invoice with the card given. */
   payOpenInvoice(subscriptionId: string, paymentMethodId: string, amount: number, currency: string): Promise<void>;
+  /** Refunds one of our charges in full, by the provider's id for it. */
+  refund(providerChargeId: string, amount: number, currency: string): Promise<void>;
   /** Changes the licences of a per-licence subscription (team, issue 20); the provider prorates the change. */
   updateQuantity(subscriptionId: string, quantity: number): Promise<void>;
 }
@@ -223,6 +225,19 @@ export class TestBillingProvider implements BillingProvider {
   async payOpenInvoice(subscriptionId: string, paymentMethodId: string, amount: number, currency: string) {
     this.decline(paymentMethodId);
     await this.invoicePaid(subscriptionId, amount, currency, 'Payment of the open invoice');
+  }
+
+  /** Stripe's charge.refunded for the charge (its id is the one the invoice.paid event gave it). */
+  async refund(providerChargeId: string, amount: number, currency: string) {
+    await this.send('charge.refunded', {
+      id: providerChargeId,
+      object: 'charge',
+      amount,
+      amount_refunded: amount,
+      currency,
+      refunded: true,
+      receipt_url: null,
+    });
   }
 
   /** Stripe's event for a changed quantity (no status: the subscription's state stays); no proration is simulated. */
@@ -389,9 +404,20 @@ export class StripeBillingProvider implements BillingProvider {
     return created.id;
   }
 
-  /** Refunds a charge in full (the charge.refunded event then marks it). */
+  /**
+   * Refunds a payment in full (Stripe's charge.refunded event then marks it). Our key is the charge id, or with
+   * API versions whose invoices name no charge the invoice id, whose payment intent is then refunded.
+   */
   async refund(chargeId: string) {
-    await this.call(() => this.stripe.refunds.create({ charge: chargeId }));
+    if (!chargeId.startsWith('in_')) {
+      await this.call(() => this.stripe.refunds.create({ charge: chargeId }));
+      return;
+    }
+    const payments = await this.call(() => this.stripe.invoicePayments.list({ invoice: chargeId, limit: 1 }));
+    const intent = payments.data[0]?.payment?.payment_intent;
+    const intentId = typeof intent === 'string' ? intent : intent?.id;
+    if (!intentId) throw new UnknownAtProvider(`Invoice ${chargeId} has no payment to refund.`);
+    await this.call(() => this.stripe.refunds.create({ payment_intent: intentId }));
   }
 }
 
