@@ -37,6 +37,9 @@ export function setAuthTokenProvider(provider: AuthTokenProvider | null): void {
   sessionSettled();
 }
 
+/** The tokens of the moment (the live socket's credential); the provider refreshes expired ones. */
+export const currentAuthTokens = (): AuthTokens | null | Promise<AuthTokens | null> => tokenProvider();
+
 /**
  * A stored session (or a `?token=` in the address) is restored after the first render, while the page's queries
  * start at once. Sent before the tokens were in, they went out anonymous and came back plan-gated (a pro member

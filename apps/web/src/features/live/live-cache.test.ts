@@ -1,0 +1,199 @@
+import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
+import { LIVE_MESSAGES_KEPT, LIVE_QUOTE_FLUSH_MS } from '@eh/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore, rootReducer } from '../../app/store.ts';
+import { calendarApi } from '../calendar/calendar-api.ts';
+import { marketApi } from '../market/market-api.ts';
+import { applyEvent, applyQuotes, createLiveCache, quotePatch } from './live-cache.ts';
+import { liveMessageReceived, liveSlice } from './live-slice.ts';
+
+const AT = '2026-11-25T15:00:00.000Z';
+
+function quote(symbol: string, price: number, over: Partial<Quote> = {}): Quote {
+  return {
+    symbol,
+    type: 'stock',
+    name: `${symbol} Inc.`,
+    price,
+    prevClose: 100,
+    open: 100,
+    lowPrice: 99,
+    highPrice: 101,
+    volume: 1000,
+    change: price - 100,
+    changePercent: price - 100,
+    quotedAt: AT,
+    source: 'demo',
+    ...over,
+  };
+}
+
+function event(id: number, over: Partial<CalendarEvent> = {}): CalendarEvent {
+  return {
+    id,
+    eventType: 'call',
+    eventStatus: 'upcoming',
+    eventDate: '2026-11-25T21:30:00.000Z',
+    symbol: 'AAPL',
+    name: 'Apple Inc.',
+    title: 'Q4 2026 earnings call',
+    description: null,
+    earningsId: 7,
+    periodYear: 2026,
+    period: 'Q4',
+    details: {},
+    audioUrl: null,
+    youtubeUrl: null,
+    source: 'demo',
+    gated: null,
+    ...over,
+  };
+}
+
+const later = (seconds: number) => new Date(Date.parse(AT) + seconds * 1000).toISOString();
+
+/** A store whose cache holds the given answers (as if fetched). */
+async function storeWith() {
+  const store = makeStore();
+  await store.dispatch(
+    marketApi.util.upsertQueryData('getQuote', { type: 'stock', symbol: 'aapl' }, quote('AAPL', 100)),
+  );
+  await store.dispatch(
+    marketApi.util.upsertQueryData(
+      'getQuotes',
+      { stocks: 'AAPL,MSFT' },
+      { quotes: [quote('AAPL', 100), quote('MSFT', 300)], missing: [] },
+    ),
+  );
+  await store.dispatch(
+    marketApi.util.upsertQueryData(
+      'getMovers',
+      { type: 'gainers', limit: 10 },
+      { type: 'gainers', assets: [{ ...quote('MSFT', 300), marketCap: 3e12 }] },
+    ),
+  );
+  await store.dispatch(
+    marketApi.util.upsertQueryData(
+      'getDelayedMarketQuotes',
+      { limit: 1 },
+      { delayMinutes: 15, asOf: AT, indexes: [], gainers: [quote('AAPL', 100)], losers: [], active: [] },
+    ),
+  );
+  return store;
+}
+
+const cached = (store: ReturnType<typeof makeStore>) => ({
+  quote: marketApi.endpoints.getQuote.select({ type: 'stock', symbol: 'aapl' })(store.getState() as never).data,
+  quotes: marketApi.endpoints.getQuotes.select({ stocks: 'AAPL,MSFT' })(store.getState() as never).data,
+  movers: marketApi.endpoints.getMovers.select({ type: 'gainers', limit: 10 })(store.getState() as never).data,
+  delayed: marketApi.endpoints.getDelayedMarketQuotes.select({ limit: 1 })(store.getState() as never).data,
+});
+
+describe(quotePatch.name, () => {
+  it('takes a newer quote, keeps the extended-hours price it does not carry, and refuses an older one', () => {
+    const held = quote('AAPL', 100, { extended: { price: 99, session: 'pre', at: AT, change: -1, changePercent: -1 } });
+    expect(quotePatch(held, quote('AAPL', 101, { quotedAt: later(1) }))).toEqual(
+      quote('AAPL', 101, { quotedAt: later(1) }),
+    );
+    expect(quotePatch(held, quote('AAPL', 101, { quotedAt: later(-1) }))).toBeNull();
+    expect(quotePatch(held, quote('AAPL', 101, { extended: null }))?.extended).toBeNull();
+  });
+});
+
+describe(applyQuotes.name, () => {
+  it('patches every cached answer that shows the asset, in place, never the delayed quotes', async () => {
+    const store = await storeWith();
+    applyQuotes(store, [quote('AAPL', 104.5, { quotedAt: later(2) }), quote('MSFT', 305, { quotedAt: later(2) })]);
+    const { quote: one, quotes, movers, delayed } = cached(store);
+    expect(one?.price).toBe(104.5);
+    expect(one?.quotedAt).toBe(later(2));
+    expect(quotes?.quotes.map((q) => q.price)).toEqual([104.5, 305]);
+    expect(movers?.assets[0]).toMatchObject({ price: 305, marketCap: 3e12 });
+    expect(delayed?.gainers[0]?.price).toBe(100);
+  });
+
+  it('leaves answers without the asset as they were (same objects)', async () => {
+    const store = await storeWith();
+    const before = cached(store);
+    applyQuotes(store, [quote('NVDA', 150, { quotedAt: later(1) })]);
+    expect(cached(store)).toEqual(before);
+    expect(cached(store).quotes).toBe(before.quotes);
+  });
+
+  it('tells a crypto from a stock of the same symbol', async () => {
+    const store = await storeWith();
+    applyQuotes(store, [quote('AAPL', 1, { type: 'crypto', quotedAt: later(1) })]);
+    expect(cached(store).quote?.price).toBe(100);
+  });
+});
+
+describe(applyEvent.name, () => {
+  it('replaces a cached event and adds a new one to the calendar window and type it belongs to', async () => {
+    const store = makeStore();
+    const args = { start: '2026-11-23', end: '2026-11-27', types: ['call' as const] };
+    await store.dispatch(
+      calendarApi.util.upsertQueryData('getCalendarEvents', args, {
+        events: [event(1)],
+        gated: [],
+        truncatedDays: [],
+      }),
+    );
+    await store.dispatch(marketApi.util.upsertQueryData('getEvent', { id: 1 }, event(1)));
+    applyEvent(store, event(1, { eventStatus: 'live' }));
+    applyEvent(store, event(2, { eventDate: '2026-11-26T14:00:00.000Z' }));
+    // Outside the window, or of a type not shown: left out.
+    applyEvent(store, event(3, { eventDate: '2026-12-02T14:00:00.000Z' }));
+    applyEvent(store, event(4, { eventType: 'ipo' }));
+    const calendar = calendarApi.endpoints.getCalendarEvents.select(args)(store.getState() as never).data;
+    expect(calendar?.events.map((e) => [e.id, e.eventStatus])).toEqual([
+      [1, 'live'],
+      [2, 'upcoming'],
+    ]);
+    expect(marketApi.endpoints.getEvent.select({ id: 1 })(store.getState() as never).data?.eventStatus).toBe('live');
+  });
+});
+
+describe(createLiveCache.name, () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('applies quotes at most once a second, the newest of each asset', async () => {
+    const store = await storeWith();
+    const dispatch = vi.spyOn(store, 'dispatch');
+    const cache = createLiveCache(store);
+    const batch = (price: number, second: number): LiveServerMessage => ({
+      type: 'quotes',
+      at: later(second),
+      data: [quote('AAPL', price, { quotedAt: later(second) })],
+    });
+    cache.receive({ type: 'quote', data: quote('AAPL', 101, { quotedAt: later(1) }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cached(store).quote?.price).toBe(101);
+    cache.receive(batch(102, 2));
+    cache.receive(batch(103, 3));
+    await vi.advanceTimersByTimeAsync(LIVE_QUOTE_FLUSH_MS - 1);
+    expect(cached(store).quote?.price).toBe(101);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cached(store).quote?.price).toBe(103);
+    // Two flushes, each one patch of the two answers holding AAPL.
+    expect(dispatch).toHaveBeenCalledTimes(4);
+    cache.stop();
+  });
+});
+
+describe('the live slice', () => {
+  it(`keeps the last ${LIVE_MESSAGES_KEPT} messages (SPEC §7)`, () => {
+    rootReducer.inject(liveSlice);
+    const store = makeStore();
+    for (let i = 0; i < LIVE_MESSAGES_KEPT + 7; i += 1)
+      store.dispatch(liveMessageReceived({ type: 'pong', requestId: `p${i}` }));
+    const { messages } = (store.getState() as unknown as { live: { messages: { requestId: string }[] } }).live;
+    expect(messages).toHaveLength(LIVE_MESSAGES_KEPT);
+    expect(messages[0]?.requestId).toBe('p7');
+    expect(messages.at(-1)?.requestId).toBe(`p${LIVE_MESSAGES_KEPT + 6}`);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Socket messages into the RTK Query cache (issue 19): quotes patch every cached answer that shows the asset's
+ * quote (the quote header, batch quotes behind lists and My Stocks, asset info, gainers and losers, top market
+ * cap), and events patch the calendar's events, an event's page and a company's events. Patched in place with
+ * `updateQueryData`, never refetched. Quotes are held back and applied at most once a second (SPEC §7: the live
+ * quote display refreshes every 1 s), the newest of each asset winning.
+ */
+import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
+import { createCoalescer, LIVE_QUOTE_FLUSH_MS, nyDate, quoteKey } from '@eh/domain';
+import type { Action, ThunkDispatch } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store.ts';
+import { type CalendarEventsArgs, calendarApi } from '../calendar/calendar-api.ts';
+import { marketApi, type QuoteArgs, type SymbolEventsArgs } from '../market/market-api.ts';
+
+/** The quotes' own fields a live quote replaces (an answer's other fields, such as a mover's market cap, stay). */
+type QuoteFields = Omit<Quote, 'extended'> & Pick<Partial<Quote>, 'extended'>;
+
+/**
+ * The fields of `held` that `fresh` changes, or null when `fresh` is older (a late snapshot never undoes a newer
+ * tick). A live quote without an extended-hours price keeps the one held.
+ */
+export function quotePatch(held: QuoteFields, fresh: Quote): QuoteFields | null {
+  if (Date.parse(fresh.quotedAt) < Date.parse(held.quotedAt)) return null;
+  const { extended, ...fields } = fresh;
+  return extended === undefined ? fields : { ...fields, extended };
+}
+
+const keyOfQuote = (quote: Pick<Quote, 'type' | 'symbol'>) => quoteKey(quote.type, quote.symbol);
+
+/** Patches `target` with the live quote of its asset, if there is one. */
+function patchQuote(target: QuoteFields | null | undefined, fresh: Map<string, Quote>) {
+  if (!target) return;
+  const quote = fresh.get(keyOfQuote(target));
+  const patch = quote ? quotePatch(target, quote) : null;
+  if (patch) Object.assign(target, patch);
+}
+
+/** Whether an answer holds any of the assets. */
+const holds = (quotes: readonly (QuoteFields | null | undefined)[], fresh: Map<string, Quote>) =>
+  quotes.some((quote) => quote && fresh.has(keyOfQuote(quote)));
+
+type Store = {
+  dispatch: ThunkDispatch<RootState, unknown, Action>;
+  getState: () => RootState;
+};
+
+type CacheEntry = { endpointName?: string; originalArgs?: unknown; data?: unknown };
+
+function cachedEntries(state: RootState): CacheEntry[] {
+  return Object.values(state.api.queries).filter(
+    (entry): entry is NonNullable<typeof entry> => entry?.data !== undefined,
+  ) as CacheEntry[];
+}
+
+type QuoteAnswers = {
+  getQuote: Quote;
+  getQuotes: { quotes: Quote[] };
+  getAssetInfo: { quote: Quote | null };
+  getAssetsInfo: { assets: { quote: Quote | null }[] };
+  getTopMarket: { assets: { quote: Quote | null }[] };
+  getMovers: { assets: QuoteFields[] };
+};
+
+/** Where each answer keeps its quotes. The delayed market quotes are 15 minutes old by definition: never patched. */
+const QUOTES_OF: { [K in keyof QuoteAnswers]: (data: QuoteAnswers[K]) => (QuoteFields | null | undefined)[] } = {
+  getQuote: (data) => [data],
+  getQuotes: (data) => data.quotes,
+  getAssetInfo: (data) => [data.quote],
+  getAssetsInfo: (data) => data.assets.map((asset) => asset.quote),
+  getTopMarket: (data) => data.assets.map((asset) => asset.quote),
+  getMovers: (data) => data.assets,
+};
+
+/** Applies live quotes to every cached answer that shows them. */
+export function applyQuotes(store: Store, quotes: readonly Quote[]) {
+  if (quotes.length === 0) return;
+  const fresh = new Map(quotes.map((quote) => [keyOfQuote(quote), quote]));
+  for (const entry of cachedEntries(store.getState())) {
+    const name = entry.endpointName as keyof QuoteAnswers;
+    const of = QUOTES_OF[name] as ((data: unknown) => (QuoteFields | null | undefined)[]) | undefined;
+    if (!of || !holds(of(entry.data), fresh)) continue;
+    store.dispatch(
+      marketApi.util.updateQueryData(name, entry.originalArgs as QuoteArgs & never, (draft) => {
+        for (const quote of of(draft)) patchQuote(quote, fresh);
+      }),
+    );
+  }
+}
+
+/** Replaces the event in `events` (true when it was there). */
+function replaceEvent(events: CalendarEvent[], event: CalendarEvent): boolean {
+  const index = events.findIndex((held) => held.id === event.id);
+  if (index < 0) return false;
+  events[index] = event;
+  return true;
+}
+
+/**
+ * Applies a changed event: replaced wherever it is cached; added to a calendar window it now belongs to (its New
+ * York day inside the window, its type among those shown).
+ */
+export function applyEvent(store: Store, event: CalendarEvent) {
+  for (const entry of cachedEntries(store.getState())) {
+    if (entry.endpointName === 'getEvent') {
+      const args = entry.originalArgs as { id: number };
+      if (args.id === event.id) store.dispatch(marketApi.util.updateQueryData('getEvent', args, () => event));
+    } else if (entry.endpointName === 'getSymbolEvents') {
+      const data = entry.data as { events: CalendarEvent[] };
+      if (!data.events.some((held) => held.id === event.id)) continue;
+      const args = entry.originalArgs as SymbolEventsArgs;
+      store.dispatch(
+        marketApi.util.updateQueryData('getSymbolEvents', args, (draft) => void replaceEvent(draft.events, event)),
+      );
+    } else if (entry.endpointName === 'getCalendarEvents') {
+      const args = entry.originalArgs as CalendarEventsArgs;
+      const data = entry.data as { events: CalendarEvent[] };
+      const day = nyDate(new Date(event.eventDate));
+      const belongs = day >= args.start && day <= args.end && args.types.includes(event.eventType);
+      if (!belongs && !data.events.some((held) => held.id === event.id)) continue;
+      store.dispatch(
+        calendarApi.util.updateQueryData('getCalendarEvents', args, (draft) => {
+          if (!replaceEvent(draft.events, event) && belongs) draft.events.push(event);
+        }),
+      );
+    }
+  }
+}
+
+export interface LiveCacheOptions {
+  /** Epoch ms (tests pass a fake clock with fake timers). */
+  now?: () => number;
+}
+
+/** Takes the socket's messages: quotes at most once a second, events at once. */
+export function createLiveCache(store: Store, options: LiveCacheOptions = {}) {
+  const now = options.now ?? Date.now;
+  const pending = createCoalescer<Quote>();
+  let flushedAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const flush = () => {
+    timer = null;
+    flushedAt = now();
+    applyQuotes(store, pending.take());
+  };
+
+  const put = (quote: Quote) => {
+    pending.put(keyOfQuote(quote), quote);
+    timer ??= setTimeout(flush, Math.max(0, flushedAt + LIVE_QUOTE_FLUSH_MS - now()));
+  };
+
+  return {
+    receive(message: LiveServerMessage) {
+      switch (message.type) {
+        case 'quote':
+          put(message.data);
+          return;
+        case 'quotes':
+          for (const quote of message.data) put(quote);
+          return;
+        case 'event':
+          applyEvent(store, message.data);
+          return;
+        default:
+          return;
+      }
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending.clear();
+    },
+  };
+}
