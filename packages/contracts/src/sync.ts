@@ -207,7 +207,7 @@ export type LiveDataType = (typeof LIVE_DATA_TYPES)[number];
 export type LiveDataMessage = LiveServerMessageMap[LiveDataType];
 
 /** The data messages as the bus carries them (validated where they are published). */
-export const LiveDataMessage = z.union([
+export const LiveDataMessage = z.discriminatedUnion('type', [
   LIVE_SERVER_MESSAGES.marketDataAssetFile,
   LIVE_SERVER_MESSAGES.marketNews,
   CommunityPostMessage,

@@ -76,6 +76,28 @@ describe(createHub.name, () => {
     expect(hub.lastQuote({ type: 'stock', symbol: 'aapl' })?.price).toBe(102);
   });
 
+  it('sends a flush round a slice at a time, never two batches to a client in one round', () => {
+    const hub = createHub();
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    const ca = hub.add(a, anonymous);
+    hub.followQuote(ca, { type: 'stock', symbol: 'AAPL' });
+    hub.followQuote(hub.add(b, anonymous), { type: 'stock', symbol: 'AAPL' });
+    hub.routeQuotes([quote('AAPL', 101)]);
+    const round = hub.beginFlush();
+    expect(round.next(1)).toBe(true);
+    expect([a.sent.length, b.sent.length]).toEqual([1, 0]);
+    // AAPL moves during the round: B's batch has the newer price, A waits for the next round.
+    hub.routeQuotes([quote('AAPL', 102)]);
+    expect(round.next(10)).toBe(false);
+    expect(round.sent()).toBe(2);
+    expect(a.sent).toHaveLength(1);
+    expect(b.messages()[0].data[0].price).toBe(102);
+    hub.flush();
+    expect(a.messages().map((m) => m.data[0].price)).toEqual([101, 102]);
+    expect(b.sent).toHaveLength(1);
+  });
+
   it('keeps a paused client’s quotes coalesced until it unpauses', () => {
     const hub = createHub();
     const socket = new FakeSocket();

@@ -54,8 +54,8 @@ export interface LiveClient {
   readonly quoteKeys: Map<string, number>;
   /** Other topics followed (news, files, events). */
   readonly topics: Set<string>;
-  /** Coalesced quotes waiting for the next batch, as JSON, by quote key. */
-  readonly pending: Map<string, string>;
+  /** The assets whose quote moved since the client's last batch (their newest quote is the hub's, per asset). */
+  readonly pending: Set<string>;
 }
 
 /** Topic names of the non-quote targets. */
@@ -74,6 +74,31 @@ const FILE_FEEDS: Record<FileType, string> = {
   report: 'reports',
   audio: 'audio',
 };
+
+const COMMA = Buffer.from(',');
+const BATCH_END = Buffer.from(']}');
+
+/**
+ * A `quotes` message of the newest quote of each of `keys` (taken): bytes copied once from each quote's own JSON,
+ * encoded once when it ticked, so a batch costs no text encoding and a tick touches no client's memory but a key.
+ */
+function batchOf(prefix: Buffer, keys: Set<string>, latest: (key: string) => Buffer | null): Buffer {
+  const parts: Buffer[] = [prefix];
+  let length = prefix.length + BATCH_END.length;
+  for (const key of keys) {
+    const json = latest(key);
+    if (!json) continue;
+    if (parts.length > 1) {
+      parts.push(COMMA);
+      length += 1;
+    }
+    parts.push(json);
+    length += json.length;
+  }
+  parts.push(BATCH_END);
+  keys.clear();
+  return Buffer.concat(parts, length);
+}
 
 export interface HubOptions {
   sendBufferMax?: number;
@@ -95,8 +120,9 @@ export function createHub(options: HubOptions = {}) {
   const clients = new Set<LiveClient>();
   const quoteIndex = new Map<string, Set<LiveClient>>();
   const topicIndex = new Map<string, Set<LiveClient>>();
-  /** The asset of each followed quote key, and its latest quote. */
-  const followed = new Map<string, { ref: AssetRef; last: Quote | null }>();
+  /** The asset of each followed quote key, and its latest quote (and that quote's JSON). */
+  const followed = new Map<string, { ref: AssetRef; last: Quote | null; json: Buffer | null }>();
+  const latest = (key: string) => followed.get(key)?.json ?? null;
   /** Clients with quotes waiting. */
   const dirty = new Set<LiveClient>();
   let nextId = 1;
@@ -166,7 +192,7 @@ export function createHub(options: HubOptions = {}) {
     if (!set) {
       set = new Set();
       quoteIndex.set(key, set);
-      followed.set(key, { ref: { type: ref.type, symbol: ref.symbol }, last: null });
+      followed.set(key, { ref: { type: ref.type, symbol: ref.symbol }, last: null, json: null });
       toFollow.push({ type: ref.type, symbol: ref.symbol });
       announce();
     }
@@ -238,13 +264,56 @@ export function createHub(options: HubOptions = {}) {
       const subscribers = quoteIndex.get(key);
       if (!subscribers) continue;
       const entry = followed.get(key);
-      if (entry) entry.last = quote;
-      const json = JSON.stringify(quote);
+      if (!entry) continue;
+      entry.last = quote;
+      entry.json = Buffer.from(JSON.stringify(quote));
       for (const client of subscribers) {
-        client.pending.set(key, json);
+        client.pending.add(key);
         dirty.add(client);
       }
     }
+  }
+
+  let prefixMs = 0;
+  let prefix = Buffer.alloc(0);
+  /**
+   * The start of a `quotes` message: `at` is when this client's batch is cut (given, in tests), so a batch holds
+   * every quote up to its own send. Made once per millisecond.
+   */
+  function quotesPrefix(at?: Date): Buffer {
+    if (at) return Buffer.from(`{"type":"quotes","at":"${at.toISOString()}","data":[`);
+    const now = Date.now();
+    if (now !== prefixMs) {
+      prefixMs = now;
+      prefix = Buffer.from(`{"type":"quotes","at":"${new Date(now).toISOString()}","data":[`);
+    }
+    return prefix;
+  }
+
+  /**
+   * A flush round: the unpaused clients with quotes waiting when it begins, each sent one `quotes` message, a slice
+   * at a time (`next(max)`, true while some remain), so a node with many clients keeps answering in between. A
+   * client whose quotes move during the round waits for the next one: never two batches in a second.
+   */
+  function beginFlush(at?: Date) {
+    const round: LiveClient[] = [];
+    for (const client of dirty) if (!client.paused) round.push(client);
+    for (const client of round) dirty.delete(client);
+    let index = 0;
+    let sent = 0;
+    return {
+      next(max: number): boolean {
+        const end = Math.min(round.length, index + max);
+        for (; index < end; index += 1) {
+          const client = round[index] as LiveClient;
+          if (client.pending.size === 0) continue;
+          if (client.paused) dirty.add(client);
+          else if (deliver(client, batchOf(quotesPrefix(at), client.pending, latest))) sent += 1;
+        }
+        return index < round.length;
+      },
+      sent: () => sent,
+    };
   }
 
   function routeNews(item: NewsItem) {
@@ -284,7 +353,7 @@ export function createHub(options: HubOptions = {}) {
         closed: false,
         quoteKeys: new Map(),
         topics: new Set(),
-        pending: new Map(),
+        pending: new Set(),
       };
       clients.add(client);
       return client;
@@ -349,28 +418,18 @@ export function createHub(options: HubOptions = {}) {
       }
     },
     routeQuotes,
-    /** Sends every unpaused client its waiting quotes as one `quotes` message. */
-    flush(at: Date = new Date()) {
-      if (dirty.size === 0) return 0;
-      const prefix = `{"type":"quotes","at":"${at.toISOString()}","data":[`;
-      let sent = 0;
-      for (const client of dirty) {
-        if (client.paused) continue;
-        dirty.delete(client);
-        if (client.pending.size === 0) continue;
-        const data = `${prefix}${[...client.pending.values()].join(',')}]}`;
-        client.pending.clear();
-        if (deliver(client, data)) sent += 1;
-      }
-      return sent;
+    beginFlush,
+    /** Sends every unpaused client its waiting quotes as one `quotes` message, all at once. */
+    flush(at?: Date) {
+      const round = beginFlush(at);
+      while (round.next(Number.POSITIVE_INFINITY));
+      return round.sent();
     },
     /** Sends one client its waiting quotes now (after unpause). */
-    flushClient(client: LiveClient, at: Date = new Date()) {
+    flushClient(client: LiveClient, at?: Date) {
       if (client.pending.size === 0 || client.paused) return;
       dirty.delete(client);
-      const data = `{"type":"quotes","at":"${at.toISOString()}","data":[${[...client.pending.values()].join(',')}]}`;
-      client.pending.clear();
-      deliver(client, data);
+      deliver(client, batchOf(quotesPrefix(at), client.pending, latest));
     },
     /** Closes every client (1001 when the server goes away: clients reconnect, to another node if there is one). */
     closeAll(code: number = LIVE_CLOSE_CODES.goingAway, reason = 'server shutting down') {

@@ -66,6 +66,8 @@ const EARLY_MESSAGES_MAX = 20;
 const REFRESH_MS = 60_000;
 /** The quote batch goes out this long after each second, so the simulator's tick of that second is in it. */
 const FLUSH_OFFSET_MS = 50;
+/** Clients sent their batch per turn of the event loop: a node with thousands keeps answering in between. */
+const FLUSH_SLICE = 500;
 const ANONYMOUS_ID = /^[A-Za-z0-9_.:-]{1,40}$/;
 const NEWS_GROUPS = new Set<string>(['popular', 'one_billion', 'ten_billion', 'hundred_billion']);
 
@@ -154,6 +156,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
   let batchTimer: NodeJS.Timeout | null = null;
   let applying: Promise<void> = Promise.resolve();
   let flushTimer: NodeJS.Timeout | null = null;
+  let flushing = false;
   let refreshTimer: NodeJS.Timeout | null = null;
   let stopBus: (() => Promise<void>) | null = null;
   let stopStatus: (() => void) | null = null;
@@ -587,7 +590,16 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         // The next x.050 s (never now).
         const wait = (LIVE_QUOTE_FLUSH_MS + FLUSH_OFFSET_MS - (Date.now() % LIVE_QUOTE_FLUSH_MS)) % LIVE_QUOTE_FLUSH_MS;
         flushTimer = setTimeout(() => {
-          hub.flush();
+          // A round still sending (an overloaded node) finishes first; this second's round then waits a second.
+          if (!flushing) {
+            flushing = true;
+            const round = hub.beginFlush();
+            const step = () => {
+              if (round.next(FLUSH_SLICE) && !stopped) setImmediate(step);
+              else flushing = false;
+            };
+            step();
+          }
           scheduleFlush();
         }, wait || LIVE_QUOTE_FLUSH_MS);
         flushTimer.unref();

@@ -261,6 +261,10 @@ export interface DemoQuoteFeedOptions {
 }
 
 const ANCHOR_REFRESH_MS = 60_000;
+/** Every this many refreshes, assets not simulated are read again too (a quote may have appeared). */
+const ANCHOR_FULL_REFRESH_EVERY = 10;
+/** Assets read per anchor query. */
+const ANCHOR_CHUNK = 200;
 
 /**
  * The demo feed: each second (on the second, so nodes tick together) the followed demo assets whose market is open
@@ -278,18 +282,29 @@ export function createDemoQuoteFeed(options: DemoQuoteFeedOptions): LiveQuoteFee
 
   const keyOf = (ref: AssetRef) => quoteKey(ref.type, ref.symbol);
 
-  const load = (refs: AssetRef[]) =>
-    options.loadAnchors(refs).then(
-      (anchors) => {
-        for (const anchor of anchors) {
-          const entry = followed.get(quoteKey(anchor.type, anchor.symbol));
-          if (!entry) continue;
-          const same = entry.asset?.anchor.quotedAt === anchor.quotedAt && entry.asset.anchor.price === anchor.price;
-          if (!same) entry.asset = anchor.source === SIMULATED_SOURCE ? simulateAsset(anchor, seed) : null;
-        }
-      },
-      (error: unknown) => options.onError?.(error),
-    );
+  const apply = (anchors: QuoteAnchor[]) => {
+    for (const anchor of anchors) {
+      const entry = followed.get(quoteKey(anchor.type, anchor.symbol));
+      if (!entry) continue;
+      const same = entry.asset?.anchor.quotedAt === anchor.quotedAt && entry.asset.anchor.price === anchor.price;
+      if (!same) entry.asset = anchor.source === SIMULATED_SOURCE ? simulateAsset(anchor, seed) : null;
+    }
+  };
+
+  /**
+   * Reads anchors a chunk at a time, yielding between chunks: the embedded database runs on this thread, and one
+   * query for thousands of assets would hold every socket up.
+   */
+  const load = async (refs: AssetRef[]) => {
+    try {
+      for (let start = 0; start < refs.length && !stopped; start += ANCHOR_CHUNK) {
+        apply(await options.loadAnchors(refs.slice(start, start + ANCHOR_CHUNK)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
 
   /** Loads the anchors of newly followed assets, in one query per burst of follows. */
   const loadPending = () => {
@@ -330,8 +345,17 @@ export function createDemoQuoteFeed(options: DemoQuoteFeedOptions): LiveQuoteFee
         timer.unref();
       };
       schedule();
+      let refreshing = false;
+      let round = 0;
       refresh = setInterval(() => {
-        if (followed.size > 0) void load([...followed.values()].map((entry) => entry.ref));
+        if (refreshing || followed.size === 0) return;
+        refreshing = true;
+        // The simulated assets every time; the others (a real provider's quote, or none) every tenth time.
+        const all = round++ % ANCHOR_FULL_REFRESH_EVERY === 0;
+        const refs = [...followed.values()].filter((entry) => all || entry.asset).map((entry) => entry.ref);
+        void load(refs).finally(() => {
+          refreshing = false;
+        });
       }, options.refreshMs ?? ANCHOR_REFRESH_MS);
       refresh.unref();
     },
