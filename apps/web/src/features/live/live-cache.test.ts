@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, rootReducer } from '../../app/store.ts';
 import { calendarApi } from '../calendar/calendar-api.ts';
 import { marketApi } from '../market/market-api.ts';
-import { applyEvent, applyQuotes, createLiveCache, quotePatch } from './live-cache.ts';
+import { applyEvent, applyQuotes, createLiveCache, patchIntraday, quotePatch } from './live-cache.ts';
 import { liveMessageReceived, liveSlice } from './live-slice.ts';
 
 const AT = '2026-11-25T15:00:00.000Z';
@@ -124,6 +124,47 @@ describe(applyQuotes.name, () => {
     const store = await storeWith();
     applyQuotes(store, [quote('AAPL', 1, { type: 'crypto', quotedAt: later(1) })]);
     expect(cached(store).quote?.price).toBe(100);
+  });
+});
+
+describe(patchIntraday.name, () => {
+  const bar = (ts: string, close: number) => ({
+    ts,
+    session: 'regular' as const,
+    interval: 5,
+    open: 100,
+    high: 101,
+    low: 99,
+    close,
+    volume: 500,
+  });
+  // 10:00 and 10:05 New York (15:00 and 15:05 UTC).
+  const bars = () => [bar('2026-11-25T15:00:00.000Z', 100), bar('2026-11-25T15:05:00.000Z', 100.5)];
+
+  it('moves the last bar to a quote in its span, widening its range', () => {
+    const held = bars();
+    expect(patchIntraday(held, quote('AAPL', 102, { quotedAt: '2026-11-25T15:07:30.000Z' }))).toBe(true);
+    expect(held.at(-1)).toMatchObject({ close: 102, high: 102, low: 99, open: 100 });
+    expect(held).toHaveLength(2);
+  });
+
+  it('starts the bar a later quote falls in, on the same grid', () => {
+    const held = bars();
+    patchIntraday(held, quote('AAPL', 98.5, { quotedAt: '2026-11-25T15:17:02.000Z' }));
+    expect(held.at(-1)).toEqual({
+      ...bar('2026-11-25T15:15:00.000Z', 98.5),
+      open: 98.5,
+      high: 98.5,
+      low: 98.5,
+      volume: 0,
+    });
+  });
+
+  it('leaves the bars of an older quote or another day as they were', () => {
+    const held = bars();
+    expect(patchIntraday(held, quote('AAPL', 90, { quotedAt: '2026-11-25T14:59:00.000Z' }))).toBe(false);
+    expect(patchIntraday(held, quote('AAPL', 90, { quotedAt: '2026-11-26T15:00:00.000Z' }))).toBe(false);
+    expect(held).toEqual(bars());
   });
 });
 

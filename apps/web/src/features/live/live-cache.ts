@@ -1,16 +1,23 @@
 /**
  * Socket messages into the RTK Query cache (issue 19): quotes patch every cached answer that shows the asset's
  * quote (the quote header, batch quotes behind lists and My Stocks, asset info, gainers and losers, top market
- * cap), and events patch the calendar's events, an event's page and a company's events. Patched in place with
- * `updateQueryData`, never refetched. Quotes are held back and applied at most once a second (SPEC §7: the live
- * quote display refreshes every 1 s), the newest of each asset winning.
+ * cap, and the latest day's intraday bars under the 1D chart), and events patch the calendar's events, an event's
+ * page and a company's events. Patched in place with `updateQueryData`, never refetched. Quotes are held back and
+ * applied at most once a second (SPEC §7: the live quote display refreshes every 1 s), the newest of each asset
+ * winning.
  */
 import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
 import { createCoalescer, LIVE_QUOTE_FLUSH_MS, nyDate, quoteKey } from '@eh/domain';
 import type { Action, ThunkDispatch } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store.ts';
 import { type CalendarEventsArgs, calendarApi } from '../calendar/calendar-api.ts';
-import { marketApi, type QuoteArgs, type SymbolEventsArgs } from '../market/market-api.ts';
+import {
+  type IntradayArgs,
+  type IntradayResponse,
+  marketApi,
+  type QuoteArgs,
+  type SymbolEventsArgs,
+} from '../market/market-api.ts';
 
 /** The quotes' own fields a live quote replaces (an answer's other fields, such as a mover's market cap, stay). */
 type QuoteFields = Omit<Quote, 'extended'> & Pick<Partial<Quote>, 'extended'>;
@@ -71,11 +78,57 @@ const QUOTES_OF: { [K in keyof QuoteAnswers]: (data: QuoteAnswers[K]) => (QuoteF
   getMovers: (data) => data.assets,
 };
 
+type IntradayBar = IntradayResponse['bars'][number];
+
+/**
+ * Moves a day's intraday bars to a live quote, so the 1D chart ends at the header's price (issue 15): a quote in
+ * the last bar's span sets its close (and widens its high and low); a later one starts the bar its time falls in,
+ * on the same grid, the same New York day. Older quotes, and quotes of another day, change nothing.
+ */
+export function patchIntraday(bars: IntradayBar[], quote: Quote): boolean {
+  const last = bars.at(-1);
+  if (!last) return false;
+  const at = Date.parse(quote.quotedAt);
+  const start = Date.parse(last.ts);
+  const width = last.interval * 60_000;
+  if (at < start) return false;
+  if (at < start + width) {
+    last.close = quote.price;
+    last.high = Math.max(last.high, quote.price);
+    last.low = Math.min(last.low, quote.price);
+    return true;
+  }
+  const next = start + Math.floor((at - start) / width) * width;
+  if (nyDate(next) !== nyDate(start)) return false;
+  const { price } = quote;
+  bars.push({
+    ...last,
+    ts: new Date(next).toISOString(),
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    volume: 0,
+  });
+  return true;
+}
+
 /** Applies live quotes to every cached answer that shows them. */
 export function applyQuotes(store: Store, quotes: readonly Quote[]) {
   if (quotes.length === 0) return;
   const fresh = new Map(quotes.map((quote) => [keyOfQuote(quote), quote]));
   for (const entry of cachedEntries(store.getState())) {
+    if (entry.endpointName === 'getIntradaySummaries') {
+      const args = entry.originalArgs as IntradayArgs;
+      const data = entry.data as IntradayResponse;
+      const quote = fresh.get(quoteKey(data.type, data.symbol));
+      // A day asked for by date is history: only the latest day moves.
+      if (!quote || args.date !== undefined || data.bars.length === 0) continue;
+      store.dispatch(
+        marketApi.util.updateQueryData('getIntradaySummaries', args, (draft) => void patchIntraday(draft.bars, quote)),
+      );
+      continue;
+    }
     const name = entry.endpointName as keyof QuoteAnswers;
     const of = QUOTES_OF[name] as ((data: unknown) => (QuoteFields | null | undefined)[]) | undefined;
     if (!of || !holds(of(entry.data), fresh)) continue;

@@ -32,7 +32,6 @@ export function LiveIndicator({ type }: { type: MarketAssetType }) {
         display: 'inline-flex',
         alignItems: 'center',
         gap: 0.75,
-        alignSelf: 'center',
         fontSize: '0.8125rem',
         fontWeight: 600,
         color: 'text.secondary',
