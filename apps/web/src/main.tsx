@@ -33,3 +33,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The live socket, after the first paint (a chunk of its own: the first load's budget holds none of it).
+setTimeout(() => void import('./features/live/live-start.ts').then((live) => live.startLive(store)), 0);

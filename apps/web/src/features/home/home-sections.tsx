@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CALENDAR_HOME } from '../../app/routes.ts';
 import { FeedList } from '../feed/feed-list.tsx';
+import { useLiveQuotes } from '../live/live-follows.ts';
 import { earningsTiming, formatCompact, formatPrice, SESSION_LABELS, SESSION_SHORT_LABELS } from '../market/format.ts';
 import {
   useGetMarketIndexQuery,
@@ -127,6 +128,7 @@ const MOVER_SUBTITLES: Readonly<Record<MoverKind, string>> = {
 export function MoversSection({ kind }: { kind: MoverKind }) {
   const movers = useGetMoversQuery({ type: kind, limit: HOME_ROWS });
   const rows = movers.data?.assets ?? [];
+  useLiveQuotes(rows);
   return (
     <SectionCard title={MOVER_TITLES[kind]} subtitle={MOVER_SUBTITLES[kind]} flush data-testid={`home-${kind}`}>
       <Box sx={{ px: movers.isLoading || movers.error || rows.length === 0 ? 2.5 : 0 }}>
@@ -140,6 +142,7 @@ export function MoversSection({ kind }: { kind: MoverKind }) {
 
 export function TopMarketCapSection() {
   const top = useGetTopMarketQuery({ limit: HOME_ROWS });
+  useLiveQuotes(top.data?.assets);
   const rows = (top.data?.assets ?? []).map((asset) => ({
     symbol: asset.symbol,
     name: asset.name,

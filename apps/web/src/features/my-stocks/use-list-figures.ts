@@ -10,6 +10,7 @@ import {
 } from '@eh/domain';
 import { useMemo } from 'react';
 import { type AssetList, useGetListTransactionsQuery, useGetOhlcOnQuery } from '../lists/lists-api.ts';
+import { useLiveStatus, useLiveTargets } from '../live/live-follows.ts';
 import { useGetQuotesQuery } from '../market/market-api.ts';
 
 export interface HoldingRow extends HoldingFigures {
@@ -32,7 +33,10 @@ export function useListFigures(list: AssetList, range: ChartRange, showCash: boo
     ...(otcs.length ? { otcs: otcs.join(',') } : {}),
   };
   const none = items.length === 0;
-  const { data: quotes } = useGetQuotesQuery(assetArgs, { skip: none, pollingInterval: 60_000 });
+  // The list's quotes stream over the live socket into the cached answer; polled only while the socket is down.
+  useLiveTargets(none ? null : { portfolios: [list.id] });
+  const streaming = useLiveStatus() === 'open';
+  const { data: quotes } = useGetQuotesQuery(assetArgs, { skip: none, pollingInterval: streaming ? 0 : 60_000 });
   const { data: history } = useGetListTransactionsQuery({ listId: list.id });
   const transactions = history?.transactions;
   const window = useMemo(
