@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { SymbolString } from './common.ts';
 import { CalendarEvent } from './events.ts';
 import { FILE_FILTERS, FileMeta } from './files.ts';
+import { LiveTranscriptSegment } from './live-calls.ts';
 import { AssetRef, Quote } from './market.ts';
 import { NewsItem } from './news.ts';
 import { SafeString, textProblem } from './text.ts';
@@ -178,7 +179,15 @@ export const LIVE_SERVER_MESSAGES = {
   marketNews: z.object({ type: z.literal('marketNews'), data: NewsItem }),
   marketDataAssetFile: z.object({ type: z.literal('marketDataAssetFile'), data: FileMeta }),
   events_community_post: CommunityPostMessage,
-  event: z.object({ type: z.literal('event'), data: CalendarEvent }),
+  /**
+   * An event changed (its status, time or figures). While a call is live, its new transcript sentences ride along
+   * in `segments` (in order; a client merges them by `seq`: docs/decisions/0026).
+   */
+  event: z.object({
+    type: z.literal('event'),
+    data: CalendarEvent,
+    segments: z.array(LiveTranscriptSegment).optional(),
+  }),
   pong: z.object({ type: z.literal('pong'), requestId: z.string().nullable() }),
   error: z.object({
     type: z.literal('error'),

@@ -5,7 +5,6 @@
  */
 import type {
   AssetRef,
-  CalendarEvent,
   FileMeta,
   LiveDataMessage,
   LiveServerMessage,
@@ -335,9 +334,11 @@ export function createHub(options: HubOptions = {}) {
     sendGated(audience(names), (features) => ({ type: 'marketDataAssetFile', data: gateFile(file, features) }));
   }
 
-  function routeEvent(event: CalendarEvent) {
+  function routeEvent(message: Extract<LiveDataMessage, { type: 'event' }>) {
+    const event = message.data;
     const names = [topic.event(event.id), topic.event(LIVE_ALL_EVENTS)];
-    sendGated(audience(names), (features) => ({ type: 'event', data: gateEvent(event, features) }));
+    // A live call's transcript sentences (`segments`) go along as they are.
+    sendGated(audience(names), (features) => ({ ...message, data: gateEvent(event, features) }));
   }
 
   return {
@@ -412,7 +413,7 @@ export function createHub(options: HubOptions = {}) {
         case 'marketDataAssetFile':
           return routeFile(message.data);
         case 'event':
-          return routeEvent(message.data);
+          return routeEvent(message);
         case 'events_community_post':
           return sendAll(audience([topic.event(message.data.eventId), topic.event(LIVE_ALL_EVENTS)]), message);
       }
