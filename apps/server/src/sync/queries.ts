@@ -3,10 +3,10 @@
  * snapshot a new subscription is sent), the caller's own lists and their symbols, and the filter groups' symbols.
  * Reuses the market and lists modules' queries.
  */
-import type { AssetRef } from '@eh/contracts';
-import { assets, type Database } from '@eh/db';
+import type { AssetRef, CalendarEvent, FileMeta, NewsItem } from '@eh/contracts';
+import { assets, type Database, events, fileAnalysis, files, news } from '@eh/db';
 import { MARKET_ASSET_TYPES, type MarketAssetType, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import { itemsOf, ownListIds } from '../modules/lists/queries.ts';
 import {
   type AssetRow,
@@ -105,4 +105,133 @@ export async function groupSymbols(db: Database, group: SymbolGroupName): Promis
             ),
           );
   return new Set(rows.map((row) => row.symbol.toUpperCase()));
+}
+
+// ---- what ingestion stored since a mark (the bridge from ingestion runs to live clients) ----------------------------
+
+/** A timestamp to the millisecond, as a JavaScript Date holds it (PostgreSQL keeps microseconds). */
+const msOf = (column: AnyColumn) => sql<Date>`date_trunc('milliseconds', ${column})`;
+
+/** Where the ingestion bridge has read up to: the newest news id, event change and file. */
+export interface IngestedMarks {
+  news: number;
+  events: Date;
+  files: Date;
+}
+
+export async function ingestedMarks(db: Database): Promise<IngestedMarks> {
+  const [[n], [e], [f]] = await Promise.all([
+    db.select({ mark: max(news.id) }).from(news),
+    db.select({ mark: max(events.updatedAt) }).from(events),
+    db.select({ mark: max(files.createdAt) }).from(files),
+  ]);
+  return { news: n?.mark ?? 0, events: e?.mark ?? new Date(0), files: f?.mark ?? new Date(0) };
+}
+
+/** News stored after the mark and published since `since` (a backfill of old items is not news), oldest first. */
+export async function newsSince(db: Database, params: { afterId: number; since: Date; limit: number }) {
+  const rows = await db
+    .select({
+      id: news.id,
+      slug: news.slug,
+      title: news.title,
+      summary: news.summary,
+      url: news.url,
+      imageUrl: news.imageUrl,
+      author: news.author,
+      newsType: news.newsType,
+      tags: news.tags,
+      symbols: news.symbols,
+      publishedAt: news.publishedAt,
+      source: news.source,
+    })
+    .from(news)
+    .where(and(gt(news.id, params.afterId), gte(news.publishedAt, params.since)))
+    .orderBy(asc(news.id))
+    .limit(params.limit);
+  const [last] = await db.select({ mark: max(news.id) }).from(news);
+  return {
+    items: rows.map(({ publishedAt, ...row }): NewsItem => ({ ...row, createdDate: publishedAt.toISOString() })),
+    mark: last?.mark ?? params.afterId,
+  };
+}
+
+/** Events changed after the mark whose time is within [from, to) (today's calls going live), as everyone with every feature sees them. */
+export async function eventsChangedSince(db: Database, params: { after: Date; from: Date; to: Date; limit: number }) {
+  const rows = await db
+    .select({
+      id: events.id,
+      eventType: events.eventType,
+      eventStatus: events.eventStatus,
+      eventDate: events.eventDate,
+      symbol: events.symbol,
+      assetSymbol: assets.symbol,
+      name: assets.name,
+      title: events.title,
+      description: events.description,
+      earningsId: events.earningsId,
+      periodYear: events.periodYear,
+      period: events.period,
+      details: events.details,
+      audioUrl: events.audioUrl,
+      youtubeUrl: events.youtubeUrl,
+      source: events.source,
+      updatedAt: events.updatedAt,
+    })
+    .from(events)
+    .leftJoin(assets, eq(assets.id, events.assetId))
+    .where(
+      and(
+        gt(msOf(events.updatedAt), params.after),
+        gte(events.eventDate, params.from),
+        lt(events.eventDate, params.to),
+      ),
+    )
+    .orderBy(asc(events.updatedAt))
+    .limit(params.limit);
+  const [last] = await db.select({ mark: max(events.updatedAt) }).from(events);
+  return {
+    events: rows.map(
+      ({ eventDate, assetSymbol, symbol, updatedAt: _, ...row }): CalendarEvent => ({
+        ...row,
+        symbol: assetSymbol ?? symbol,
+        eventDate: eventDate.toISOString(),
+        gated: null,
+      }),
+    ),
+    mark: last?.mark ?? params.after,
+  };
+}
+
+/** Files stored after the mark and dated since `since`, as everyone with every feature sees them. */
+export async function filesSince(db: Database, params: { after: Date; since: Date; limit: number }) {
+  const rows = await db
+    .select({
+      id: files.id,
+      symbol: assets.symbol,
+      name: assets.name,
+      type: files.type,
+      periodYear: files.periodYear,
+      period: files.period,
+      title: files.title,
+      date: files.date,
+      url: files.url,
+      mimeType: files.mimeType,
+      externalFileId: files.externalFileId,
+      eventId: files.eventId,
+      source: files.source,
+      hasContent: sql<boolean>`${files.content} is not null`,
+      hasAnalysis: sql<boolean>`${fileAnalysis.fileId} is not null`,
+    })
+    .from(files)
+    .innerJoin(assets, eq(assets.id, files.assetId))
+    .leftJoin(fileAnalysis, eq(fileAnalysis.fileId, files.id))
+    .where(and(gt(msOf(files.createdAt), params.after), gte(files.date, params.since)))
+    .orderBy(asc(files.createdAt))
+    .limit(params.limit);
+  const [last] = await db.select({ mark: max(files.createdAt) }).from(files);
+  return {
+    files: rows.map(({ date, ...row }): FileMeta => ({ ...row, date: date.toISOString(), gated: null })),
+    mark: last?.mark ?? params.after,
+  };
 }

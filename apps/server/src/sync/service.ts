@@ -2,7 +2,8 @@
  * The live socket service of one node (SPEC §4, §5, §7, §8): takes connections in (credential, `app`), reads their
  * frames (an error frame for every bad one, never a dropped server), applies subscriptions in batches (one round of
  * queries per {@link LIVE_SUBSCRIPTION_BATCH_MS} for every client of the node), and feeds the hub from the bus
- * (data published anywhere with `publishLive`) and from this node's quote feed (the demo simulator by default).
+ * (data published anywhere with `publishLive`), from this node's quote feed (the demo simulator by default) and from
+ * what ingestion runs store (ingested.ts).
  */
 import {
   APP_NAMES,
@@ -34,6 +35,7 @@ import type { QuoteRow } from '../modules/market/queries.ts';
 import { toQuote } from '../modules/market/service.ts';
 import type { LiveQuoteFeed } from './feed.ts';
 import { createHub, type LiveClient, type LiveHub, type LiveSocket, topic } from './hub.ts';
+import { createIngestedBridge } from './ingested.ts';
 import { LIVE_CHANNEL } from './publish.ts';
 import {
   askedKey,
@@ -151,6 +153,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       log.warn({ client: client.id, bufferedBytes }, 'live: a slow client was dropped (1013) rather than buffered'),
   });
   const connections = new Map<LiveClient, Connection>();
+  const ingested = createIngestedBridge(ctx, (message) => hub.route(message), log);
   const verifyToken = createIdTokenVerifier(ctx.db, ctx.config);
   let changes: Change[] = [];
   let batchTimer: NodeJS.Timeout | null = null;
@@ -572,6 +575,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
   return {
     hub,
     feed,
+    ingested,
     accept,
     /** Listens on the bus and starts the feed and the timers (once the app is ready). */
     async start() {
@@ -580,9 +584,13 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         if (parsed.success) hub.route(parsed.data);
         else log.warn({ issue: parsed.error.issues[0] }, 'live: a malformed message on the bus was ignored');
       });
+      await ingested.start();
       stopStatus = ctx.bus.onStatus((status) => {
-        // Messages other nodes sent meanwhile are gone; lists and groups are read again (quotes tick on by themselves).
-        if (status.connected) void refresh().catch(() => {});
+        // Messages other nodes sent meanwhile are gone: lists, groups and what ingestion stored are read again
+        // (quotes tick on by themselves).
+        if (!status.connected) return;
+        void refresh().catch(() => {});
+        void ingested.catchUp();
       });
       feed?.start((quotes) => hub.routeQuotes(quotes));
       const scheduleFlush = () => {
@@ -623,6 +631,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       hub.closeAll(LIVE_CLOSE_CODES.goingAway, 'server shutting down');
       stopStatus?.();
       await stopBus?.();
+      await ingested.stop();
       await feed?.stop();
       await applying.catch(() => {});
     },

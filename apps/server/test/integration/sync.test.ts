@@ -5,10 +5,11 @@
  * client dropped with 1013 instead of buffered.
  */
 import type { CalendarEvent, NewsItem, Quote } from '@eh/contracts';
-import { assets } from '@eh/db';
+import { assets, events, files, news } from '@eh/db';
 import { LIVE_CLOSE_CODES } from '@eh/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
 import { publishLive } from '../../src/sync/index.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
@@ -280,6 +281,90 @@ describe('news and events', () => {
       },
     });
     expect(await client.next('events_community_post')).toMatchObject({ action: 'created', data: { id: 'post-1' } });
+  });
+});
+
+describe('what ingestion stores', () => {
+  it('pushes fresh news, a new file and a changed event of today once an ingestion run announces them', async () => {
+    const client = await anonymous();
+    const [asset] = await server.ctx.db
+      .select({ id: assets.id, symbol: assets.symbol })
+      .from(assets)
+      .where(eq(assets.symbol, stock));
+    if (!asset) throw new Error('no asset');
+    const [event] = await server.ctx.db
+      .insert(events)
+      .values({
+        eventType: 'call',
+        eventStatus: 'live',
+        eventDate: new Date(),
+        assetId: asset.id,
+        symbol: asset.symbol,
+        title: `${asset.symbol} call (ingested)`,
+        externalId: 'live-ingested-call',
+        source: 'test',
+      })
+      .returning({ id: events.id });
+    if (!event) throw new Error('no event');
+    client.send({
+      type: 'subscribe',
+      targets: { news: ['earnings_results'], filesFilter: ['transcripts'], events: [event.id] },
+    });
+    await client.next('subscribed');
+    // A backfilled (old) item is not news: stored too, never pushed.
+    const [fresh] = await server.ctx.db
+      .insert(news)
+      .values([
+        {
+          externalId: 'live-ingested-fresh',
+          slug: 'live-ingested-fresh',
+          title: 'Results are out',
+          newsType: 'earnings_results',
+          symbols: [asset.symbol],
+          publishedAt: new Date(),
+          source: 'test',
+        },
+        {
+          externalId: 'live-ingested-old',
+          slug: 'live-ingested-old',
+          title: 'Last year',
+          newsType: 'earnings_results',
+          symbols: [asset.symbol],
+          publishedAt: new Date(Date.now() - 400 * 86_400_000),
+          source: 'test',
+        },
+      ])
+      .returning({ id: news.id });
+    await server.ctx.db.insert(files).values({
+      id: 'live-ingested-transcript',
+      assetId: asset.id,
+      symbol: asset.symbol,
+      type: 'transcript',
+      periodYear: 2026,
+      period: 'Q3',
+      title: `${asset.symbol} Q3 2026 transcript`,
+      date: new Date(),
+      source: 'test',
+    });
+    await server.ctx.bus.publish(MARKET_CHANGED_CHANNEL, { datasets: ['news', 'files', 'events'] });
+    const pushed = await client.next('marketNews');
+    expect(pushed.data).toMatchObject({ id: fresh?.id, title: 'Results are out', newsType: 'earnings_results' });
+    expect((await client.next('marketDataAssetFile')).data).toMatchObject({
+      id: 'live-ingested-transcript',
+      type: 'transcript',
+      gated: { feature: expect.any(String) },
+    });
+    expect((await client.next('event')).data).toMatchObject({
+      id: event.id,
+      eventStatus: 'live',
+      symbol: asset.symbol,
+    });
+    // Announced again with nothing new: nothing more is sent.
+    const count = client.messages.length;
+    await server.ctx.bus.publish(MARKET_CHANGED_CHANNEL, { datasets: ['news', 'files', 'events'] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(client.messages.slice(count)).toEqual([]);
+    expect(client.messages.filter((m) => m.type === 'marketNews')).toHaveLength(1);
   });
 });
 
