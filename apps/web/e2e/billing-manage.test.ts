@@ -11,7 +11,7 @@ import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { idToken, seriousViolations } from './support.ts';
+import { idToken, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const CLIENT_ID = 'earningshub-web';
@@ -252,6 +252,40 @@ describe('managing a subscription', () => {
       await continueButton.click();
       await page.getByTestId('modal-subscribe').waitFor();
       expect(await modal.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refunds the last payment after a confirmation: the plan ends and the charge shows refunded', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport: 'phone' });
+    try {
+      await page.goto(`/profile?token=${token}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('profile-manage-subscription').click();
+      const modal = page.getByTestId('modal-manageSubscription');
+      await modal.getByTestId('manage-refund-start').click();
+      const confirm = modal.getByTestId('manage-refund-confirm');
+      expect(await confirm.innerText()).toContain('your plan ends now');
+      await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+      expect(await confirm.count()).toBe(0);
+      await modal.getByTestId('manage-refund-start').click();
+      await screenshot(page, 'billing-manage-refund-confirm-phone-light');
+      await confirm.getByRole('button', { name: 'Refund and end my plan' }).click();
+      await expect.poll(() => toast(page)).toMatch(/^Refunded \$[\d,.]+: your plan has ended\.$/);
+      await expect
+        .poll(async () => (await call<{ accountSubscription: { plan: string } }>('/core/users/me')).body)
+        .toMatchObject({ accountSubscription: { plan: 'free' } });
+      // The ended subscription: its words, and the way back to the plans.
+      await modal.getByTestId('manage-no-subscription').waitFor();
+      expect(await modal.getByTestId('manage-no-subscription').innerText()).toContain('Free plan');
+      expect(await modal.getByTestId('manage-refund').innerText()).toBe('Your last payment has been refunded.');
+      const { charges } = (await call<{ charges: ChargeView[] }>('/core/portfolios/charges')).body;
+      expect(charges[0]).toMatchObject({ status: 'refunded', refunded: true });
+      await modal.getByRole('button', { name: 'Charge history' }).click();
+      const history = page.getByTestId('modal-chargeHistory');
+      await history.locator('[data-testid="charge-row"][data-status="refunded"]').first().waitFor();
+      expect(await history.getByTestId('charge-status').first().innerText()).toBe('Refunded');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

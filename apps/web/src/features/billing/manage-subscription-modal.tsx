@@ -103,7 +103,7 @@ export default function ManageSubscriptionModal({ onClose }: ModalContentProps) 
           </>
         )}
         <Divider />
-        <ManageRefund apple={apple} onLeave={onClose} />
+        <ManageRefund apple={apple} />
         {!live && label && (
           <Typography variant="body2" color="text.secondary" data-testid="test-billing-label">
             {label}

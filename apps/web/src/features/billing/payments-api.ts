@@ -9,6 +9,7 @@ import type {
   postPaymentMethod,
   postPaymentsSetup,
   postReactivate,
+  postRefund,
   postSubscriptionCharge,
   ResponseOf,
 } from '@eh/contracts';
@@ -19,6 +20,7 @@ const METHODS_PATH: (typeof getPaymentMethods)['path'] = '/core/portfolios/payme
 const METHOD_PATH: (typeof deletePaymentMethod)['path'] = '/core/portfolios/payments/payment-methods/:id';
 const SUBSCRIPTION_PATH: (typeof getMySubscription)['path'] = '/core/users/me/subscription';
 const REFUND_PATH: (typeof getRefundEligibility)['path'] = '/core/users/me/subscription/refund';
+const REFUND_REQUEST_PATH: (typeof postRefund)['path'] = '/core/users/me/subscription/refund';
 const REACTIVATE_PATH: (typeof postReactivate)['path'] = '/core/users/me/subscription/reactivate';
 const CHARGES_PATH: (typeof getCharges)['path'] = '/core/portfolios/charges';
 const PAY_NOW_PATH: (typeof postSubscriptionCharge)['path'] = '/core/subscriptions/charge';
@@ -55,6 +57,10 @@ export const paymentsApi = api
         query: (body) => ({ url: PAY_NOW_PATH, method: 'POST', body }),
         invalidatesTags: ['Me', PLAN_GATED_TAG, 'Subscription', 'Charges'],
       }),
+      requestRefund: build.mutation<SubscriptionResponse, void>({
+        query: () => ({ url: REFUND_REQUEST_PATH, method: 'POST' }),
+        invalidatesTags: ['Me', PLAN_GATED_TAG, 'Subscription', 'Charges'],
+      }),
       getRefundEligibility: build.query<RefundEligibility, void>({
         query: () => REFUND_PATH,
         providesTags: ['Charges'],
@@ -86,6 +92,7 @@ export const {
   useSubscribeMutation,
   useReactivateMutation,
   usePayNowMutation,
+  useRequestRefundMutation,
   useGetRefundEligibilityQuery,
   useSetupPaymentMutation,
   useGetPaymentMethodsQuery,

@@ -138,7 +138,7 @@ export const FAQ: readonly FaqGroup[] = [
         id: 'refunds',
         question: 'Can I get a refund?',
         answer: [
-          `A payment can be refunded within ${REFUND_WINDOW_DAYS} days. “Manage subscription” shows until when your last payment can be, and refunds are asked for through the feedback page.`,
+          `A payment can be refunded within ${REFUND_WINDOW_DAYS} days. “Manage subscription” shows until when your last payment can be and refunds it there; the plan ends with the refund.`,
         ],
       },
       {
