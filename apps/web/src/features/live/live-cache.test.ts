@@ -120,6 +120,30 @@ describe(applyQuotes.name, () => {
     expect(cached(store).quotes).toBe(before.quotes);
   });
 
+  it("moves the latest day's intraday bars, never a day asked for by date", async () => {
+    const store = makeStore();
+    const bars = {
+      symbol: 'AAPL',
+      type: 'stock' as const,
+      interval: 5,
+      dates: ['2026-11-25'],
+      bars: [
+        { ts: AT, session: 'regular' as const, interval: 5, open: 100, high: 100, low: 100, close: 100, volume: 9 },
+      ],
+    };
+    const latest = { symbol: 'AAPL', type: 'stock' as const, interval: 5, days: 1 };
+    const dated = { ...latest, date: '2026-11-25' };
+    await store.dispatch(marketApi.util.upsertQueryData('getIntradaySummaries', latest, bars));
+    await store.dispatch(marketApi.util.upsertQueryData('getIntradaySummaries', dated, bars));
+    applyQuotes(store, [quote('AAPL', 103, { quotedAt: later(60) })]);
+    const close = (args: typeof latest) =>
+      marketApi.endpoints.getIntradaySummaries
+        .select(args)(store.getState() as never)
+        .data?.bars.at(-1)?.close;
+    expect(close(latest)).toBe(103);
+    expect(close(dated)).toBe(100);
+  });
+
   it('tells a crypto from a stock of the same symbol', async () => {
     const store = await storeWith();
     applyQuotes(store, [quote('AAPL', 1, { type: 'crypto', quotedAt: later(1) })]);
