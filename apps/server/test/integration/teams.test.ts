@@ -430,14 +430,15 @@ describe('licences', () => {
           ),
         );
         // All six wait on a lock: the table (the first, or all six without the row lock) or the organization row.
-        const waiting = async () =>
-          Number(
-            (
-              await client.query(
-                "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-              )
-            ).rows[0].n,
+        // pg_stat_activity is a snapshot per transaction: cleared before each look.
+        const waiting = async () => {
+          await client.query('select pg_stat_clear_snapshot()');
+          const { rows } = await client.query(
+            `select count(*) as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query ilike '%organization%'`,
           );
+          return Number(rows[0].n);
+        };
         const until = Date.now() + 20_000;
         while ((await waiting()) < 6) {
           if (Date.now() > until) throw new Error('the six invites never waited together');
