@@ -58,6 +58,7 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './affiliates-schema.ts';
 export * from './billing-schema.ts';
 export * from './community-schema.ts';
 export * from './identity-schema.ts';

@@ -1,3 +1,4 @@
+export * from './affiliates.ts';
 export * from './asset-sections.ts';
 export * from './backoff.ts';
 export * from './billing.ts';
