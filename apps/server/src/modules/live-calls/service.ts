@@ -51,7 +51,15 @@ const SEGMENTS_PER_TICK = 200;
 /** Moved calls further back than this change silently (a first start after a long stop): nobody watches them. */
 const ANNOUNCE_WITHIN_MS = MS_PER_DAY;
 
-const StoredTranscript = z.object({ sections: z.array(TranscriptSection) });
+/** A stored transcript's sections as far as speaking them needs (files.content; `startMs` and the rest ignored). */
+const StoredTranscript = z.object({
+  sections: z.array(
+    z.object({
+      title: z.string(),
+      paragraphs: z.array(z.object({ speaker: z.string(), role: z.string().nullable().catch(null), text: z.string() })),
+    }),
+  ),
+});
 
 export interface LiveCallsOptions {
   /** Schedule the demo's replays (the demo market is seeded). */
