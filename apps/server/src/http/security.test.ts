@@ -23,9 +23,9 @@ describe(securityHeaders.name, () => {
     const directive = (name: string) => csp.split(';').find((part) => part.startsWith(`${name} `)) ?? '';
     expect(directive('script-src')).toBe("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
     expect(directive('frame-src')).toBe(
-      "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+      "frame-src 'self' https://www.youtube-nocookie.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
     );
-    expect(directive('connect-src')).toBe("connect-src 'self' ws: wss: https://api.stripe.com");
+    expect(directive('connect-src')).toBe("connect-src 'self' ws: wss: https: https://api.stripe.com");
     expect(directive('default-src')).toBe("default-src 'self'");
   });
 });

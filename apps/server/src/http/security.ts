@@ -7,15 +7,20 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { createBearerSubject } from './auth.ts';
 
-/** The CSP the web app runs under: no inline scripts, styles inline (emotion), sockets to self. */
+/**
+ * The CSP the web app runs under: no inline scripts, styles inline (emotion), sockets to self. A call's audio
+ * streams from wherever the company webcasts it (any HTTPS host: the audio element, and hls.js reading an HLS
+ * playlist), and a call's video plays in YouTube's privacy-enhanced player (docs/decisions/0026).
+ */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -38,7 +43,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'BILLING_PROVIDER'>) 
   return {
     ...CONTENT_SECURITY_POLICY,
     scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...STRIPE_SOURCES.scriptSrc],
-    frameSrc: ["'self'", ...STRIPE_SOURCES.frameSrc],
+    frameSrc: [...CONTENT_SECURITY_POLICY.frameSrc, ...STRIPE_SOURCES.frameSrc],
     connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...STRIPE_SOURCES.connectSrc],
   };
 }
