@@ -3,14 +3,7 @@
  * quotes per client into one `quotes` message a second, and drops a client whose unsent data passes the bound
  * (never buffering without bound). Knows nothing of HTTP, the bus or the database: the sync role feeds it.
  */
-import type {
-  AssetRef,
-  FileMeta,
-  LiveDataMessage,
-  LiveServerMessage,
-  NewsItem,
-  Quote,
-} from '@eh/contracts';
+import type { AssetRef, FileMeta, LiveDataMessage, LiveServerMessage, NewsItem, Quote } from '@eh/contracts';
 import { type AccountFeatures, type FileType, LIVE_ALL_EVENTS, LIVE_CLOSE_CODES, quoteKey } from '@eh/domain';
 import { gateEvent, gateFile } from './gate.ts';
 
