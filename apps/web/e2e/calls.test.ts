@@ -41,7 +41,7 @@ describe('/calls', () => {
       await page.getByTestId('call-row').first().waitFor();
       expect(await page.title()).toContain('Earnings calls');
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('time zone');
-      expect(await page.getByTestId('calls-note').innerText()).toContain('not available yet');
+      expect(await page.getByTestId('calls-note').innerText()).toContain('Open a live call');
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       const live = upcoming.events.filter((e) => e.eventStatus === 'live');
       const later = upcoming.events.filter((e) => e.eventStatus === 'upcoming');

@@ -1,13 +1,24 @@
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.ts';
+import VideoModal from '../live-calls/video-modal.tsx';
 import type { ModalContentProps } from '../modals/modal-content.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { EventModalBody } from './event-details.tsx';
 
 /**
- * An earnings call: when it starts in the reader's zone, its status, and where to follow it (the call's page;
- * the recording once finished, if the plan includes recorded audio).
+ * An earnings call: when it starts in the reader's zone, its status, and where to follow it: the call's page (its
+ * audio, live transcript and comments; the recording once finished, if the plan includes recorded audio) and its
+ * video in the video modal.
  */
 export default function CallEventModal(props: ModalContentProps) {
+  // The video modal rides in this chunk (modal-content.ts).
+  if (props.entry.kind === 'video') return <VideoModal {...props} />;
+  return <CallEvent {...props} />;
+}
+
+function CallEvent(props: ModalContentProps) {
+  const dispatch = useAppDispatch();
   return (
     <EventModalBody
       {...props}
@@ -21,17 +32,16 @@ export default function CallEventModal(props: ModalContentProps) {
               onClick={props.onClose}
               data-testid="call-page-link"
             >
-              Open the call page
-            </Button>
-          ) : null}
-          {event.audioUrl ? (
-            <Button href={event.audioUrl} target="_blank" rel="noopener noreferrer">
-              Recording
+              {event.eventStatus === 'live' ? 'Join the live call' : 'Open the call page'}
             </Button>
           ) : null}
           {event.youtubeUrl ? (
-            <Button href={event.youtubeUrl} target="_blank" rel="noopener noreferrer">
-              Watch on YouTube
+            <Button
+              onClick={() =>
+                dispatch(modalOpened({ kind: 'video', props: { youtubeUrl: event.youtubeUrl, title: event.title } }))
+              }
+            >
+              Watch the video
             </Button>
           ) : null}
         </Box>

@@ -44,7 +44,7 @@ const HANDLED: Readonly<Record<CalendarEvent['eventType'], readonly string[]>> =
     'dealSize',
     'demo',
   ],
-  call: ['session', 'dateStatus', 'releaseAt', 'hasTranscript'],
+  call: ['session', 'dateStatus', 'releaseAt', 'hasTranscript', 'liveTranscript', 'lengthMs', 'replay'],
   dividend_ex: ['amount', 'frequency', 'paymentDate', 'recordDate', 'exDate'],
   dividend_payment: ['amount', 'frequency', 'paymentDate', 'recordDate', 'exDate'],
 };
@@ -113,6 +113,10 @@ export function eventFigures(event: Pick<CalendarEvent, 'eventType' | 'details'>
       push(rows, 'Results released', text(d.releaseAt) && formatDateTime(String(d.releaseAt), timeZone));
       if (typeof d.hasTranscript === 'boolean')
         push(rows, 'Transcript', d.hasTranscript ? 'Yes, after the call' : 'No');
+      if (typeof d.liveTranscript === 'object' && d.liveTranscript !== null)
+        push(rows, 'Live transcript', 'Yes, as it is spoken');
+      if (num(d.lengthMs) !== null)
+        push(rows, 'Length', `About ${Math.max(1, Math.round((num(d.lengthMs) ?? 0) / 60_000))} minutes`);
       break;
     }
     case 'dividend_ex':

@@ -84,16 +84,18 @@ const pathOf = (id: PageId): string => PAGES.find((page) => page.id === id)?.pat
 export interface CallLink {
   to: string;
   label: string;
-  kind: 'transcript' | 'events';
+  kind: 'live' | 'transcript' | 'events';
 }
 
 /**
- * Where a call's row leads: its transcript page when the call is over and has a transcript, else the company's
- * events tab. Null for a call without a company.
+ * Where a call's row leads: a live call's own page (its audio, live transcript and comments), a finished call's
+ * transcript page when it has one, else the company's events tab. Null for a call without a company.
  */
 export function callLink(call: CalendarEvent): CallLink | null {
   if (!call.symbol) return null;
   const symbol = call.symbol.toUpperCase();
+  const page = callPagePath(call);
+  if (call.eventStatus === 'live' && page) return { to: page, label: 'Join live', kind: 'live' };
   const published = call.eventStatus === 'closed' && call.details.hasTranscript === true;
   if (published && call.periodYear !== null && call.period !== null) {
     return {

@@ -100,7 +100,7 @@ function CallRow({ call, timeZone }: { call: CalendarEvent; timeZone: string }) 
             component={RouterLink}
             to={link.to}
             size="small"
-            variant={link.kind === 'transcript' ? 'outlined' : 'text'}
+            variant={link.kind === 'live' ? 'contained' : link.kind === 'transcript' ? 'outlined' : 'text'}
             data-testid={`call-${link.kind}`}
             aria-label={`${link.label}: ${symbol}${call.period && call.periodYear ? ` ${periodLabel(call.period, call.periodYear)}` : ''}`}
           >
@@ -223,8 +223,8 @@ function RecordedPanel({ timeZone }: { timeZone: string }) {
 }
 
 /**
- * /calls: earnings calls live now and coming up, and recorded calls, in the reader's time zone; each row leads to
- * its transcript once published, else to the company's events. Listening in the app comes with live calls.
+ * /calls: earnings calls live now and coming up, and recorded calls, in the reader's time zone; a live call's row
+ * leads to its live page, a finished one's to its transcript once published, else to the company's events.
  */
 export default function CallsPage() {
   const page = pageById('calls');
@@ -251,8 +251,8 @@ export default function CallsPage() {
       aside={<DemoBadge source={first?.source} />}
     >
       <Alert severity="info" sx={{ mb: 2 }} data-testid="calls-note">
-        Listening to calls live in the app is not available yet. Each call links to its transcript once it is published,
-        or to the company’s events.
+        Open a live call to follow its transcript as it is spoken and its comments as they are written, with its audio
+        where the company streams it. Finished calls link to their transcript once it is published.
       </Alert>
       <Tabs
         value={tab}

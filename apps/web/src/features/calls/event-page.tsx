@@ -1,9 +1,11 @@
 import type { CalendarEvent } from '@eh/contracts';
-import { Alert, Box, Button, Container, Paper, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { DEMO_REPLAY_SOURCE, DEMO_SOURCE } from '@eh/domain';
+import { Box, Button, Container, Paper, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { NOT_FOUND_HEADING } from '../../app/constants.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { pageTitle, paramsAreValid, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { useTimeZone } from '../calendar/calendar-preferences.ts';
@@ -11,6 +13,7 @@ import { EventChips, EventFigures, EventSubject } from '../calendar/event-detail
 import NotFoundPage from '../info/not-found-page.tsx';
 import { formatDateTime } from '../market/format.ts';
 import { useGetEventQuery } from '../market/market-api.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { DemoBadge } from '../quote/demo-badge.tsx';
 import { LoadError, LoadingRows } from '../quote/query-state.tsx';
 import { SymbolLogo } from '../search/symbol-logo.tsx';
@@ -18,27 +21,22 @@ import { callLink, callPagePath } from './calls-model.ts';
 
 const EVENTS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'events');
 
-/** What the page says about following the event, honestly: listening in the app comes with live calls. */
-function followNote(event: CalendarEvent): string | null {
-  if (event.eventType !== 'call') return null;
-  if (event.eventStatus === 'closed') return null;
-  return event.eventStatus === 'live'
-    ? 'This call is live. Listening in the app is not available yet; the transcript follows once it is published.'
-    : 'Listening to calls live in the app is not available yet; the transcript follows once it is published.';
-}
+/** A call's audio, live transcript and comments: a chunk of their own, loaded with a call's page. */
+const LiveCall = lazy(() => import('../live-calls/live-call.tsx'));
 
 function EventView({ event }: { event: CalendarEvent }) {
   const [timeZone] = useTimeZone();
   const symbol = event.symbol?.toUpperCase() ?? null;
   const link = callLink(event);
-  const note = followNote(event);
+  const dispatch = useAppDispatch();
+  const isCall = event.eventType === 'call';
   return (
     <Box data-testid="event-page" data-event-id={event.id}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
         {symbol ? <SymbolLogo symbol={symbol} size={44} /> : null}
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <EventChips event={event}>
-            <DemoBadge source={event.source} />
+            <DemoBadge source={event.source === DEMO_REPLAY_SOURCE ? DEMO_SOURCE : event.source} />
           </EventChips>
           <Typography variant="h1" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="event-title">
             {event.title}
@@ -53,11 +51,6 @@ function EventView({ event }: { event: CalendarEvent }) {
           <EventSubject event={event} color="text.secondary" />
         </Box>
         {event.description ? <Typography>{event.description}</Typography> : null}
-        {note ? (
-          <Alert severity="info" data-testid="event-follow-note">
-            {note}
-          </Alert>
-        ) : null}
         <EventFigures event={event} timeZone={timeZone} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {link?.kind === 'transcript' ? (
@@ -65,14 +58,20 @@ function EventView({ event }: { event: CalendarEvent }) {
               Read the transcript
             </Button>
           ) : null}
-          {event.audioUrl ? (
+          {event.audioUrl && !isCall ? (
             <Button href={event.audioUrl} target="_blank" rel="noopener noreferrer" variant="outlined">
               Recording
             </Button>
           ) : null}
           {event.youtubeUrl ? (
-            <Button href={event.youtubeUrl} target="_blank" rel="noopener noreferrer" variant="outlined">
-              Watch on YouTube
+            <Button
+              variant="outlined"
+              onClick={() =>
+                dispatch(modalOpened({ kind: 'video', props: { youtubeUrl: event.youtubeUrl, title: event.title } }))
+              }
+              data-testid="event-video"
+            >
+              Watch the video
             </Button>
           ) : null}
           {symbol ? (
@@ -88,9 +87,14 @@ function EventView({ event }: { event: CalendarEvent }) {
         </Box>
         <Typography variant="caption" color="text.secondary">
           Times are shown in your time zone ({timeZone.replace(/_/g, ' ')}). Source:{' '}
-          {event.source === 'demo' ? 'demo data' : event.source}
+          {event.source === 'demo' ? 'demo data' : event.source === DEMO_REPLAY_SOURCE ? 'a demo replay' : event.source}
         </Typography>
       </Paper>
+      {isCall ? (
+        <Suspense fallback={<LoadingRows rows={4} />}>
+          <LiveCall event={event} path={callPagePath(event)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
@@ -125,7 +129,7 @@ export default function EventPage() {
   );
   if (notFound) return <NotFoundPage />;
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth={event?.eventType === 'call' ? 'lg' : 'md'} sx={{ py: { xs: 3, md: 5 } }}>
       {event ? (
         <EventView event={event} />
       ) : query.error ? (
