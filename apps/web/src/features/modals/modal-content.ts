@@ -14,6 +14,8 @@ const TranscriptModal = lazy(() => import('../transcripts/transcript-modal.tsx')
 const AccountModal = lazy(() => import('../profile/account-modal.tsx'));
 const AlertsModal = lazy(() => import('./alerts-modal.tsx'));
 const ListModal = lazy(() => import('../lists/list-modals.tsx'));
+/** The call event and the video modal share a chunk (the first load carries one entry for both). */
+const CallModal = lazy(() => import('../calendar/call-event-modal.tsx'));
 
 /**
  * Modals with their real content. Each later issue adds its kinds here; kinds without an entry show the
@@ -44,7 +46,8 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   earnings: lazy(() => import('../calendar/earnings-modal.tsx')),
   ipoEvent: lazy(() => import('../calendar/ipo-event-modal.tsx')),
   economicEvent: lazy(() => import('../calendar/economic-event-modal.tsx')),
-  callEvent: lazy(() => import('../calendar/call-event-modal.tsx')),
+  callEvent: CallModal,
+  video: CallModal,
   embedCalendar: lazy(() => import('../embed/embed-calendar-modal.tsx')),
   symbolSearch: lazy(() => import('../search/search-modal.tsx')),
   newsArticle: lazy(() => import('../news/news-article-modal.tsx')),

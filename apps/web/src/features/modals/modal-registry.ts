@@ -41,7 +41,7 @@ export const MODALS = {
   selectedMonthDay: { stackable: false, title: 'Reports on this day' },
   earningsSettings: { stackable: false, title: 'Calendar settings' },
   earnings: { stackable: false, title: 'Earnings' },
-  video: { stackable: true, title: 'Video', arrivesWith: 'live calls' },
+  video: { stackable: true, title: 'Video', width: 'md' },
   newsSettings: { stackable: false, title: 'News settings' },
   secFilingsSettings: { stackable: false, title: 'SEC filings settings' },
   embedCalendar: { stackable: false, title: 'Embed the calendar' },

@@ -1,0 +1,200 @@
+/**
+ * Issue 19, the live socket's web client: on a quote page the header's price follows the demo simulator within 2 s
+ * of a tick (patched into the cache, never refetched), the tab being hidden pauses the stream, and the socket comes
+ * back by itself after the server restarts. BTC trades around the clock, so the simulator moves it at any hour.
+ * The restart uses a server of this file's own (the suite's shared one is never stopped).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { quoteKey } from '@eh/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.ts';
+import { DEFAULT_DEMO_SEED } from '../../server/src/providers/demo/world.ts';
+import { type RunningServer, startServer } from '../../server/src/server.ts';
+import { tradesAt } from '../../server/src/sync/simulator.ts';
+import { copySeededTemplate } from '../../server/test/seeded-template.ts';
+import { freePort } from '../scripts/app-server.ts';
+import { LIVE_WORDS } from '../src/features/live/live-words.ts';
+import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { idToken, PRO, seriousViolations } from './support.ts';
+
+const baseUrl = inject('baseUrl');
+const SYMBOL = 'BTC';
+const KEY = quoteKey('crypto', SYMBOL);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const price = async (page: Page) => (await page.getByTestId('quote-price').innerText()).trim();
+const liveStatus = (page: Page) => page.getByTestId('live-status').getAttribute('data-status');
+
+/** Opens the quote page and waits until its header streams (the indicator says Live). */
+async function openLive(page: Page, path = `/quote/${SYMBOL}`) {
+  await page.goto(path);
+  await page.getByTestId('quote-price').waitFor({ timeout: 30_000 });
+  await expect.poll(() => liveStatus(page), { timeout: 30_000 }).toBe('open');
+  expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
+}
+
+/** Waits until the simulator's next second in which BTC trades is about to begin (at most a minute ahead). */
+async function untilJustBeforeATick() {
+  for (let i = 0; i < 600; i += 1) {
+    const now = Date.now();
+    const next = Math.floor(now / 1000) + 1;
+    // Half a second or more before a second BTC trades in: the window below starts before the tick.
+    if (tradesAt(DEFAULT_DEMO_SEED, KEY, next) && next * 1000 - now >= 300) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the simulator did not trade BTC for a minute');
+}
+
+/** The time the header's price takes to change, at most `limitMs` (null when it did not). */
+async function changeWithin(page: Page, limitMs: number): Promise<number | null> {
+  return page.evaluate(
+    ({ limit }) =>
+      new Promise<number | null>((resolve) => {
+        const node = document.querySelector('[data-testid="quote-price"]');
+        const before = node?.textContent;
+        const started = performance.now();
+        const check = () => {
+          const now = performance.now() - started;
+          if (document.querySelector('[data-testid="quote-price"]')?.textContent !== before) resolve(Math.round(now));
+          else if (now > limit) resolve(null);
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    { limit: limitMs },
+  );
+}
+
+describe('the quote header during the simulator', () => {
+  it('changes within 2 s of a tick, patched from the socket (no refetch), and streams nothing while the tab is hidden', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    try {
+      const sockets: string[] = [];
+      page.on('websocket', (socket) => sockets.push(socket.url()));
+      const quoteCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes(`/api/pricing/quotes/crypto/${SYMBOL}`)) quoteCalls.push(request.url());
+      });
+      await openLive(page);
+      // One socket for the app, anonymous (SPEC §5), naming the app.
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]).toMatch(/\/sync\?app=earningshub&anonymousId=[0-9a-f-]{36}$/);
+
+      const calls = quoteCalls.length;
+      for (let round = 0; round < 3; round += 1) {
+        await untilJustBeforeATick();
+        const took = await changeWithin(page, 2000);
+        expect(took, `round ${round}: the header did not change within 2 s of a tick`).not.toBeNull();
+      }
+      // Patched in the cache: the quote was not fetched again.
+      expect(quoteCalls.length).toBe(calls);
+
+      // SPEC §4: hidden, the socket pauses and the price holds; shown again, it moves on.
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await page.waitForTimeout(1200);
+      expect(await changeWithin(page, 3000)).toBeNull();
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect(await changeWithin(page, 5000)).not.toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('connects with the identity token when signed in', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      const sockets: string[] = [];
+      page.on('websocket', (socket) => sockets.push(socket.url()));
+      await openLive(page, `/quote/${SYMBOL}?token=${await idToken(PRO)}`);
+      expect(sockets.at(-1)).toMatch(/\/sync\?app=earningshub&token=ey/);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('says Live beside the price, passes axe, and looks right at both widths in both themes', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await openLive(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const [viewport, scheme] of SCREENS) {
+        await showAs(page, viewport, scheme);
+        await screenshot(page, `live-quote-${viewport}-${scheme}`);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('a server restart', () => {
+  let server: RunningServer | null = null;
+  let dataDir = '';
+  let config: ReturnType<typeof loadConfig>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-live-'));
+    await copySeededTemplate(dataDir);
+    config = loadConfig({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    });
+    server = await startServer(config);
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is ridden out: the socket says Reconnecting…, comes back by itself and the price moves again', async () => {
+    const url = server?.url.replace('localhost', '127.0.0.1') ?? '';
+    const { context, page } = await openPage(browser, url);
+    try {
+      const sockets: string[] = [];
+      page.on('websocket', (socket) => sockets.push(socket.url()));
+      await openLive(page);
+      const before = await price(page);
+
+      // Only this file's server goes away: its clients are told 1001 and reconnect on SPEC §9's backoff.
+      await server?.stop();
+      server = null;
+      await expect.poll(() => liveStatus(page), { timeout: 10_000 }).toBe('reconnecting');
+      expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.reconnecting);
+      expect(await seriousViolations(page, '[data-testid="quote"]')).toEqual([]);
+      await screenshot(page, 'live-quote-reconnecting-desktop-light');
+
+      server = await startServer(config);
+      await expect.poll(() => liveStatus(page), { timeout: 90_000, interval: 500 }).toBe('open');
+      expect(sockets.length).toBeGreaterThanOrEqual(2);
+      expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
+      // Resubscribed on open: the header streams again.
+      await untilJustBeforeATick();
+      expect(await changeWithin(page, 2000)).not.toBeNull();
+      expect(await price(page)).not.toBe(before);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
