@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { selectMaintenance } from '../features/flags/flags.ts';
 import { useFlags } from '../features/flags/flags-api.ts';
-import { MaintenancePage } from '../features/flags/maintenance-page.tsx';
 import { flagPlatform } from '../platform/platform.ts';
 import type { AppRouter } from './router.tsx';
+
+// Shown only while a maintenance flag is on: its code stays out of every other first load.
+const MaintenancePage = lazy(() =>
+  import('../features/flags/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
 
 /**
  * The flags poller sits here, above the router: it polls every 60 s, and while this platform's maintenance flag
@@ -12,6 +17,11 @@ import type { AppRouter } from './router.tsx';
 export function App({ router }: { router: AppRouter }) {
   const { data } = useFlags();
   const maintenance = selectMaintenance(data?.flags, flagPlatform());
-  if (maintenance.active) return <MaintenancePage message={maintenance.message} />;
+  if (maintenance.active)
+    return (
+      <Suspense fallback={null}>
+        <MaintenancePage message={maintenance.message} />
+      </Suspense>
+    );
   return <RouterProvider router={router} />;
 }

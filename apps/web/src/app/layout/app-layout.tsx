@@ -1,14 +1,17 @@
 import { Box } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { CanceledSubscriptionBanner } from '../../features/billing/canceled-subscription-banner.tsx';
 import { BannerMessage } from '../../features/flags/banner-message.tsx';
 import { MobileAppPrompt } from '../../platform/mobile-app-prompt.tsx';
 import { ClientComponents } from './client-components.tsx';
-import { Footer } from './footer.tsx';
 import { MoreMenu } from './more-menu.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { usePartner, useStickyHeader } from './sticky-header.ts';
+
+// Below a main area a screen tall, the footer is never in the first screen: it loads after the page's code.
+const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
 
 /**
  * SPEC §2 layout: more-menu, navigation bar (sticky on narrow screens or when the page asks), the routed page,
@@ -30,7 +33,9 @@ export function AppLayout() {
       </Box>
       <MobileAppPrompt />
       <ClientComponents />
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </Box>
   );
 }
