@@ -364,7 +364,8 @@ export const TEST_CARDS: Readonly<Record<string, { brand: string; decline: strin
 /** A test card number without spaces or dashes, or null when it is not one the test provider knows. */
 export function testCardOf(input: string): { number: string; brand: string; decline: string | null } | null {
   const number = input.replace(/[\s-]/g, '');
-  const card = TEST_CARDS[number];
+  // Own keys only: '__proto__' or 'constructor' must not find Object.prototype's members.
+  const card = Object.hasOwn(TEST_CARDS, number) ? TEST_CARDS[number] : undefined;
   return card ? { number, ...card } : null;
 }
 

@@ -806,6 +806,18 @@ describe('bad input is a 400 naming the field', () => {
     expect((await call('GET', '/core/users/me/organization', owner)).json.organization.id).toBe(orgId);
   });
 
+  it('a card number named like a prototype member is declined, not stored (test billing)', async () => {
+    for (const input of ['__proto__', 'constructor', 'toString']) {
+      const res = await call('POST', `/core/organizations/${orgId}/payments/payment-methods`, owner, {
+        stripePaymentMethodId: input,
+      });
+      expect(res.status).toBe(402);
+      expect(res.json.message).toContain('test card numbers');
+    }
+    const cards = await call('GET', `/core/organizations/${orgId}/payments/payment-methods`, owner);
+    expect(cards.json.paymentMethods.map((c: { last4: string }) => c.last4)).toEqual(['4242']);
+  });
+
   it('an unknown organization is a 404; signed out is a 401', async () => {
     expect((await call('GET', '/core/organizations/00000000-0000-4000-8000-000000000000/users', owner)).status).toBe(
       404,
