@@ -346,11 +346,12 @@ export function createDemoQuoteFeed(options: DemoQuoteFeedOptions): LiveQuoteFee
       };
       schedule();
       let refreshing = false;
-      let round = 0;
+      let round = 1;
       refresh = setInterval(() => {
         if (refreshing || followed.size === 0) return;
         refreshing = true;
-        // The simulated assets every time; the others (a real provider's quote, or none) every tenth time.
+        // The simulated assets every time; the others (a real provider's quote, or none: they were read when
+        // followed) every tenth time.
         const all = round++ % ANCHOR_FULL_REFRESH_EVERY === 0;
         const refs = [...followed.values()].filter((entry) => all || entry.asset).map((entry) => entry.ref);
         void load(refs).finally(() => {
