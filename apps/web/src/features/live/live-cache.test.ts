@@ -172,16 +172,18 @@ describe(patchIntraday.name, () => {
     expect(held).toHaveLength(2);
   });
 
-  it('starts the bar a later quote falls in, on the same grid', () => {
+  it('starts the bar a later quote falls in, on the same grid, with the volume traded since the quote before', () => {
     const held = bars();
-    patchIntraday(held, quote('AAPL', 98.5, { quotedAt: '2026-11-25T15:17:02.000Z' }));
+    patchIntraday(held, quote('AAPL', 98.5, { quotedAt: '2026-11-25T15:17:02.000Z' }), 120);
     expect(held.at(-1)).toEqual({
       ...bar('2026-11-25T15:15:00.000Z', 98.5),
       open: 98.5,
       high: 98.5,
       low: 98.5,
-      volume: 0,
+      volume: 120,
     });
+    patchIntraday(held, quote('AAPL', 98.7, { quotedAt: '2026-11-25T15:17:03.000Z' }), 30);
+    expect(held.at(-1)).toMatchObject({ close: 98.7, high: 98.7, volume: 150 });
   });
 
   it('leaves the bars of an older quote or another day as they were', () => {
@@ -246,6 +248,40 @@ describe(createLiveCache.name, () => {
     expect(cached(store).quote?.price).toBe(103);
     // Two flushes, each one patch of the two answers holding AAPL.
     expect(dispatch).toHaveBeenCalledTimes(4);
+    cache.stop();
+  });
+});
+
+describe('createLiveCache, intraday volume', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("adds the day's volume traded between two live quotes to the bar they fall in", async () => {
+    const store = makeStore();
+    const args = { symbol: 'AAPL', type: 'stock' as const, interval: 5, days: 1 };
+    await store.dispatch(
+      marketApi.util.upsertQueryData('getIntradaySummaries', args, {
+        symbol: 'AAPL',
+        type: 'stock',
+        interval: 5,
+        dates: ['2026-11-25'],
+        bars: [{ ts: AT, session: 'regular', interval: 5, open: 100, high: 100, low: 100, close: 100, volume: 9 }],
+      }),
+    );
+    const cache = createLiveCache(store);
+    cache.receive({ type: 'quote', data: quote('AAPL', 101, { quotedAt: later(1), volume: 1000 }) });
+    await vi.advanceTimersByTimeAsync(LIVE_QUOTE_FLUSH_MS);
+    cache.receive({ type: 'quote', data: quote('AAPL', 102, { quotedAt: later(2), volume: 1250 }) });
+    await vi.advanceTimersByTimeAsync(LIVE_QUOTE_FLUSH_MS);
+    const last = marketApi.endpoints.getIntradaySummaries
+      .select(args)(store.getState() as never)
+      .data?.bars.at(-1);
+    // The first quote has nothing before it to measure from; the second traded 250 more.
+    expect(last).toMatchObject({ close: 102, volume: 259 });
     cache.stop();
   });
 });

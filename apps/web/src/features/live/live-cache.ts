@@ -83,9 +83,10 @@ type IntradayBar = IntradayResponse['bars'][number];
 /**
  * Moves a day's intraday bars to a live quote, so the 1D chart ends at the header's price (issue 15): a quote in
  * the last bar's span sets its close (and widens its high and low); a later one starts the bar its time falls in,
- * on the same grid, the same New York day. Older quotes, and quotes of another day, change nothing.
+ * on the same grid, the same New York day. `traded` (the day's volume since the quote before) goes to that bar.
+ * Older quotes, and quotes of another day, change nothing.
  */
-export function patchIntraday(bars: IntradayBar[], quote: Quote): boolean {
+export function patchIntraday(bars: IntradayBar[], quote: Quote, traded = 0): boolean {
   const last = bars.at(-1);
   if (!last) return false;
   const at = Date.parse(quote.quotedAt);
@@ -96,6 +97,7 @@ export function patchIntraday(bars: IntradayBar[], quote: Quote): boolean {
     last.close = quote.price;
     last.high = Math.max(last.high, quote.price);
     last.low = Math.min(last.low, quote.price);
+    last.volume += traded;
     return true;
   }
   const next = start + Math.floor((at - start) / width) * width;
@@ -108,13 +110,16 @@ export function patchIntraday(bars: IntradayBar[], quote: Quote): boolean {
     high: price,
     low: price,
     close: price,
-    volume: 0,
+    volume: traded,
   });
   return true;
 }
 
-/** Applies live quotes to every cached answer that shows them. */
-export function applyQuotes(store: Store, quotes: readonly Quote[]) {
+/**
+ * Applies live quotes to every cached answer that shows them; `traded` holds, by quote key, the volume each asset
+ * traded since its previous live quote (for the intraday bars).
+ */
+export function applyQuotes(store: Store, quotes: readonly Quote[], traded: ReadonlyMap<string, number> = new Map()) {
   if (quotes.length === 0) return;
   const fresh = new Map(quotes.map((quote) => [keyOfQuote(quote), quote]));
   for (const entry of cachedEntries(store.getState())) {
@@ -125,7 +130,11 @@ export function applyQuotes(store: Store, quotes: readonly Quote[]) {
       // A day asked for by date is history: only the latest day moves.
       if (!quote || args.date !== undefined || data.bars.length === 0) continue;
       store.dispatch(
-        marketApi.util.updateQueryData('getIntradaySummaries', args, (draft) => void patchIntraday(draft.bars, quote)),
+        marketApi.util.updateQueryData(
+          'getIntradaySummaries',
+          args,
+          (draft) => void patchIntraday(draft.bars, quote, traded.get(keyOfQuote(quote)) ?? 0),
+        ),
       );
       continue;
     }
@@ -191,10 +200,22 @@ export function createLiveCache(store: Store, options: LiveCacheOptions = {}) {
   let flushedAt = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  /** The day's volume of each asset at its last live quote. */
+  const volumes = new Map<string, number>();
+
   const flush = () => {
     timer = null;
     flushedAt = now();
-    applyQuotes(store, pending.take());
+    const quotes = pending.take();
+    const traded = new Map<string, number>();
+    for (const quote of quotes) {
+      const key = keyOfQuote(quote);
+      const before = volumes.get(key);
+      if (quote.volume === null) continue;
+      if (before !== undefined && quote.volume >= before) traded.set(key, quote.volume - before);
+      volumes.set(key, quote.volume);
+    }
+    applyQuotes(store, quotes, traded);
   };
 
   const put = (quote: Quote) => {
