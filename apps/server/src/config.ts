@@ -1,7 +1,14 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BILLING_INTERVALS, type BillingInterval, FREE_PLAN, PLANS, type Plan } from '@eh/domain';
+import {
+  BILLING_INTERVALS,
+  type BillingInterval,
+  DEFAULT_AFFILIATE_COMMISSION_PERCENT,
+  FREE_PLAN,
+  PLANS,
+  type Plan,
+} from '@eh/domain';
 import { z } from 'zod';
 import serverPackage from '../package.json' with { type: 'json' };
 
@@ -181,6 +188,8 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls; only tests point it elsewhere (a local stand-in). */
   STRIPE_API_BASE: z.url().optional(),
+  /** Affiliate program (issue 20, decision 0027): the whole percent of each referred payment an affiliate earns. */
+  AFFILIATE_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(DEFAULT_AFFILIATE_COMMISSION_PERCENT),
   /**
    * App Store Server Notifications V2 (issue 18, decision 0022): Apple's root certificates the signed payloads must
    * chain to (paths of DER or PEM files, comma-separated: AppleRootCA-G3.cer from apple.com/certificateauthority),

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './affiliates.ts';
 export * from './alerts.ts';
 export * from './billing.ts';
 export * from './calendar-feed.ts';

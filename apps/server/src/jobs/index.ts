@@ -3,6 +3,7 @@ import { AI_JOB_HANDLERS, SUMMARY_POLL_MS } from '../modules/ai/summaries.ts';
 import { startLiveCallsLoop } from '../modules/live-calls/index.ts';
 import { NOTIFICATION_JOB_HANDLERS, startDeliveryLoop, startTriggerLoop } from '../modules/notifications/index.ts';
 import type { Role } from '../role.ts';
+import { registerAffiliateJobs } from './affiliate-payouts.ts';
 import { createWorker } from './worker.ts';
 
 /**
@@ -35,6 +36,8 @@ export const jobsRole: Role = {
       schedules: [],
       pollMs: SUMMARY_POLL_MS,
     });
+    // Affiliates (issue 20): commissions settle and the month that ended is paid out, in a lane of their own.
+    registerAffiliateJobs(app);
     const loops: (() => void)[] = [];
     // Live calls (issue 19): calls move on by the clock, live transcripts are spoken, the demo's replays scheduled.
     let stopLiveCalls: (() => Promise<void>) | null = null;

@@ -1,5 +1,6 @@
 import type { Role } from '../role.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { affiliatesRoutes } from './affiliates/routes.ts';
 import { alertsRoutes } from './alerts/routes.ts';
 import { paymentsRoutes } from './billing/payments-routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -42,6 +43,7 @@ export const apiRole: Role = {
         await api.register(billingRoutes);
         await api.register(paymentsRoutes);
         await api.register(teamsRoutes);
+        await api.register(affiliatesRoutes);
       },
       { prefix: '/api' },
     );

@@ -1,8 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ADMIN_TOKEN_HEADER, ErrorCode, putFlag, reportDemoEarnings, setSuperAdmin, setUserPlan } from '@eh/contracts';
+import {
+  ADMIN_TOKEN_HEADER,
+  ErrorCode,
+  postAffiliatePayouts,
+  postAffiliateSettle,
+  putFlag,
+  reportDemoEarnings,
+  setSuperAdmin,
+  setUserPlan,
+} from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { mount } from '../../http/route.ts';
+import * as affiliateJobs from '../affiliates/jobs.ts';
 import * as community from '../community/service.ts';
 import * as core from '../core/service.ts';
 import { reportNow } from '../notifications/triggers/demo-report.ts';
@@ -29,4 +39,7 @@ export async function adminRoutes(app: FastifyInstance) {
   mount(app, setUserPlan, async (req) => plans.setPlan(ctx, req.body.email, req.body.plan));
   mount(app, reportDemoEarnings, async (req) => reportNow(ctx, req.body.symbol));
   mount(app, setSuperAdmin, async (req) => community.setSuperAdmin(ctx, req.body));
+  // Issue 20: the affiliate jobs run now, with a clock (decision 0027).
+  mount(app, postAffiliateSettle, async (req) => affiliateJobs.settleNow(ctx, req.body.asOf));
+  mount(app, postAffiliatePayouts, async (req) => affiliateJobs.payOutNow(ctx, req.body, app.log));
 }

@@ -24,6 +24,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/auth.ts';
 import { badField, HttpError, notFound } from '../../http/errors.ts';
+import { accountCharge } from '../affiliates/commissions.ts';
 import { APPLE, appAccountTokenOf } from './apple-queries.ts';
 import * as q from './payments-queries.ts';
 import { type BillingProvider, CardDeclined, TestBillingProvider, UnknownAtProvider } from './providers.ts';
@@ -470,6 +471,8 @@ export async function applyEvent(ctx: AppContext, provider: { name: BillingProvi
         createdAt: event.created,
       });
     }
+    // Affiliates (issue 20): the payment's commission is earned or taken back in this same transaction.
+    if (status) await accountCharge(tx, ctx.config, provider.name, [parsed.chargeId, parsed.invoiceId, event.id]);
     return { received: true as const, duplicate: false };
   });
 }
