@@ -3,12 +3,22 @@
  * transcript so far and then the sentences as they are spoken, over the live socket; a comment posted by a member
  * on one page appears on a second page (another browser, not signed in) without a reload, as does its edit and
  * its deletion; markup in a comment shows as typed text. Axe on the page, and screenshots at both widths in both
- * themes.
+ * themes. The sticky player: a call's audio keeps playing across pages (a server of this file's own holds a call
+ * with an audio address; the company's audio host, outside our walls, is answered by the browser's routing).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CalendarEvent } from '@eh/contracts';
+import { assets, events } from '@eh/db';
 import { DEMO_REPLAY_SOURCE } from '@eh/domain';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.ts';
+import { type RunningServer, startServer } from '../../server/src/server.ts';
+import { copySeededTemplate } from '../../server/test/seeded-template.ts';
+import { freePort } from '../scripts/app-server.ts';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, proToken, seriousViolations } from './support.ts';
 
@@ -143,4 +153,121 @@ describe('a live call', () => {
       await context.close();
     }
   });
+});
+
+/** A WAV file of `seconds` of a quiet 440 Hz tone (8 kHz, 8-bit mono): what the company's audio host sends. */
+function tone(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const wav = Buffer.alloc(44 + samples);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i += 1) wav[44 + i] = 128 + Math.round(8 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return wav;
+}
+
+describe('the sticky audio player', () => {
+  const AUDIO_URL = 'https://audio.example.com/calls/zq-live.wav';
+  let server: RunningServer | null = null;
+  let dataDir = '';
+  let address = '';
+  let call: { id: number; symbol: string; title: string };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-audio-'));
+    await copySeededTemplate(dataDir);
+    const port = await freePort();
+    address = `http://127.0.0.1:${port}`;
+    server = await startServer(
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      }),
+    );
+    const [asset] = await server.ctx.db.select().from(assets).where(eq(assets.symbol, 'AAPL')).limit(1);
+    if (!asset) throw new Error('the demo market has no AAPL');
+    const title = 'Apple live audio check';
+    const [row] = await server.ctx.db
+      .insert(events)
+      .values({
+        eventType: 'call',
+        eventStatus: 'live',
+        eventDate: new Date(Date.now() - 60_000),
+        assetId: asset.id,
+        symbol: asset.symbol,
+        title,
+        audioUrl: AUDIO_URL,
+        externalId: `e2e-audio-${Date.now()}`,
+        source: 'test',
+      })
+      .returning({ id: events.id });
+    call = { id: row?.id ?? 0, symbol: asset.symbol, title };
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps a live call playing on other pages, in a bar that leads back to the call', async () => {
+    if (!server) throw new Error('no server');
+    const { context, page, errors } = await openPage(browser, address);
+    try {
+      await page.route(AUDIO_URL, (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body: tone(120) }));
+      const path = `/${call.symbol}/events/${call.id}`;
+      await page.goto(path);
+      expect(await page.getByTestId('audio-tip').innerText()).toContain('keeps playing');
+      await page.getByTestId('audio-toggle').click();
+      await expect.poll(() => page.getByTestId('audio-toggle').getAttribute('aria-label')).toBe(`Pause ${call.title}`);
+      // Played live once: the flag is kept and the tip goes.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('earningshub.listenedToLiveCall'))).toBe('true');
+      expect(await page.getByTestId('sticky-audio').count()).toBe(0);
+
+      // Away from the call (a link in the app, no reload): the bar keeps it playing.
+      await page.getByRole('link', { name: 'All calls' }).click();
+      await page.waitForURL((url) => url.pathname === '/calls');
+      const bar = page.getByTestId('sticky-audio');
+      await bar.waitFor();
+      expect(await bar.innerText()).toContain(call.title);
+      expect(await page.getByTestId('sticky-audio-toggle').getAttribute('aria-label')).toBe(`Pause ${call.title}`);
+      expect(await seriousViolations(page, '[data-testid="sticky-audio"]')).toEqual([]);
+      await screenshot(page, 'sticky-audio-desktop-light');
+      await showAs(page, 'phone', 'dark');
+      await screenshot(page, 'sticky-audio-phone-dark');
+
+      // Pause from the bar, play again, then back to the call by its title: the bar gives way to the page's player.
+      await page.getByTestId('sticky-audio-toggle').click();
+      await expect
+        .poll(() => page.getByTestId('sticky-audio-toggle').getAttribute('aria-label'))
+        .toBe(`Play ${call.title}`);
+      await page.getByTestId('sticky-audio-toggle').click();
+      await page.getByTestId('sticky-audio-title').click();
+      await page.waitForURL((url) => url.pathname === path);
+      await expect.poll(() => page.getByTestId('sticky-audio').count()).toBe(0);
+      expect(await page.getByTestId('audio-toggle').getAttribute('aria-label')).toBe(`Pause ${call.title}`);
+
+      // Closed from the bar, the audio stops and the bar goes.
+      await page.getByRole('link', { name: 'All calls' }).click();
+      await bar.waitFor();
+      await page.getByTestId('sticky-audio-close').click();
+      await expect.poll(() => page.getByTestId('sticky-audio').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -5,7 +5,7 @@
  * carries none of it), and outlives the page that started it; it hides on the call's own page, whose player shows
  * the same audio.
  */
-import { Paper } from '@mui/material';
+import { Box, Paper } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -61,12 +61,14 @@ function StickyAudioBar({ router }: { router: DataRouter }) {
         borderColor: 'divider',
       }}
     >
-      <AudioControls
-        audio={audio}
-        track={track}
-        sticky
-        onOpenCall={track.path ? () => void router.navigate(track.path as string) : undefined}
-      />
+      <Box sx={{ width: '100%', maxWidth: 1200, mx: 'auto' }}>
+        <AudioControls
+          audio={audio}
+          track={track}
+          sticky
+          onOpenCall={track.path ? () => void router.navigate(track.path as string) : undefined}
+        />
+      </Box>
     </Paper>
   );
 }
