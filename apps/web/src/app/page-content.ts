@@ -191,12 +191,10 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   team: {
     title: 'Team',
     description: 'Your organisation’s members and roles, licences and team billing.',
-    arrivesWith: 'teams',
   },
   teamInvite: {
-    title: 'Team invitation',
-    description: 'Accept or decline an invitation to join a team.',
-    arrivesWith: 'teams',
+    title: 'Invite people',
+    description: 'Paste many addresses at once and see who is new.',
   },
   pricing: {
     menuLabel: 'Pricing',

@@ -60,6 +60,8 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   myStocks: page('myStocks'),
   embedCalendar: page('embedCalendar'),
   stripeCheckout: page('stripeCheckout'),
+  team: page('team'),
+  teamInvite: page('teamInvite'),
   calendarWeek: calendar,
   calendarMonth: calendar,
   calendarWeekOf: calendar,
