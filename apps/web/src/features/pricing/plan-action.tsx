@@ -1,6 +1,5 @@
 import { type BillingInterval, FREE_PLAN, type Plan, PRO_PLAN, TEAM_PLAN } from '@eh/domain';
 import { Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
@@ -22,8 +21,8 @@ export interface PlanActionProps {
 
 /**
  * The button under a plan where plans are sold: choose it (the subscribe modal, with the interval and the coupon),
- * manage it when it is the reader's, ask about Team (an organisation's plan, arranged with us). Nothing when
- * billing is off: the page says plans can't be bought online.
+ * manage it when it is the reader's, set up a team (the upgrade to team modal: an organisation, its licences and its
+ * card). Nothing when billing is off: the page says plans can't be bought online.
  */
 export function PlanAction({ plan, interval, coupon, current, billing, compact, onChoose }: PlanActionProps) {
   const dispatch = useAppDispatch();
@@ -43,8 +42,17 @@ export function PlanAction({ plan, interval, coupon, current, billing, compact, 
     );
   if (plan === TEAM_PLAN)
     return (
-      <Button fullWidth size={size} variant="outlined" component={RouterLink} to="/feedback" onClick={onChoose}>
-        Ask us about {PLAN_LABELS[plan]}
+      <Button
+        fullWidth
+        size={size}
+        variant="outlined"
+        data-testid={`choose-${plan}`}
+        onClick={() => {
+          onChoose?.();
+          dispatch(modalOpened({ kind: 'upgradeToTeam', props: { priceType: interval } }));
+        }}
+      >
+        Set up a team
       </Button>
     );
   return (
