@@ -337,8 +337,14 @@ describe('rate limit', () => {
 
 describe('live socket', () => {
   it('pushes created, updated and deleted posts to clients following the event, and not to others', async () => {
-    const follower = await connectLive(server.url, { app: 'earningshub', anonymousId: `follower-${randomUUID().slice(0, 8)}` });
-    const elsewhere = await connectLive(server.url, { app: 'earningshub', anonymousId: `elsewhere-${randomUUID().slice(0, 8)}` });
+    const follower = await connectLive(server.url, {
+      app: 'earningshub',
+      anonymousId: `follower-${randomUUID().slice(0, 8)}`,
+    });
+    const elsewhere = await connectLive(server.url, {
+      app: 'earningshub',
+      anonymousId: `elsewhere-${randomUUID().slice(0, 8)}`,
+    });
     open.push(follower, elsewhere);
     await Promise.all([follower.next('welcome'), elsewhere.next('welcome')]);
     follower.send({ type: 'subscribe', requestId: 'posts', targets: { events: [eventId] } });

@@ -5,7 +5,7 @@
  * The loop runs on every node with the worker role; each change is a single statement (an update, or an insert
  * that skips what is there), so among several nodes exactly one announces it.
  */
-import { type getLiveTranscript, type ResponseOf, TranscriptSection } from '@eh/contracts';
+import type { getLiveTranscript, ResponseOf } from '@eh/contracts';
 import {
   type AccountFeatures,
   accountFeaturesFor,

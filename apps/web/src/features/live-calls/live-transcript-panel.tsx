@@ -86,7 +86,7 @@ export function LiveTranscriptPanel({ event, view }: { event: CalendarEvent; vie
         ) : (
           turns.map((turn) => (
             <Box key={turn.turn} sx={{ mb: 2 }}>
-              {turn.newSection ? (
+              {turn.newSection && turn.section !== turn.speaker ? (
                 <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block' }}>
                   {turn.section}
                 </Typography>
