@@ -220,10 +220,10 @@ export const postStripeWebhook = defineRoute({
 });
 
 /** A JWS compact serialisation: three base64url parts (Apple's signedPayload). */
-const SignedPayload = z
-  .string()
-  .max(262_144, 'must be at most 262144 characters')
-  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be a signed JWS (three base64url parts)');
+const SignedPayload = SafeString.max(262_144, 'must be at most 262144 characters').regex(
+  /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+  'must be a signed JWS (three base64url parts)',
+);
 
 export const postAppleNotification = defineRoute({
   method: 'POST',
