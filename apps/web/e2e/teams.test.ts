@@ -194,6 +194,9 @@ describe('a team from the pricing page to a removed member', () => {
       await shoot(page, 'team-bulk-add-licences-short', '[data-testid="modal-bulkAddUser"]');
       await add.getByTestId('licence-change-save').click();
       await add.waitFor({ state: 'detached' });
+      expect(await bulk.getByTestId('invite-licences-bought').innerText()).toBe(
+        'The team has 4 licences now: send the invite.',
+      );
       await bulk.getByTestId('invite-send').click();
       await bulk.getByTestId('invite-result').waitFor();
       await bulk.getByTestId('invite-done').click();
@@ -275,6 +278,10 @@ describe('a team from the pricing page to a removed member', () => {
         await row.getByTestId('team-member-actions').click();
         await page.getByTestId('team-member-remove').click();
         await row.getByTestId('team-member-confirm').waitFor();
+        expect(await row.getByTestId('team-member-confirm').innerText()).toContain(
+          `${fresh} leaves ${teamName} and loses the Team plan’s features at once.`,
+        );
+        await screenshot(page, 'team-member-remove-confirm-desktop-light');
         await row.getByTestId('team-member-confirm-button').click();
         await row.waitFor({ state: 'detached' });
         await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('2 / 4 licences');

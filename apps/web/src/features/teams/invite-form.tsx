@@ -89,6 +89,7 @@ export function InviteForm({ organization, role, layout, onDone }: InviteFormPro
   const [invite, state] = useInviteMutation();
   const [result, setResult] = useState<InvitesResult | null>(null);
   const [short, setShort] = useState<LicencesShort | null>(null);
+  const [bought, setBought] = useState<number | null>(null);
   const fieldId = useId();
 
   const parsed = useMemo(() => parseAddresses(text), [text]);
@@ -114,6 +115,7 @@ export function InviteForm({ organization, role, layout, onDone }: InviteFormPro
     event?.preventDefault();
     setTried(true);
     setShort(null);
+    setBought(null);
     if (parsed.valid.length === 0 || parsed.invalid.length > 0 || parsed.tooMany || toInvite.length === 0) return;
     const answer = await invite({ orgId, inviteEmails: toInvite, role: inviteRole });
     if ('data' in answer && answer.data) {
@@ -247,9 +249,13 @@ export function InviteForm({ organization, role, layout, onDone }: InviteFormPro
         >
           {short.message}
         </Alert>
-      ) : state.error ? (
+      ) : state.error && !licencesShortOf(state.error) ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="invite-error">
           {errorMessage(state.error, 'The invites could not be sent.')}
+        </Alert>
+      ) : bought !== null ? (
+        <Alert severity="success" role="status" sx={{ mt: 2 }} data-testid="invite-licences-bought">
+          {`The team has ${licences(bought)} now: send the ${toInvite.length === 1 ? 'invite' : 'invites'}.`}
         </Alert>
       ) : null}
 
@@ -259,7 +265,10 @@ export function InviteForm({ organization, role, layout, onDone }: InviteFormPro
           subscription={subscribed ? live : null}
           needed={short?.licencesNeeded ?? after.short}
           oneMore={short?.oneMoreLicense ?? null}
-          onAdded={() => setShort(null)}
+          onAdded={(count) => {
+            setShort(null);
+            setBought(count);
+          }}
         />
       ) : null}
     </Box>,
@@ -292,7 +301,7 @@ function AddLicences({
   subscription: NonNullable<TeamSubscription['subscription']> | null;
   needed: number;
   oneMore: LicencesShort['oneMoreLicense'];
-  onAdded(): void;
+  onAdded(licenseCount: number): void;
 }) {
   const dispatch = useAppDispatch();
   return (
