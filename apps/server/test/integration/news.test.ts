@@ -107,6 +107,14 @@ describe('GET /pricing/news', () => {
     });
   });
 
+  it('reads an empty symbol list (symbols=%20, symbols=,) as no symbol filter, never a 500', async () => {
+    for (const query of ['symbols=%20', 'symbols=,', 'symbols=']) {
+      const { status, body: list } = await get(`/pricing/news?${query}`);
+      expect([query, status]).toEqual([query, 200]);
+      expect(externalIds(list.news)).toEqual(newest(() => true, DEFAULT_LIMITS.news));
+    }
+  });
+
   it(`gives ${DEFAULT_LIMITS.multiSymbolNews} across several symbols unless a limit is given`, async () => {
     const aboutBoth = (it: Item) => it.symbols.includes('AAPL') || it.symbols.includes('MSFT');
     const several = await get('/pricing/news?symbols=aapl,MSFT');

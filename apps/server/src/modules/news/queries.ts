@@ -25,7 +25,7 @@ const itemColumns = {
 export type SymbolGroup = { minMarketCap: number } | 'popular';
 
 export interface ListNewsParams {
-  /** News about any of these symbols (as stored: uppercase). */
+  /** News about any of these symbols (as stored: uppercase); none given (or an empty list) is no filter. */
   symbols?: readonly string[] | undefined;
   tag?: string | undefined;
   types?: readonly ContentType[] | undefined;
@@ -46,7 +46,7 @@ export async function listNews(db: Database, params: ListNewsParams) {
     .from(news)
     .where(
       and(
-        params.symbols ? arrayOverlaps(news.symbols, [...params.symbols]) : undefined,
+        params.symbols?.length ? arrayOverlaps(news.symbols, [...params.symbols]) : undefined,
         params.tag ? arrayContains(news.tags, [params.tag]) : undefined,
         params.types ? inArray(news.newsType, [...params.types]) : undefined,
         params.group ? sql`${news.symbols} && ${groupSymbols(db, params.group)}` : undefined,
