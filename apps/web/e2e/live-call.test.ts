@@ -34,17 +34,19 @@ afterAll(async () => {
 
 type Calls = { events: CalendarEvent[] };
 
-/** The live replay with the most of its call still to come (the newest one). */
-async function liveReplay(): Promise<CalendarEvent> {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
+/** A live replay with at least `leftMs` of its call still to come (a new one goes live every two minutes). */
+async function liveReplay(leftMs = 90_000): Promise<CalendarEvent> {
+  for (let attempt = 0; attempt < 180; attempt += 1) {
     const { events } = await api<Calls>('/events?type=call&status=live&limit=500');
-    const replays = events
-      .filter((event) => event.source === DEMO_REPLAY_SOURCE)
-      .sort((a, b) => b.eventDate.localeCompare(a.eventDate));
-    if (replays[0]) return replays[0];
+    const left = (event: CalendarEvent) =>
+      Date.parse(event.eventDate) + Number(event.details.lengthMs ?? 0) - Date.now();
+    const replay = events
+      .filter((event) => event.source === DEMO_REPLAY_SOURCE && left(event) >= leftMs)
+      .sort((a, b) => left(b) - left(a))[0];
+    if (replay) return replay;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  throw new Error('no demo replay went live within a minute');
+  throw new Error(`no demo replay with ${leftMs / 1000} s to go went live within three minutes`);
 }
 
 const segmentCount = async (page: Page) =>
@@ -133,10 +135,10 @@ describe('a live call', () => {
       await member.context.close();
       await reader.context.close();
     }
-  });
+  }, 240_000);
 
-  it('looks right at both widths in both themes', async () => {
-    const call = await liveReplay();
+  it('looks right at both widths in both themes, and lets a reader scroll back', async () => {
+    const call = await liveReplay(150_000);
     const { context, page, errors } = await openPage(browser, baseUrl);
     try {
       await page.goto(`/${call.symbol}/events/${call.id}`);
@@ -148,11 +150,33 @@ describe('a live call', () => {
         await screenshot(page, `live-call-${viewport}-${colorScheme}`);
       }
       expect(await seriousViolations(page)).toEqual([]);
+
+      // A reader who scrolled up stays where they are while sentences arrive, and is offered the latest.
+      await showAs(page, 'phone', 'light');
+      await page.getByTestId('live-tab-liveTranscript').click();
+      const box = page.getByTestId('live-transcript');
+      await expect
+        .poll(() => box.evaluate((el) => el.scrollHeight - el.clientHeight), { timeout: 90_000 })
+        .toBeGreaterThan(120);
+      await box.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      const held = await segmentCount(page);
+      await expect.poll(() => segmentCount(page), { timeout: 45_000 }).toBeGreaterThan(held);
+      expect(await box.evaluate((el) => el.scrollTop)).toBe(0);
+      await page.getByTestId('live-transcript-latest').click();
+      await expect
+        .poll(() => box.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+        .toBeLessThanOrEqual(48);
+      // Following again: the next sentence scrolls into view by itself.
+      const next = await segmentCount(page);
+      await expect.poll(() => segmentCount(page), { timeout: 45_000 }).toBeGreaterThan(next);
+      expect(await box.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(48);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
-  });
+  }, 240_000);
 });
 
 /** A WAV file of `seconds` of a quiet 440 Hz tone (8 kHz, 8-bit mono): what the company's audio host sends. */
