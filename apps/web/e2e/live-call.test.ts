@@ -202,6 +202,7 @@ function tone(seconds: number): Buffer {
 
 describe('the sticky audio player', () => {
   const AUDIO_URL = 'https://audio.example.com/calls/zq-live.wav';
+  const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
   let server: RunningServer | null = null;
   let dataDir = '';
   let address = '';
@@ -235,6 +236,7 @@ describe('the sticky audio player', () => {
         symbol: asset.symbol,
         title,
         audioUrl: AUDIO_URL,
+        youtubeUrl: VIDEO_URL,
         externalId: `e2e-audio-${Date.now()}`,
         source: 'test',
       })
@@ -284,9 +286,24 @@ describe('the sticky audio player', () => {
       await expect.poll(() => page.getByTestId('sticky-audio').count()).toBe(0);
       expect(await page.getByTestId('audio-toggle').getAttribute('aria-label')).toBe(`Pause ${call.title}`);
 
-      // Closed from the bar, the audio stops and the bar goes.
+      // /calls offers the event streaming on video (GET /events/youtube-stream) in the video modal, YouTube's
+      // privacy-enhanced player (its host, outside our walls, answered by the browser's routing).
+      await page.route('https://www.youtube-nocookie.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+      );
       await page.getByRole('link', { name: 'All calls' }).click();
       await bar.waitFor();
+      expect(await page.getByTestId('calls-video').innerText()).toContain(call.title);
+      await page.getByTestId('calls-video').getByRole('button', { name: 'Watch' }).click();
+      const frame = page.getByTestId('video-frame');
+      await frame.waitFor();
+      expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0');
+      expect(await page.getByTestId('video-title').innerText()).toBe(call.title);
+      expect(await seriousViolations(page, '[data-testid="video-modal"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('video-modal').count()).toBe(0);
+
+      // Closed from the bar, the audio stops and the bar goes.
       await page.getByTestId('sticky-audio-close').click();
       await expect.poll(() => page.getByTestId('sticky-audio').count()).toBe(0);
       expect(errors).toEqual([]);

@@ -3,12 +3,15 @@ import { Alert, Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@m
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../app/document-meta.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { dayHeading } from '../calendar/calendar-format.ts';
 import { useTimeZone } from '../calendar/calendar-preferences.ts';
 import { GatedNotice } from '../calendar/gated-notice.tsx';
+import { useGetYoutubeStreamQuery } from '../live-calls/live-calls-api.ts';
 import { periodLabel, relativeDays } from '../market/format.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { DemoBadge } from '../quote/demo-badge.tsx';
 import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
 import { SymbolLogo } from '../search/symbol-logo.tsx';
@@ -222,6 +225,28 @@ function RecordedPanel({ timeZone }: { timeZone: string }) {
   );
 }
 
+/** The event streaming on YouTube now (SPEC §7 /events/youtube-stream), if one is: a way into the video modal. */
+function VideoStream() {
+  const dispatch = useAppDispatch();
+  const stream = useGetYoutubeStreamQuery(undefined, { pollingInterval: LIVE_POLL_MS }).data?.stream;
+  if (!stream) return null;
+  return (
+    <Alert
+      severity="success"
+      icon={false}
+      sx={{ mb: 2 }}
+      data-testid="calls-video"
+      action={
+        <Button color="inherit" size="small" onClick={() => dispatch(modalOpened({ kind: 'video' }))}>
+          Watch
+        </Button>
+      }
+    >
+      {`Streaming on video now: ${stream.title}`}
+    </Alert>
+  );
+}
+
 /**
  * /calls: earnings calls live now and coming up, and recorded calls, in the reader's time zone; a live call's row
  * leads to its live page, a finished one's to its transcript once published, else to the company's events.
@@ -254,6 +279,7 @@ export default function CallsPage() {
         Open a live call to follow its transcript as it is spoken and its comments as they are written, with its audio
         where the company streams it. Finished calls link to their transcript once it is published.
       </Alert>
+      <VideoStream />
       <Tabs
         value={tab}
         onChange={(_, value: CallTab) => choose(value)}
