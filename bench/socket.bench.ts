@@ -1,24 +1,26 @@
 /**
  * Live socket benchmark: `npm run bench:socket` (Node 24, the repository's pinned one). Issue 19's proof.
  *
- * --clients connected clients (default 2,000; `--clients 10000` for the issue's figure) each following --per-client
- * stocks (default 20) drawn over --symbols (default 2,000), with --ticks quotes a second (default 1,000) published
- * through the server's own `publishLive` (zod check, the bus, the hub's routing and per-client coalescing), in
- * batches of 50 every 50 ms (a feed's packets). The real server (the sync role, a quiet configuration, embedded PGlite holding the
- * benchmark's assets) runs in a child process; the clients run in --workers other processes (default 4) and time
- * each `quotes` message from its batch's `at` to its receipt.
+ * --clients connected clients (default 2,000, which fits about a minute on a 2-core machine; `--clients 10000` for
+ * the issue's figure) each following --per-client stocks (default 20) drawn over --symbols (default 2,000), with
+ * --ticks quotes a second (default 1,000) published through the server's own `publishLive` (zod check, the bus, the
+ * hub's routing and per-client coalescing) in packets of 50 every 50 ms. The real server (the sync role, a quiet
+ * configuration, embedded PGlite holding the benchmark's assets) runs in a child process; the clients run in
+ * --workers other processes (default 4) and time each `quotes` message from its batch's `at` (when the server cut
+ * it for that client) and from its second's flush (x.050 s) to its receipt.
  * Next to it, in the same run and the same server process, a bare `ws` server (the package @fastify/websocket uses)
- * sends every client the very bytes our server sent it (five captured batches, in turn, each stamped when it goes, as ours are) on the
- * same one-second rhythm, with nothing else to do: no subscriptions, no coalescing, no checks, no bus.
- * Printed for both: p50 / p99 / max lag from batch to receipt, messages and bytes a second, the server's memory per
- * connection (heap and RSS after a GC, connected and subscribed, over the same process before), the server's CPU a
- * second over the measured window and its event-loop delay. The ratio is the bare server's CPU over ours for the
- * same bytes: the share of a bare server's capacity ours keeps (1.0 = no cost of our own). Every figure is printed
- * with the machine's load average (1/5/15 minutes) when it was taken: the machine is shared.
+ * sends every client the very bytes our server sent it (three captured batches in turn, each stamped when it goes,
+ * as ours are) on the same one-second rhythm, with nothing else to do: no feed, no subscriptions, no coalescing, no
+ * checks, no bus. Rounds alternate (ours, bare, ours, bare) so both meet the shared machine's passing load.
+ * Printed for both: the lags (p50 / p99 / max), messages and bytes a second, the server's memory per connection
+ * (heap and buffers, and RSS, after a GC, connected and subscribed, over the same process before), its CPU a second
+ * and the wall time of its sending passes over the measured window, and its event-loop delay. The ratio is the bare
+ * server's CPU over ours for the same bytes: the share of a bare server's capacity ours keeps (1.0 = no cost of our
+ * own). Every figure is printed with the machine's load average (1/5/15 minutes) when it was taken.
  * Exits non-zero when a target is missed: p99 lag <= 100 ms, ratio >= 0.5x, no client dropped.
  *
- * Options: --clients N, --per-client N, --symbols N, --ticks N, --duration S (measured seconds per server, default 10),
- * --warmup S (default 3), --rounds N (interleaved, default 2), --workers N, --profile DIR (a CPU profile of the server process).
+ * Options: --clients N, --per-client N, --symbols N, --ticks N, --duration S (measured seconds per server and round,
+ * default 8), --warmup S (default 2), --rounds N (default 2), --workers N, --profile DIR (a CPU profile of the server).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,7 +43,7 @@ const TICK_BATCH_MS = 50;
 /** Lags are counted in 1 ms buckets up to this. */
 const LAG_BUCKETS = 60_000;
 /** Batches captured per client for the bare server to replay. */
-const CAPTURED_BATCHES = 5;
+const CAPTURED_BATCHES = 3;
 const QUOTES_PREFIX = '{"type":"quotes","at":"';
 /** Both servers send each second's batches from x.050 s (the sync service's rhythm). */
 const FLUSH_OFFSET_MS = 50;
@@ -53,8 +55,8 @@ const { values } = parseArgs({
     'per-client': { type: 'string', default: '20' },
     symbols: { type: 'string', default: '2000' },
     ticks: { type: 'string', default: '1000' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '2' },
     workers: { type: 'string', default: '4' },
     worker: { type: 'string', default: '0' },
