@@ -84,6 +84,8 @@ export function createLiveCalls(ctx: AppContext, log: FastifyBaseLogger, options
   const said = new Map<number, number>();
   let live: q.ScriptedCall[] = [];
   let candidates: { at: number; list: q.ReplayCandidate[] } | null = null;
+  /** Replay slots this node has made sure of (an insert per slot once, not every maintenance). */
+  const ensured = new Set<number>();
   let lastMaintained = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -115,7 +117,10 @@ export function createLiveCalls(ctx: AppContext, log: FastifyBaseLogger, options
     const list = candidates.list;
     if (list.length === 0) return;
     const nowMs = now.getTime();
-    for (const start of replaySlots(nowMs - REPLAY_LOOKBACK_MS, nowMs + DEMO_REPLAY_AHEAD_MS)) {
+    const slots = replaySlots(nowMs - REPLAY_LOOKBACK_MS, nowMs + DEMO_REPLAY_AHEAD_MS);
+    for (const slot of ensured) if (slot < (slots[0] ?? 0)) ensured.delete(slot);
+    for (const start of slots) {
+      if (ensured.has(start)) continue;
       const candidate = list[replayChoice(start, list.length)];
       if (!candidate) continue;
       const script = await scriptOf(candidate.fileId);
@@ -146,6 +151,7 @@ export function createLiveCalls(ctx: AppContext, log: FastifyBaseLogger, options
         externalId: replayExternalId(start),
         source: DEMO_REPLAY_SOURCE,
       });
+      ensured.add(start);
     }
   }
 
