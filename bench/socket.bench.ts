@@ -9,8 +9,8 @@
  * --workers other processes (default 4) and time each `quotes` message from its batch's `at` (when the server cut
  * it for that client) and from its second's flush (x.050 s) to its receipt.
  * Next to it, in the same run and the same server process, a bare `ws` server (the package @fastify/websocket uses)
- * sends every client the very bytes our server sent it (three captured batches in turn, each stamped when it goes,
- * as ours are) on the same one-second rhythm, with nothing else to do: no feed, no subscriptions, no coalescing, no
+ * sends every client the very bytes our server sent it (its last five batches of the first measured window in turn, each
+ * stamped when it goes, as ours are) on the same one-second rhythm, with nothing else to do: no feed, no subscriptions, no coalescing, no
  * checks, no bus. Rounds alternate (ours, bare, ours, bare) so both meet the shared machine's passing load.
  * Printed for both: the lags (p50 / p99 / max), messages and bytes a second, the server's memory per connection
  * (heap and buffers, and RSS, after a GC, connected and subscribed, over the same process before), its CPU a second
@@ -42,8 +42,8 @@ export const TARGET_RATIO = 0.5;
 const TICK_BATCH_MS = 50;
 /** Lags are counted in 1 ms buckets up to this. */
 const LAG_BUCKETS = 60_000;
-/** Batches captured per client for the bare server to replay. */
-const CAPTURED_BATCHES = 3;
+/** Batches captured per client (its last ones in the measured window) for the bare server to replay. */
+const CAPTURED_BATCHES = 5;
 const QUOTES_PREFIX = '{"type":"quotes","at":"';
 /** Both servers send each second's batches from x.050 s (the sync service's rhythm). */
 const FLUSH_OFFSET_MS = 50;
@@ -106,6 +106,8 @@ interface Counts {
   fromSecond: number[];
   messages: number;
   bytes: number;
+  /** How long the client process measured. */
+  seconds: number;
   closes: Record<string, number>;
 }
 
@@ -162,6 +164,7 @@ async function serve() {
   const bare = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
   await new Promise<void>((resolve) => bare.on('listening', () => resolve()));
   const captured = new Map<string, Buffer[]>();
+  let restoreSends: (() => void)[] = [];
   const bareClients = new Map<WsSocket, Buffer[]>();
   bare.on('connection', (socket, request) => {
     const id = new URL(request.url ?? '/', 'http://x').searchParams.get('id') ?? '';
@@ -283,28 +286,28 @@ async function serve() {
       if (tickTimer) clearInterval(tickTimer);
     },
     /** Wraps each client's send for the next batches: what the bare server will send. */
-    capture: async () => {
-      const restore: (() => void)[] = [];
+    /** Wraps each client's send: its last batches, what the bare server will send. Kept over the measured window. */
+    'capture-start': () => {
+      restoreSends = [];
       for (const client of live.hub.clients()) {
         const socket = client.socket as unknown as { send: (data: unknown, ...rest: unknown[]) => void };
         const frames: Buffer[] = [];
         captured.set(client.identity.anonymousId ?? '', frames);
         const original = socket.send;
         socket.send = function (this: unknown, data: unknown, ...rest: unknown[]) {
-          if (
-            Buffer.isBuffer(data) &&
-            data.toString('latin1', 0, QUOTES_PREFIX.length) === QUOTES_PREFIX &&
-            frames.length < CAPTURED_BATCHES
-          )
+          if (Buffer.isBuffer(data) && data.toString('latin1', 0, QUOTES_PREFIX.length) === QUOTES_PREFIX) {
             frames.push(Buffer.from(data.subarray(QUOTES_PREFIX.length + 24)));
+            if (frames.length > CAPTURED_BATCHES) frames.shift();
+          }
           return original.call(this, data, ...rest);
         };
-        restore.push(() => {
+        restoreSends.push(() => {
           socket.send = original;
         });
       }
-      await new Promise((resolve) => setTimeout(resolve, (CAPTURED_BATCHES + 0.5) * 1000));
-      for (const undo of restore) undo();
+    },
+    'capture-stop': () => {
+      for (const undo of restoreSends) undo();
       const sizes = [...captured.values()].flat().map((frame) => frame.length + QUOTES_PREFIX.length + 24);
       return { clients: captured.size, avgBytes: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) };
     },
@@ -355,8 +358,10 @@ function clients() {
     fromSecond: new Array(LAG_BUCKETS + 1).fill(0),
     messages: 0,
     bytes: 0,
+    seconds: 0,
     closes: {},
   });
+  let measuredFrom = 0;
   let counts = empty();
   let measuring = false;
 
@@ -412,10 +417,12 @@ function clients() {
     open,
     'measure-start': () => {
       counts = { ...empty(), closes: counts.closes };
+      measuredFrom = performance.now();
       measuring = true;
     },
     'measure-stop': () => {
       measuring = false;
+      counts.seconds = (performance.now() - measuredFrom) / 1000;
       return counts;
     },
     close: async () => {
@@ -500,8 +507,8 @@ async function main() {
     if (name === 'ours') {
       await server.ask('ticks-start');
       await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
-      // The first round records what the bare server will send.
-      if (round === 0) captured = await server.ask('capture');
+      // The first round records what the bare server will send: each client's last batches of its measured window.
+      if (round === 0) await server.ask('capture-start');
     } else {
       await server.ask('bare-start');
       await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
@@ -511,6 +518,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000));
     const window = await server.ask<Window>('window-stop');
     const counts = await Promise.all(workers.map((w) => w.ask<Counts>('measure-stop')));
+    if (name === 'ours' && round === 0) captured = await server.ask('capture-stop');
     const load = loadAverage();
     await server.ask(name === 'ours' ? 'ticks-stop' : 'bare-stop');
     const stats = name === 'ours' ? await server.ask<{ droppedSlow: number; clients: number }>('stats') : null;
@@ -524,6 +532,7 @@ async function main() {
       }
     const tickRate = name === 'ours' ? await server.ask<number>('ticks-rate') : null;
     const messages = counts.reduce((sum, c) => sum + c.messages, 0);
+    const clientSeconds = counts.reduce((sum, c) => sum + c.seconds, 0) / counts.length;
     const bytes = counts.reduce((sum, c) => sum + c.bytes, 0);
     const unexpectedCloses = closes.reduce(
       (sum, c) =>
@@ -544,8 +553,8 @@ async function main() {
       max: maxOf(histogram),
       secondP50: percentile(fromSecond, 50),
       secondP99: percentile(fromSecond, 99),
-      messagesPerSecond: messages / window.seconds,
-      bytesPerSecond: bytes / window.seconds,
+      messagesPerSecond: messages / clientSeconds,
+      bytesPerSecond: bytes / clientSeconds,
       dropped: stats?.droppedSlow ?? 0,
       unexpectedCloses,
       load,
