@@ -43,36 +43,42 @@ async function openLive(page: Page, path = `/quote/${SYMBOL}`) {
   expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
 }
 
-/** Waits until the simulator's next second in which BTC trades is about to begin (at most a minute ahead). */
-async function untilJustBeforeATick() {
-  for (let i = 0; i < 600; i += 1) {
-    const now = Date.now();
-    const next = Math.floor(now / 1000) + 1;
-    // Half a second or more before a second BTC trades in: the window below starts before the tick.
-    if (tradesAt(DEFAULT_DEMO_SEED, KEY, next) && next * 1000 - now >= 300) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the simulator did not trade BTC for a minute');
+/**
+ * The next second (epoch seconds) in which the simulator trades BTC, found ahead of time (the simulator is
+ * deterministic: tradesAt), waited for until 400 ms before it begins.
+ */
+async function nextTick(): Promise<number> {
+  let second = Math.floor(Date.now() / 1000) + 1;
+  while (!tradesAt(DEFAULT_DEMO_SEED, KEY, second) || second * 1000 - Date.now() < 600) second += 1;
+  await new Promise((resolve) => setTimeout(resolve, second * 1000 - 400 - Date.now()));
+  return second;
 }
 
-/** The time the header's price takes to change, at most `limitMs` (null when it did not). */
-async function changeWithin(page: Page, limitMs: number): Promise<number | null> {
+/**
+ * Milliseconds from the start of tick `second` until the header's price changed, or null when it had not changed
+ * `limitMs` after it. The price is read before the tick.
+ */
+async function shownAfter(page: Page, second: number, limitMs: number): Promise<number | null> {
   return page.evaluate(
-    ({ limit }) =>
+    ({ tick, limit }) =>
       new Promise<number | null>((resolve) => {
-        const node = document.querySelector('[data-testid="quote-price"]');
-        const before = node?.textContent;
-        const started = performance.now();
+        const text = () => document.querySelector('[data-testid="quote-price"]')?.textContent;
+        const before = text();
         const check = () => {
-          const now = performance.now() - started;
-          if (document.querySelector('[data-testid="quote-price"]')?.textContent !== before) resolve(Math.round(now));
-          else if (now > limit) resolve(null);
+          const since = Date.now() - tick;
+          if (text() !== before) resolve(Math.max(0, since));
+          else if (since > limit) resolve(null);
           else requestAnimationFrame(check);
         };
         check();
       }),
-    { limit: limitMs },
+    { tick: second * 1000, limit: limitMs },
   );
+}
+
+/** The time the header's price takes to change, at most `limitMs` (null when it did not). */
+async function changeWithin(page: Page, limitMs: number): Promise<number | null> {
+  return shownAfter(page, Date.now() / 1000, limitMs);
 }
 
 describe('the quote header during the simulator', () => {
@@ -92,9 +98,9 @@ describe('the quote header during the simulator', () => {
 
       const calls = quoteCalls.length;
       for (let round = 0; round < 3; round += 1) {
-        await untilJustBeforeATick();
-        const took = await changeWithin(page, 2000);
-        expect(took, `round ${round}: the header did not change within 2 s of a tick`).not.toBeNull();
+        const tick = await nextTick();
+        const took = await shownAfter(page, tick, 2000);
+        expect(took, `round ${round}: the header did not change within 2 s of the tick of ${tick}`).not.toBeNull();
       }
       // Patched in the cache: the quote was not fetched again.
       expect(quoteCalls.length).toBe(calls);
@@ -173,25 +179,53 @@ describe('a server restart', () => {
     const { context, page } = await openPage(browser, url);
     try {
       const sockets: string[] = [];
-      page.on('websocket', (socket) => sockets.push(socket.url()));
+      const closes: string[] = [];
+      page.on('websocket', (socket) => {
+        sockets.push(socket.url());
+        socket.on('close', () => closes.push(`closed ${sockets.length} at ${new Date().toISOString()}`));
+      });
       await openLive(page);
       const before = await price(page);
+      // Every status the indicator goes through, for the messages below.
+      await page.evaluate(() => {
+        const node = document.querySelector('[data-testid="live-status"]');
+        const seen: string[] = [];
+        Object.assign(window, { __liveStatuses: seen });
+        const header = node?.closest('[data-testid="quote"]') ?? document.body;
+        new MutationObserver(() => {
+          const status = document.querySelector('[data-testid="live-status"]')?.getAttribute('data-status') ?? 'none';
+          if (seen.at(-1) !== status) seen.push(`${status} ${new Date().toISOString()}`);
+        }).observe(header, { attributes: true, subtree: true, childList: true });
+      });
+      const history = async () =>
+        `${JSON.stringify(await page.evaluate(() => (window as unknown as { __liveStatuses: string[] }).__liveStatuses))} ${JSON.stringify(closes)}`;
 
       // Only this file's server goes away: its clients are told 1001 and reconnect on SPEC §9's backoff.
       await server?.stop();
       server = null;
-      await expect.poll(() => liveStatus(page), { timeout: 10_000 }).toBe('reconnecting');
+      const stoppedAt = new Date().toISOString();
+      await expect
+        .poll(async () => `${await liveStatus(page)}`, { timeout: 20_000 })
+        .toBe('reconnecting')
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}; stopped at ${stoppedAt}; statuses ${await history()}`);
+        });
       expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.reconnecting);
       expect(await seriousViolations(page, '[data-testid="quote"]')).toEqual([]);
       await screenshot(page, 'live-quote-reconnecting-desktop-light');
 
       server = await startServer(config);
-      await expect.poll(() => liveStatus(page), { timeout: 90_000, interval: 500 }).toBe('open');
+      await expect
+        .poll(() => liveStatus(page), { timeout: 90_000, interval: 500 })
+        .toBe('open')
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}; statuses ${await history()}`);
+        });
       expect(sockets.length).toBeGreaterThanOrEqual(2);
       expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
       // Resubscribed on open: the header streams again.
-      await untilJustBeforeATick();
-      expect(await changeWithin(page, 2000)).not.toBeNull();
+      const tick = await nextTick();
+      expect(await shownAfter(page, tick, 2000)).not.toBeNull();
       expect(await price(page)).not.toBe(before);
     } finally {
       await context.close();
