@@ -1,11 +1,19 @@
 import { Box, Typography } from '@mui/material';
+import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useProvenance } from '../../features/app-info/provenance.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
+import { openInModalOnPlainClick } from '../../features/modals/open-in-modal.ts';
 import { APP_NAME, CLIENT_VERSION } from '../constants.ts';
 import { useAppDispatch } from '../hooks.ts';
 import { FOOTER_LINKS } from '../routes.ts';
+
+/** Footer pages that are also modals (SPEC §2): a plain click opens the modal over the page being read. */
+const LINK_MODALS: Partial<Record<string, 'termsOfService' | 'privacyPolicy'>> = {
+  '/terms': 'termsOfService',
+  '/privacy': 'privacyPolicy',
+};
 
 const linkSx = {
   color: 'text.primary',
@@ -39,13 +47,25 @@ export function Footer() {
           aria-label="Site"
           sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 2.5 }, listStyle: 'none', p: 0, m: 0 }}
         >
-          {FOOTER_LINKS.map((link) => (
-            <li key={link.to}>
-              <Box component={RouterLink} to={link.to} sx={linkSx}>
-                {link.label}
-              </Box>
-            </li>
-          ))}
+          {FOOTER_LINKS.map((link) => {
+            const kind = LINK_MODALS[link.to];
+            return (
+              <li key={link.to}>
+                <Box
+                  component={RouterLink}
+                  to={link.to}
+                  sx={linkSx}
+                  onClick={
+                    kind
+                      ? (event: MouseEvent) => openInModalOnPlainClick(event, () => dispatch(modalOpened({ kind })))
+                      : undefined
+                  }
+                >
+                  {link.label}
+                </Box>
+              </li>
+            );
+          })}
           <li>
             <Box
               component="button"

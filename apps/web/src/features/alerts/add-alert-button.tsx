@@ -1,9 +1,11 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import { Box, Button } from '@mui/material';
+import TuneIcon from '@mui/icons-material/Tune';
+import { Box, Button, IconButton } from '@mui/material';
 import { errorStatus } from '../../app/api.ts';
 import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { Hint } from '../../components/hint.tsx';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
 import {
   ALERT_ADDED_DURATION_MS,
@@ -105,13 +107,32 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
       ) : null}
     </Button>
   );
-  if (followers === undefined) return button;
+  const hinted =
+    followers === undefined ? (
+      button
+    ) : (
+      <Hint
+        title={`${followers.toLocaleString('en-US')} ${followers === 1 ? 'user has' : 'users have'} alerts on ${display}`}
+      >
+        {/* A span: the tooltip still answers while the button is busy (disabled). */}
+        <span>{button}</span>
+      </Hint>
+    );
+  if (!signedIn) return hinted;
+  // The symbol's alert switches (the alerts modal), beside the toggle.
   return (
-    <Hint
-      title={`${followers.toLocaleString('en-US')} ${followers === 1 ? 'user has' : 'users have'} alerts on ${display}`}
-    >
-      {/* A span: the tooltip still answers while the button is busy (disabled). */}
-      <span>{button}</span>
-    </Hint>
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {hinted}
+      <Hint title={`Alert settings for ${display}`}>
+        <IconButton
+          size="small"
+          data-testid="alert-settings"
+          aria-label={`Alert settings for ${display}`}
+          onClick={() => dispatch(modalOpened({ kind: 'alerts', props: { symbol: display } }))}
+        >
+          <TuneIcon fontSize="small" />
+        </IconButton>
+      </Hint>
+    </Box>
   );
 }

@@ -2,6 +2,7 @@ import { ALERT_SETTINGS, type AlertSetting, canUse } from '@eh/domain';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Box,
+  Button,
   Card,
   CardContent,
   Checkbox,
@@ -19,6 +20,7 @@ import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { symbolPath } from '../../app/routes.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { useGetMeQuery } from '../profile/users-api.ts';
 import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
 import { toastShown } from '../toasts/toasts-slice.ts';
@@ -50,7 +52,7 @@ export const ALERT_SETTING_LABELS: Record<AlertSetting, string> = {
  * The manage-alerts view: every alert with its switches. Choosing switches is the alerts feature (paid plans);
  * free users see their default alerts and the upgrade prompt. Changes apply at once and are undone on failure.
  */
-export function AlertsPanel() {
+export function AlertsPanel({ symbol, inModal = false }: { symbol?: string; inModal?: boolean } = {}) {
   const dispatch = useAppDispatch();
   const { data } = useGetAlertsQuery();
   const { data: me } = useGetMeQuery();
@@ -58,7 +60,8 @@ export function AlertsPanel() {
   const [updateAll] = useUpdateAllAlertsMutation();
   const [remove] = useDeleteAlertMutation();
   const editable = me ? canUse(me.accountFeatures, 'alerts') : false;
-  const alerts = data?.alerts ?? [];
+  const only = symbol?.toUpperCase();
+  const alerts = (data?.alerts ?? []).filter((alert) => !only || alert.symbol === only);
 
   const undone = (error: ApiError | undefined, what: string) => {
     if (error)
@@ -67,11 +70,30 @@ export function AlertsPanel() {
   const allOn = (setting: AlertSetting) => alerts.length > 0 && alerts.every((alert) => alert[setting]);
 
   return (
-    <Card variant="outlined" sx={{ mt: 4 }} data-testid="alerts-panel">
+    <Card variant="outlined" sx={{ mt: inModal ? 0 : 4 }} data-testid="alerts-panel">
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Your alerts
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
+            {only ? `Alerts for ${only}` : 'Your alerts'}
+          </Typography>
+          {only ? (
+            <Button
+              size="small"
+              data-testid="alerts-manage-all"
+              onClick={() => dispatch(modalOpened({ kind: 'manageAlerts' }))}
+            >
+              All your alerts
+            </Button>
+          ) : !inModal && editable && alerts.length > 0 ? (
+            <Button
+              size="small"
+              data-testid="alerts-update-all"
+              onClick={() => dispatch(modalOpened({ kind: 'updateAllAlerts' }))}
+            >
+              Update all alerts
+            </Button>
+          ) : null}
+        </Box>
         {!editable ? (
           <Box sx={{ mb: 2 }}>
             <UpgradePrompt
@@ -82,7 +104,11 @@ export function AlertsPanel() {
           </Box>
         ) : null}
         {alerts.length === 0 ? (
-          <Typography color="text.secondary">No alerts yet: add them from a stock's page.</Typography>
+          <Typography color="text.secondary">
+            {only
+              ? `No alerts on ${only} yet: Add to alerts turns them on.`
+              : "No alerts yet: add them from a stock's page."}
+          </Typography>
         ) : (
           <TableScroll label="Your alerts">
             <Table size="small" aria-label="Your alerts">

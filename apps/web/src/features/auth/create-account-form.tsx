@@ -1,6 +1,7 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { AUTH_MESSAGES } from './auth-config.ts';
 import { CodeField } from './code-field.tsx';
 import { EmailField } from './email-field.tsx';
@@ -67,6 +68,17 @@ export function CreateAccountForm({ onSignedIn }: Props) {
       <Button type="submit" variant="contained" disabled={busy}>
         {busy ? 'Creating…' : 'Create account'}
       </Button>
+      <Typography variant="body2" color="text.secondary" data-testid="sign-up-agreement">
+        By creating an account you agree to the{' '}
+        <Link component="button" type="button" onClick={() => dispatch(modalOpened({ kind: 'termsOfService' }))}>
+          Terms of service
+        </Link>{' '}
+        and the{' '}
+        <Link component="button" type="button" onClick={() => dispatch(modalOpened({ kind: 'privacyPolicy' }))}>
+          Privacy policy
+        </Link>
+        .
+      </Typography>
     </Box>
   ) : (
     <Box component="form" noValidate onSubmit={submitCode} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>

@@ -4,13 +4,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppSelectorInTransition } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { useGetAlertsQuery } from '../alerts/alerts-api.ts';
 import { AlertsPanel } from '../alerts/alerts-panel.tsx';
 import { useNewList } from '../lists/list-limit.ts';
 import { type AssetList, LISTS_ARGS, useGetListsQuery } from '../lists/lists-api.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { ListPanel } from './list-panel.tsx';
 
 /** The pinned list first, then the others in creation order. */
@@ -54,6 +55,7 @@ function SignedInMyStocks() {
   const [selected, setSelected] = useState<string | null>(() => preferences.get('selectedListId'));
   const [pinnedId, setPinnedId] = useState<string | null>(() => preferences.get('pinnedPortfolio'));
   const { openNewList } = useNewList();
+  const dispatch = useAppDispatch();
   const alerted = useAlertedSymbols();
   const lists = orderLists(data?.lists ?? [], pinnedId);
   const current = lists.find((list) => list.id === selected) ?? lists[0];
@@ -81,9 +83,19 @@ function SignedInMyStocks() {
     <PageFrame
       title="My Stocks"
       aside={
-        <Button variant="contained" data-testid="new-list" onClick={openNewList}>
-          New list
-        </Button>
+        <>
+          <Button
+            variant="outlined"
+            data-testid="manage-alerts"
+            startIcon={<NotificationsActiveOutlinedIcon />}
+            onClick={() => dispatch(modalOpened({ kind: 'manageAlerts' }))}
+          >
+            Manage alerts
+          </Button>
+          <Button variant="contained" data-testid="new-list" onClick={openNewList}>
+            New list
+          </Button>
+        </>
       }
     >
       {error ? <Alert severity="error">{errorMessage(error as ApiError)}</Alert> : null}

@@ -18,7 +18,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
@@ -33,6 +33,8 @@ import {
   toneOf,
 } from '../market/format.ts';
 import { type SymbolEarningsRow, useGetAssetGuidanceQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
+import { openInModalOnPlainClick } from '../modals/open-in-modal.ts';
 import { DateStatusChip } from './date-status-chip.tsx';
 import { historyRows, isReported } from './earnings-view.ts';
 import { MiniBars } from './mini-bars.tsx';
@@ -180,6 +182,7 @@ function HistoryCharts({
 
 /** Estimates against actuals, quarter by quarter (SPEC §3 earnings history settings). */
 export function EarningsHistory({ symbol, compact }: SymbolSectionProps) {
+  const dispatch = useAppDispatch();
   const settings = useAppSelector(selectEarningsHistorySettings);
   const earnings = useGetSymbolEarningsQuery({ symbol });
   const today = nyDate(Date.now());
@@ -270,6 +273,21 @@ export function EarningsHistory({ symbol, compact }: SymbolSectionProps) {
                         <Link
                           component={RouterLink}
                           to={`/quote/${encodeURIComponent(symbol.toUpperCase())}/${row.periodYear}/${row.period}`}
+                          data-testid="earnings-transcript-link"
+                          onClick={(event: MouseEvent) =>
+                            openInModalOnPlainClick(event, () =>
+                              dispatch(
+                                modalOpened({
+                                  kind: 'earningsTranscript',
+                                  props: {
+                                    symbol: symbol.toUpperCase(),
+                                    periodYear: row.periodYear,
+                                    period: row.period,
+                                  },
+                                }),
+                              ),
+                            )
+                          }
                         >
                           Transcript
                         </Link>

@@ -1,6 +1,7 @@
 import { Box, Button, Link, Skeleton, Typography } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { EhsWidget } from '../ehs/ehs-widget.tsx';
 import { MetricSections } from '../ehs/metric-sections.tsx';
@@ -8,6 +9,7 @@ import { currentMetrics } from '../ehs/symbol-metrics.ts';
 import { dailyPoints, rangeChange } from '../market/chart-data.ts';
 import { formatCompact, formatMultiple, formatNumber, formatPrice, TONE_COLOR, toneOf } from '../market/format.ts';
 import { useGetSummariesQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
+import { modalOpened } from '../modals/modals-slice.ts';
 import { ChangeText } from './change-text.tsx';
 import { NewsList } from './news-tab.tsx';
 import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
@@ -42,6 +44,7 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
 /** The overview: price at a glance, key stats, next earnings, EHS and the four metric sections, the latest news. */
 export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
   const heading = compact ? 'h3' : 'h2';
+  const dispatch = useAppDispatch();
   const earnings = useGetSymbolEarningsQuery({ symbol });
   const summaries = useGetSummariesQuery({ symbol, type: asset.type });
   const quote = asset.quote;
@@ -133,7 +136,20 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
     </SectionCard>
   );
   const nextEarnings = isStock ? (
-    <SectionCard title="Earnings" headingLevel={heading} data-testid="overview-earnings">
+    <SectionCard
+      title="Earnings"
+      headingLevel={heading}
+      data-testid="overview-earnings"
+      action={
+        <Button
+          size="small"
+          data-testid="overview-analyst-ratings"
+          onClick={() => dispatch(modalOpened({ kind: 'analystRatings', props: { symbol: symbol.toUpperCase() } }))}
+        >
+          Analyst ratings
+        </Button>
+      }
+    >
       {earnings.isLoading ? (
         <NextEarningsPlaceholder compact={compact} />
       ) : earnings.error ? (
@@ -150,6 +166,15 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
         headingLevel={heading}
         subtitle="EHS, our 0–100 score"
         data-testid="overview-ehs"
+        action={
+          <Button
+            size="small"
+            data-testid="overview-ehs-details"
+            onClick={() => dispatch(modalOpened({ kind: 'symbolEhs', props: { symbol: symbol.toUpperCase() } }))}
+          >
+            Details
+          </Button>
+        }
       >
         <EhsWidget symbol={symbol} compact={compact} />
       </SectionCard>
