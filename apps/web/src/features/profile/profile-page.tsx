@@ -101,11 +101,17 @@ function AccountSection({ me }: { me: Me }) {
         </Box>
         <Button onClick={() => dispatch(modalOpened({ kind: 'changeEmail' }))}>Change email</Button>
       </Box>
-      <Typography variant="body2" color="text.secondary">
-        Member since {dateFormat.format(new Date(me.createdAt))}
-        {me.externalProviderData.length > 0 &&
-          ` · Linked with ${me.externalProviderData.map((p) => p.providerName).join(', ')}`}
-      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
+          Member since {dateFormat.format(new Date(me.createdAt))}
+          {me.externalProviderData.length > 0 &&
+            ` · Linked with ${me.externalProviderData.map((p) => p.providerName).join(', ')}`}
+        </Typography>
+        {/* Onboarding again: stocks, a list, alerts and the theme (resumes where it was left). */}
+        <Button onClick={() => dispatch(modalOpened({ kind: 'onboarding' }))} data-testid="profile-onboarding">
+          Set up again
+        </Button>
+      </Box>
     </Section>
   );
 }

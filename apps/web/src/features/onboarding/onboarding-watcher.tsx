@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { modalOpened, selectModalStack } from '../modals/modals-slice.ts';
+import { useGetMeQuery } from '../profile/users-api.ts';
+import { autoOpenDecision, FIRST_STEP, ONBOARDING_SETTINGS_KEY, readOnboarding } from './onboarding-model.ts';
+import { useGetUserSettingsQuery, useSaveUserSettingsMutation } from './settings-api.ts';
+
+/**
+ * Opens onboarding by itself once, after the first sign-in of a new account (not for the demo accounts, not over
+ * another modal, not over a page the visitor came to for one task): a chunk of its own, loaded after first paint.
+ */
+export default function OnboardingWatcher() {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const viaLink = useAppSelector((state) => state.auth.viaLink);
+  const modalOpen = useAppSelector((state) => selectModalStack(state).length > 0);
+  const { pathname } = useLocation();
+  const { data: me } = useGetMeQuery(undefined, { skip: !signedIn });
+  const { data: settings } = useGetUserSettingsQuery(undefined, { skip: !signedIn });
+  const [save] = useSaveUserSettingsMutation();
+  const decided = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!signedIn || !me || !settings || decided.current === me.id) return;
+    const decision = autoOpenDecision({
+      email: me.email,
+      createdAt: me.createdAt,
+      record: readOnboarding(settings.settings),
+      viaLink,
+      pathname,
+      modalOpen,
+      now: Date.now(),
+    });
+    if (decision === 'none') {
+      // Waiting for a modal to close is not a decision: it is taken again once the stack is empty.
+      if (!modalOpen) decided.current = me.id;
+      return;
+    }
+    decided.current = me.id;
+    const status = decision === 'open' ? 'started' : 'deferred';
+    void save({ settings: { [ONBOARDING_SETTINGS_KEY]: { status, step: FIRST_STEP, symbols: [] } } });
+    if (decision === 'open') dispatch(modalOpened({ kind: 'onboarding' }));
+  }, [signedIn, me, settings, viaLink, pathname, modalOpen, save, dispatch]);
+
+  return null;
+}
