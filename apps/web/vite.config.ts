@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import { firstScreenStyleBlock } from './scripts/first-screen-styles.ts';
 import { precompress } from './scripts/precompress.ts';
+import { progressiveWebApp } from './scripts/pwa.ts';
 
 const here = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(`${here}/package.json`, 'utf8')) as { version: string };
@@ -104,7 +105,14 @@ export default defineConfig(({ mode }) => {
   const proxy = serverProxy(env.PORT);
   return {
     root: here,
-    plugins: [react(), appNameInHtml(appName), firstScreenStyles(), noZodInBundle(), precompress()],
+    plugins: [
+      react(),
+      appNameInHtml(appName),
+      firstScreenStyles(),
+      noZodInBundle(),
+      progressiveWebApp(appName),
+      precompress(),
+    ],
     define: {
       __APP_VERSION__: JSON.stringify(pkg.version),
       // amazon-cognito-identity-js (and its Buffer polyfill) read Node's `global`.
