@@ -36,3 +36,6 @@ startTransition(() => {
 
 // The live socket, after the first paint (a chunk of its own: the first load's budget holds none of it).
 setTimeout(() => void import('./features/live/live-start.ts').then((live) => live.startLive(store)), 0);
+
+// The service worker (offline shell, update available, install offer), after the first paint in a chunk of its own.
+setTimeout(() => void import('./features/pwa/pwa-start.ts').then((pwa) => pwa.startPwa(store)), 0);

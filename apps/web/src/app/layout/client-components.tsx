@@ -3,11 +3,16 @@ import { AuthBootstrap } from '../../features/auth/auth-bootstrap.tsx';
 import { ModalHost } from '../../features/modals/modal-host.tsx';
 import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
 import { ToastHost } from '../../features/toasts/toast-host.tsx';
+import { useAppSelector } from '../hooks.ts';
 
 /** Loaded after the first render: nothing needs a shortcut before the page is on screen. */
 const KeyboardShortcuts = lazy(() => import('../../features/shortcuts/keyboard-shortcuts.tsx'));
 /** Says so while the server still fills the market's history (a first start); a chunk of its own. */
 const HistoryNotice = lazy(() => import('../../features/market-history/history-notice.tsx'));
+/** Opens onboarding once for a new account; a chunk of its own, so the first load carries only this line. */
+const OnboardingWatcher = lazy(() => import('../../features/onboarding/onboarding-watcher.tsx'));
+/** "Update available — Reload" (SPEC §3 update-available), fetched only when a new build waits. */
+const UpdateBanner = lazy(() => import('../../features/pwa/update-banner.tsx'));
 
 /**
  * Components of the layout that draw over the page or work in the background (SPEC §2 "client components"):
@@ -15,6 +20,10 @@ const HistoryNotice = lazy(() => import('../../features/market-history/history-n
  * the router (see app.tsx) so maintenance mode can replace the whole app.
  */
 export function ClientComponents() {
+  // The pwa slice is injected with the service worker (features/pwa/pwa-slice.ts): absent until then.
+  const updateAvailable = useAppSelector(
+    (state) => (state as { pwa?: { updateAvailable: boolean } }).pwa?.updateAvailable,
+  );
   return (
     <>
       <AuthBootstrap />
@@ -24,6 +33,8 @@ export function ClientComponents() {
       <Suspense fallback={null}>
         <KeyboardShortcuts />
         <HistoryNotice />
+        <OnboardingWatcher />
+        {updateAvailable && <UpdateBanner />}
       </Suspense>
     </>
   );

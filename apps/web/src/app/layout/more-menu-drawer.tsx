@@ -15,6 +15,8 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { selectDevMode } from '../../features/flags/flags.ts';
 import { useFlags } from '../../features/flags/flags-api.ts';
 import { modalOpened } from '../../features/modals/modals-slice.ts';
+import { selectInstallAvailable } from '../../features/pwa/pwa-slice.ts';
+import { promptInstall } from '../../features/pwa/pwa-start.ts';
 import { WHATS_NEW_LABEL, WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
 import { useAppDispatch, useAppSelectorInTransition } from '../hooks.ts';
 import { menuClosed } from '../ui-slice.ts';
@@ -25,6 +27,8 @@ import { ThemeToggleButton } from './theme-toggle-button.tsx';
 export default function MoreMenuDrawer({ open }: { open: boolean }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
+  // Only while the browser offers it (Chromium's beforeinstallprompt; gone once installed).
+  const installAvailable = useAppSelectorInTransition(selectInstallAvailable);
   const { pathname } = useLocation();
   const { data } = useFlags();
   const groups = groupPages({ menuOnly: true, devMode: selectDevMode(data?.flags) });
@@ -66,6 +70,17 @@ export default function MoreMenuDrawer({ open }: { open: boolean }) {
             }}
           >
             Sign in
+          </Button>
+        )}
+        {installAvailable && (
+          <Button
+            data-testid="menu-install-app"
+            onClick={() => {
+              close();
+              void promptInstall(dispatch);
+            }}
+          >
+            Install app
           </Button>
         )}
         <Box sx={{ flex: 1 }} />

@@ -1,11 +1,13 @@
 /**
  * This browser's side of web push: what it supports, the permission, and its subscription. Nothing here runs on page
- * load except reading state (an existing registration and subscription); registering the service worker, asking for
- * permission and subscribing happen only in `subscribe`, called from the user's click.
+ * load except reading state (an existing registration and subscription); asking for permission and subscribing
+ * happen only in `subscribe`, called from the user's click. The service worker itself is registered for every
+ * visitor after the first paint (features/pwa, issue 21): `subscribe` reuses that registration.
  */
 import { isNative } from '../../platform/platform.ts';
+import { registerServiceWorker, SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '../pwa/service-worker.ts';
 
-export const SERVICE_WORKER_URL = '/sw.js';
+export { SERVICE_WORKER_URL };
 /** A browser that cannot reach its push service may never answer subscribe(): the user is told after this long. */
 export const SUBSCRIBE_TIMEOUT_MS = 30_000;
 
@@ -25,7 +27,7 @@ export function pushSupported(): boolean {
 /** The subscription this browser already has, without registering anything. */
 export async function existingSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE);
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
@@ -56,7 +58,7 @@ export async function subscribe(publicKey: string): Promise<SubscribeOutcome> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return { kind: 'denied' };
   if (permission !== 'granted') return { kind: 'dismissed' };
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  await registerServiceWorker();
   const registration = await navigator.serviceWorker.ready;
   const key = applicationServerKey(publicKey);
   const current = await registration.pushManager.getSubscription();
