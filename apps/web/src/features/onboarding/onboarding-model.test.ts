@@ -37,9 +37,9 @@ describe('autoOpenDecision', () => {
   it('waits while another modal is open', () => {
     expect(autoOpenDecision({ ...fresh, modalOpen: true })).toBe('none');
   });
-  it('defers on a link to a task: a ?token= sign-in, checkout, a team invite, pricing, the affiliate program', () => {
+  it('defers on a link to a task: a ?token= sign-in, checkout, a team invite, pricing, affiliates, the profile', () => {
     expect(autoOpenDecision({ ...fresh, viaLink: true })).toBe('defer');
-    for (const pathname of ['/stripe/checkout', '/team', '/team/invite', '/pricing', '/affiliate-program'])
+    for (const pathname of ['/stripe/checkout', '/team', '/team/invite', '/pricing', '/affiliate-program', '/profile'])
       expect(autoOpenDecision({ ...fresh, pathname })).toBe('defer');
     expect(autoOpenDecision({ ...fresh, pathname: '/teams-of-the-week' })).toBe('open');
   });

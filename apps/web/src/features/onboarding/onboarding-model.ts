@@ -45,10 +45,11 @@ export const ONBOARDING_NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 export const DEMO_ACCOUNT_DOMAIN = '@demo.earningshub.dev';
 
 /**
- * Pages a visitor arrives at to do one thing (pay, answer a team invite, join the affiliate program, choose a plan):
- * onboarding does not open over them, and is not offered by itself later (the profile still offers it).
+ * Pages a visitor arrives at to do one thing (pay, answer a team invite, join the affiliate program, choose a plan,
+ * change the account): onboarding does not open over them, and is not offered by itself later (the profile's
+ * Set up again still offers it).
  */
-export const TASK_PATH_PREFIXES = ['/stripe', '/team', '/affiliate-program', '/pricing'] as const;
+export const TASK_PATH_PREFIXES = ['/stripe', '/team', '/affiliate-program', '/pricing', '/profile'] as const;
 
 const clampStep = (step: unknown): number =>
   typeof step === 'number' && Number.isInteger(step) ? Math.min(Math.max(step, FIRST_STEP), LAST_STEP) : FIRST_STEP;
