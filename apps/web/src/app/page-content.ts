@@ -208,8 +208,7 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   affiliateProgram: {
     title: 'Affiliate program',
-    description: 'Earn a commission for every subscriber you refer, paid out through Stripe.',
-    arrivesWith: 'the affiliate program',
+    description: 'Earn a commission on every payment of the subscribers you refer, paid out monthly through Stripe.',
   },
   signin: {
     title: 'Sign in',

@@ -33,6 +33,7 @@ export const PAGE_LOADERS = {
   myStocks: () => import('../features/my-stocks/my-stocks-page.tsx'),
   embedCalendar: () => import('../features/embed/embed-calendar-page.tsx'),
   stripeCheckout: () => import('../features/billing/subscribe-checkout-page.tsx'),
+  affiliateProgram: () => import('../features/affiliates/affiliate-page.tsx'),
   team: () => import('../features/teams/team-page.tsx'),
   teamInvite: () => import('../features/teams/team-invite-page.tsx'),
 } satisfies Record<string, PageModule>;

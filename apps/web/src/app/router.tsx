@@ -60,6 +60,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   myStocks: page('myStocks'),
   embedCalendar: page('embedCalendar'),
   stripeCheckout: page('stripeCheckout'),
+  affiliateProgram: page('affiliateProgram'),
   team: page('team'),
   teamInvite: page('teamInvite'),
   calendarWeek: calendar,

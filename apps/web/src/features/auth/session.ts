@@ -3,6 +3,7 @@
  * profile, then auth initialised), login side effects, the periodic re-check, sign-out and global sign-out.
  * Loaded after the first render, so nothing here weighs on the first page.
  */
+import { AFFILIATE_LINK_PARAM } from '@eh/domain';
 import { type ApiError, errorStatus, setAuthTokenProvider } from '../../app/api.ts';
 import { type LoginProvider, preferences } from '../../app/preferences.ts';
 import type { AppDispatch, RootState } from '../../app/store.ts';
@@ -111,6 +112,9 @@ export async function recheck(dispatch: AppDispatch): Promise<void> {
 
 /** SPEC §4 startup: fetch the token, then the current user profile, then auth is initialised. */
 export async function startSession(dispatch: AppDispatch) {
+  // Issue 20: a referral link's affiliate is kept for the sign-up (its module loads only for such a link).
+  if (new URLSearchParams(window.location.search).has(AFFILIATE_LINK_PARAM))
+    void import('../affiliates/referral.ts').then((referral) => referral.captureReferral());
   const urlToken = takeTokenFromUrl();
   if (urlToken) {
     setAuthTokenProvider(() => ({ idToken: urlToken }));
@@ -158,6 +162,8 @@ export function completeLogin(session: SessionInfo, provider: LoginProvider) {
     preferences.set('lastLoginProvider', provider);
     startRecheck(dispatch);
     await loadProfile(dispatch);
+    // Issue 20: a brand-new account says where it came from, and which affiliate sent it.
+    void import('../affiliates/referral.ts').then((referral) => referral.reportSignupSource(dispatch));
   };
 }
 

@@ -62,6 +62,7 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   promotion: lazy(() => import('../billing/promotion-modal.tsx')),
   manageSubscription: lazy(() => import('../billing/manage-subscription-modal.tsx')),
   chargeHistory: lazy(() => import('../billing/charge-history-modal.tsx')),
+  affiliate: lazy(() => import('../affiliates/affiliate-modal.tsx')),
   upgradeToTeam: lazy(() => import('../teams/upgrade-to-team-modal.tsx')),
   bulkAddUser: lazy(() => import('../teams/bulk-add-user-modal.tsx')),
   manageOrganization: lazy(() => import('../teams/manage-organization-modal.tsx')),

@@ -37,7 +37,7 @@ export const MODALS = {
   symbol: { stackable: false, title: 'Symbol', width: 'lg' },
   analystRatings: { stackable: true, title: 'Analyst ratings', width: 'md' },
   manageAssetList: { stackable: false, title: 'Manage list', width: 'md' },
-  affiliate: { stackable: false, title: 'Affiliate program', arrivesWith: 'the affiliate program' },
+  affiliate: { stackable: false, title: 'Affiliate program' },
   selectedMonthDay: { stackable: false, title: 'Reports on this day' },
   earningsSettings: { stackable: false, title: 'Calendar settings' },
   earnings: { stackable: false, title: 'Earnings' },
