@@ -188,7 +188,7 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls; only tests point it elsewhere (a local stand-in). */
   STRIPE_API_BASE: z.url().optional(),
-  /** Affiliate program (issue 20, decision 0027): the whole percent of each referred payment an affiliate earns. */
+  /** Affiliate program (issue 20, decision 0028): the whole percent of each referred payment an affiliate earns. */
   AFFILIATE_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(DEFAULT_AFFILIATE_COMMISSION_PERCENT),
   /**
    * App Store Server Notifications V2 (issue 18, decision 0022): Apple's root certificates the signed payloads must

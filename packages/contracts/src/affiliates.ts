@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
-/** SPEC §7 Affiliate and payout (issue 20, decision 0027): joining, the payout account, commissions and payouts. */
+/** SPEC §7 Affiliate and payout (issue 20, decision 0028): joining, the payout account, commissions and payouts. */
 const TAGS = ['affiliates'];
 
 /** The only `type` these calls serve: the affiliate's view (SPEC names `?type=affiliate`). */
@@ -284,7 +284,7 @@ export const ReferredAccount = z.object({
   amount: z.number().int(),
   currency: z.string(),
   since: z.iso.datetime(),
-  /** Cents earned on it so far (pending and accounted). */
+  /** Cents earned on it so far (pending and accounted, less what refunds took back). */
   earned: z.number().int(),
 });
 export type ReferredAccount = z.infer<typeof ReferredAccount>;

@@ -17,7 +17,7 @@ import { charges, subscriptions } from './billing-schema.ts';
 import { users } from './users-schema.ts';
 
 /**
- * Affiliates (issue 20, decision 0027): one row per user who asked to join. `code` is what their referral link
+ * Affiliates (issue 20, decision 0028): one row per user who asked to join. `code` is what their referral link
  * carries (`?affiliate=code`); `status` is SPEC §3's request status, decided by a super admin. The payout account
  * is a Stripe Connect Express account (the `test` billing provider's own ids offline) opened in `connectCountry`;
  * its onboarding is done once Stripe has the details and allows payouts.

@@ -1,5 +1,5 @@
 /**
- * The affiliate program's job (issue 20, decision 0027), in a worker lane of its own: every hour the commissions
+ * The affiliate program's job (issue 20, decision 0028), in a worker lane of its own: every hour the commissions
  * whose payments settled are accounted, and the month that ended is paid out through Stripe Connect. The payout is
  * monthly by its key (one payout per affiliate, month and currency), so running hourly only retries what failed and
  * picks up a month as soon as it ends; the job's unique key keeps one run at a time across nodes.

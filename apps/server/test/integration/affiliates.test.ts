@@ -339,8 +339,10 @@ describe('with test billing', () => {
     ]);
     expect(rows.find((row) => row.kind === 'reversal')?.reason).toBe('refunded');
     expect(await balance()).toMatchObject({ pending: 0, available: 0, reversed: COMMISSION });
-    // The refunded payment no longer counts in ARR.
+    // The refunded payment no longer counts in ARR, and its referral earned nothing in the end.
     expect((await call('GET', '/core/subscribers/arr?type=affiliate', affiliate)).json.arr).toBe(0);
+    const after = (await call('GET', '/core/subscriptions/account/affiliate', affiliate)).json.accounts;
+    expect(after).toEqual([expect.objectContaining({ label: 'Referral 1', status: 'canceled', earned: 0 })]);
   });
 
   it('a refund before the payment settles lapses the commission (not applicable), and settling leaves it so', async () => {
@@ -480,7 +482,8 @@ describe('with Stripe (a stand-in of its API)', () => {
     });
 
   function answer(method: string, path: string, form: URLSearchParams, key: string | undefined): [number, unknown] {
-    if (method === 'POST' && path === '/v1/customers') return [200, { id: `cus_aff${++customers}`, object: 'customer' }];
+    if (method === 'POST' && path === '/v1/customers')
+      return [200, { id: `cus_aff${++customers}`, object: 'customer' }];
     const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
     if (method === 'POST' && attach)
       return [

@@ -39,7 +39,7 @@ export async function adminRoutes(app: FastifyInstance) {
   mount(app, setUserPlan, async (req) => plans.setPlan(ctx, req.body.email, req.body.plan));
   mount(app, reportDemoEarnings, async (req) => reportNow(ctx, req.body.symbol));
   mount(app, setSuperAdmin, async (req) => community.setSuperAdmin(ctx, req.body));
-  // Issue 20: the affiliate jobs run now, with a clock (decision 0027).
+  // Issue 20: the affiliate jobs run now, with a clock (decision 0028).
   mount(app, postAffiliateSettle, async (req) => affiliateJobs.settleNow(ctx, req.body.asOf));
   mount(app, postAffiliatePayouts, async (req) => affiliateJobs.payOutNow(ctx, req.body, app.log));
 }

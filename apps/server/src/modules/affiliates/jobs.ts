@@ -1,5 +1,5 @@
 /**
- * The affiliate jobs (issue 20, decision 0027) as functions of a clock: settling the commissions due, and paying the
+ * The affiliate jobs (issue 20, decision 0028) as functions of a clock: settling the commissions due, and paying the
  * month that ended out. The worker runs both every hour (jobs/affiliate-payouts.ts); the admin calls run them now,
  * with a clock of their choosing (`asOf`), which is how operators and the tests move time.
  */

@@ -342,8 +342,10 @@ export async function referredSubscriptionsOf(db: Db, affiliateUserId: string) {
   const earned = db
     .select({
       subscriptionId: c.subscriptionId,
-      earned: sql<string>`coalesce(sum(${c.amount}) filter (where ${c.kind} = 'commission'
-        and ${c.accountingStatus} <> 'not_applicable'), 0)`.as('earned'),
+      // Commissions that stand, less what reversals took back.
+      earned: sql<string>`coalesce(sum(${c.amount}) filter (where ${c.accountingStatus} <> 'not_applicable'), 0)`.as(
+        'earned',
+      ),
       since: sql<Date>`min(${c.chargedAt})`.as('since'),
     })
     .from(c)
