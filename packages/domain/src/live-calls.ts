@@ -139,6 +139,12 @@ export const DEMO_REPLAY_TAIL_MS = 15_000;
 /** Source of the replays' events (each one's external id is `replay:<start ms>`). */
 export const DEMO_REPLAY_SOURCE = 'demo-replay';
 
+/**
+ * Whether an event belongs on the calendar: the demo's replays are live calls to join (on /calls), not scheduled
+ * reports; one every two minutes would bury the day's real calls.
+ */
+export const onCalendar = (event: { source: string }) => event.source !== DEMO_REPLAY_SOURCE;
+
 /** The replay slots starting in [fromMs, toMs]: their start instants, on the schedule's clock. */
 export function replaySlots(fromMs: number, toMs: number, everyMs = DEMO_REPLAY_EVERY_MS): number[] {
   const slots: number[] = [];

@@ -21,7 +21,7 @@ import {
   type ResponseOf,
 } from '@eh/contracts';
 import type { CalendarEventType, IsoDate } from '@eh/domain';
-import { addDays, daysBetween, MAX_LIST_LIMIT } from '@eh/domain';
+import { addDays, daysBetween, MAX_LIST_LIMIT, onCalendar } from '@eh/domain';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { MARKET_TAG_TYPES, marketApi } from '../market/market-api.ts';
 import type { DividendItem } from './calendar-model.ts';
@@ -134,7 +134,7 @@ export const calendarApi = marketApi
           const truncatedDays: IsoDate[] = [];
           for (const { day, result } of answers) {
             const data = result.data as EventsResponse;
-            events.push(...data.events);
+            events.push(...data.events.filter(onCalendar));
             if (data.hasMore) truncatedDays.push(day);
             for (const marker of data.gated) {
               const seen = gated.get(marker.feature);

@@ -1,5 +1,5 @@
 import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
-import { LIVE_MESSAGES_KEPT, LIVE_QUOTE_FLUSH_MS } from '@eh/domain';
+import { DEMO_REPLAY_SOURCE, LIVE_MESSAGES_KEPT, LIVE_QUOTE_FLUSH_MS } from '@eh/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, rootReducer } from '../../app/store.ts';
 import { calendarApi } from '../calendar/calendar-api.ts';
@@ -211,6 +211,8 @@ describe(applyEvent.name, () => {
     // Outside the window, or of a type not shown: left out.
     applyEvent(store, event(3, { eventDate: '2026-12-02T14:00:00.000Z' }));
     applyEvent(store, event(4, { eventType: 'ipo' }));
+    // The demo's replays are joined from /calls, never listed on the calendar.
+    applyEvent(store, event(5, { eventDate: '2026-11-26T15:00:00.000Z', source: DEMO_REPLAY_SOURCE }));
     const calendar = calendarApi.endpoints.getCalendarEvents.select(args)(store.getState() as never).data;
     expect(calendar?.events.map((e) => [e.id, e.eventStatus])).toEqual([
       [1, 'live'],

@@ -7,7 +7,7 @@
  * winning.
  */
 import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
-import { createCoalescer, LIVE_QUOTE_FLUSH_MS, nyDate, quoteKey } from '@eh/domain';
+import { createCoalescer, LIVE_QUOTE_FLUSH_MS, nyDate, onCalendar, quoteKey } from '@eh/domain';
 import type { Action, ThunkDispatch } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store.ts';
 import { type CalendarEventsArgs, calendarApi } from '../calendar/calendar-api.ts';
@@ -177,7 +177,7 @@ export function applyEvent(store: Store, event: CalendarEvent) {
       const args = entry.originalArgs as CalendarEventsArgs;
       const data = entry.data as { events: CalendarEvent[] };
       const day = nyDate(new Date(event.eventDate));
-      const belongs = day >= args.start && day <= args.end && args.types.includes(event.eventType);
+      const belongs = day >= args.start && day <= args.end && args.types.includes(event.eventType) && onCalendar(event);
       if (!belongs && !data.events.some((held) => held.id === event.id)) continue;
       store.dispatch(
         calendarApi.util.updateQueryData('getCalendarEvents', args, (draft) => {
