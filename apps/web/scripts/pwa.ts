@@ -16,7 +16,8 @@ const BUILD_LINE = /^const BUILD = .*;$/m;
 export function webManifest(appName: string) {
   return {
     name: appName,
-    short_name: appName.length <= 12 ? appName : appName.slice(0, 12),
+    // Launchers cut longer names under the icon.
+    short_name: appName.slice(0, 12).trim(),
     description: 'Who reports earnings and exactly when, results against estimates, live calls and transcripts.',
     id: '/',
     start_url: '/',
