@@ -209,6 +209,8 @@ describe('the eight modals nothing opened', () => {
     };
     try {
       await page.goto(`/quote/AAPL?token=${token}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('alert-settings').waitFor();
+      await screenshot(page, 'openers-quote-desktop-light');
       await opens(() => page.getByTestId('alert-settings').click(), 'alerts');
       await opens(() => page.getByTestId('overview-analyst-ratings').click(), 'analystRatings');
       await opens(() => page.getByTestId('overview-ehs-details').click(), 'symbolEhs');
@@ -219,6 +221,8 @@ describe('the eight modals nothing opened', () => {
 
       // A `?token=` sign-in lasts one visit: the link again.
       await page.goto(`/my-stocks?token=${token}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('alerts-update-all').waitFor();
+      await screenshot(page, 'openers-my-stocks-desktop-light');
       await opens(() => page.getByTestId('manage-alerts').click(), 'manageAlerts');
       await opens(() => page.getByTestId('alerts-update-all').click(), 'updateAllAlerts');
 
@@ -235,6 +239,8 @@ describe('the eight modals nothing opened', () => {
       const page = second.page;
       await page.goto('/create-account', { waitUntil: 'networkidle' });
       const agreement = page.getByTestId('sign-up-agreement');
+      await agreement.waitFor();
+      await screenshot(page, 'openers-sign-up-phone-light');
       for (const [name, kind] of [
         ['Terms of service', 'termsOfService'],
         ['Privacy policy', 'privacyPolicy'],
