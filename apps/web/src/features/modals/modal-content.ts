@@ -75,4 +75,5 @@ export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
   deleteList: ListModal,
   manageAssetList: lazy(() => import('../lists/manage-asset-list-modal.tsx')),
   listSelect: lazy(() => import('../lists/list-select-modal.tsx')),
+  onboarding: lazy(() => import('../onboarding/onboarding-modal.tsx')),
 };

@@ -23,7 +23,7 @@ export const MODALS = {
   alerts: { stackable: true, title: 'Alerts', width: 'md' },
   manageAlerts: { stackable: false, title: 'Manage alerts', width: 'md' },
   updateAllAlerts: { stackable: true, title: 'Update all alerts', width: 'md' },
-  onboarding: { stackable: false, title: 'Get started', arrivesWith: 'accounts and onboarding' },
+  onboarding: { stackable: false, title: 'Get started' },
   subscribe: { stackable: false, title: 'Subscribe' },
   choosePlan: { stackable: false, title: 'Choose a plan', width: 'md' },
   upgrade: { stackable: true, title: 'Upgrade' },
