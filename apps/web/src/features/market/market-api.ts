@@ -48,6 +48,7 @@ import type {
 } from '@eh/contracts';
 import { api, PLAN_GATED_TAG } from '../../app/api.ts';
 import { fillPath } from '../../app/routes.ts';
+import { newerQuote } from './newer-quote.ts';
 
 /** The contract paths, each checked against its contract's `path` by the compiler. */
 const PATHS = {
@@ -187,13 +188,26 @@ export const marketApi = marketTagged.injectEndpoints({
     }),
 
     // ---- quotes -----------------------------------------------------------------------------------------------
+    // Polled and streamed: a polled answer never replaces a newer quote the live socket wrote into the cache (the
+    // demo's simulated ticks are newer than the stored quote), and a provider's fresher stored quote always lands.
     getQuote: build.query<QuoteResponse, QuoteArgs>({
       query: (args) => path(PATHS.quote, args),
       providesTags: (_r, _e, { symbol }) => [MARKET, { type: 'Quote', id: symbol.toUpperCase() }],
+      merge: (held, incoming) => newerQuote(held, incoming),
     }),
     getQuotes: build.query<ResponseOf<typeof getQuotes>, QuotesArgs>({
       query: (args) => ({ url: PATHS.quotes, params: args }),
       providesTags: [MARKET, 'Quote'],
+      merge: (held, incoming) => {
+        const heldByKey = new Map(held.quotes.map((quote) => [`${quote.type}:${quote.symbol}`, quote]));
+        return {
+          ...incoming,
+          quotes: incoming.quotes.map((quote) => {
+            const kept = heldByKey.get(`${quote.type}:${quote.symbol}`);
+            return kept ? newerQuote(kept, quote) : quote;
+          }),
+        };
+      },
     }),
     getDelayedMarketQuotes: build.query<
       ResponseOf<typeof getDelayedMarketQuotes>,

@@ -10,8 +10,9 @@ import {
 } from '@eh/domain';
 import { useMemo } from 'react';
 import { type AssetList, useGetListTransactionsQuery, useGetOhlcOnQuery } from '../lists/lists-api.ts';
-import { useLiveStatus, useLiveTargets } from '../live/live-follows.ts';
+import { useLiveTargets } from '../live/live-follows.ts';
 import { useGetQuotesQuery } from '../market/market-api.ts';
+import { QUOTE_POLL_MS } from '../market/newer-quote.ts';
 
 export interface HoldingRow extends HoldingFigures {
   /** Cost basis and unrealised gain; null without a price or a recorded cost. */
@@ -33,10 +34,9 @@ export function useListFigures(list: AssetList, range: ChartRange, showCash: boo
     ...(otcs.length ? { otcs: otcs.join(',') } : {}),
   };
   const none = items.length === 0;
-  // The list's quotes stream over the live socket into the cached answer; polled only while the socket is down.
+  // The list's quotes stream over the live socket into the cached answer and are polled too (see QuoteHeader).
   useLiveTargets(none ? null : { portfolios: [list.id] });
-  const streaming = useLiveStatus() === 'open';
-  const { data: quotes } = useGetQuotesQuery(assetArgs, { skip: none, pollingInterval: streaming ? 0 : 60_000 });
+  const { data: quotes } = useGetQuotesQuery(assetArgs, { skip: none, pollingInterval: QUOTE_POLL_MS });
   const { data: history } = useGetListTransactionsQuery({ listId: list.id });
   const transactions = history?.transactions;
   const window = useMemo(

@@ -1,18 +1,16 @@
 import { Box, Chip, Container, Skeleton, Typography } from '@mui/material';
 import { symbolFacts } from '../../app/symbol-head.ts';
 import { SymbolActions } from '../lists/symbol-actions.tsx';
-import { useLiveQuotes, useLiveStatus } from '../live/live-follows.ts';
+import { useLiveQuotes } from '../live/live-follows.ts';
 import { LiveIndicator } from '../live/live-indicator.tsx';
 import { formatDateTime, formatPrice, priceDigits } from '../market/format.ts';
 import type { AssetInfoResponse } from '../market/market-api.ts';
 import { useGetMarketStatusQuery, useGetQuoteQuery } from '../market/market-api.ts';
 import { marketStatusLine } from '../market/market-status.ts';
+import { QUOTE_POLL_MS } from '../market/newer-quote.ts';
 import { ChangeText } from './change-text.tsx';
 import { DemoBadge } from './demo-badge.tsx';
 import { useTimeZone } from './symbol-context.ts';
-
-/** How often the header's quote refreshes while the live socket is not streaming it. */
-const QUOTE_POLL_MS = 60_000;
 
 /** The price's type, which its placeholder shares so that the line keeps its height when the quote lands. */
 const PRICE_TEXT = {
@@ -26,12 +24,12 @@ const PRICE_TEXT = {
 export function QuoteHeader({ symbol, asset }: { symbol: string; asset: AssetInfoResponse | undefined }) {
   const timeZone = useTimeZone();
   const display = symbol.toUpperCase();
-  // Streamed over the live socket into the cached quote (features/live); polled only while the socket is down.
+  // Streamed over the live socket into the cached quote (features/live), and polled too: assets no live feed moves
+  // (a provider's, refreshed by ingestion) change only by polling; a poll never overwrites a newer streamed quote.
   useLiveQuotes(asset ? [asset] : null);
-  const streaming = useLiveStatus() === 'open';
   const { data: live } = useGetQuoteQuery(
     { type: asset?.type ?? 'stock', symbol },
-    { skip: !asset, pollingInterval: streaming ? 0 : QUOTE_POLL_MS },
+    { skip: !asset, pollingInterval: QUOTE_POLL_MS },
   );
   const { data: market } = useGetMarketStatusQuery(undefined, { pollingInterval: QUOTE_POLL_MS });
   const quote = live ?? asset?.quote ?? null;
