@@ -87,6 +87,30 @@ export default function ArrChart({ series, label }: { series: ArrPoint[]; label:
     chart.timeScale().fitContent();
   }, [area, chart, series]);
 
+  // The whole history at any width: a narrower window (a phone turned, a resized one) fits it again.
+  useEffect(() => {
+    const container = ref.current;
+    if (!chart || !container) return;
+    let live = true;
+    const observer = new ResizeObserver(() =>
+      requestAnimationFrame(() => {
+        if (live) chart.timeScale().fitContent();
+      }),
+    );
+    observer.observe(container);
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, [chart]);
+
   // A figure named by its summary, as the price chart is (the library's own elements sit inside it).
-  return <figure ref={ref} aria-label={label} data-testid="affiliate-arr-chart" style={{ height: 220, margin: 0, minWidth: 0, overflow: 'hidden' }} />;
+  return (
+    <figure
+      ref={ref}
+      aria-label={label}
+      data-testid="affiliate-arr-chart"
+      style={{ height: 220, margin: 0, minWidth: 0, overflow: 'hidden' }}
+    />
+  );
 }
