@@ -143,6 +143,15 @@ describe('onboarding', () => {
       await page.getByTestId('account-button').waitFor();
       await page.waitForTimeout(1_500);
       expect(await page.getByTestId('modal-onboarding').count()).toBe(0);
+
+      // My Stocks shows the list; a holding's alerts open the alerts modal for that symbol, its alert on.
+      await page.goto('/my-stocks', { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: 'Tech I follow' }).waitFor();
+      await page.getByRole('button', { name: 'Alerts for MSFT', exact: true }).click();
+      const alertsModal = page.getByTestId('modal-alerts');
+      await alertsModal.locator('[data-testid="alert-row"][data-symbol="MSFT"]').waitFor();
+      expect(await alertsModal.getByTestId('alert-row').count()).toBe(1);
+      expect(await page.getByTestId('modal-onboarding').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

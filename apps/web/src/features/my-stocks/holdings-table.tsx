@@ -1,3 +1,4 @@
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import {
   Button,
@@ -160,6 +161,16 @@ export function HoldingsTable({
                     onClick={() => dispatch(modalOpened({ kind: 'listSelect', props: { symbol: row.symbol } }))}
                   >
                     <PlaylistAddCheckIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={`Alerts for ${row.symbol}`}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Alerts for ${row.symbol}`}
+                    data-testid="holding-alerts"
+                    onClick={() => dispatch(modalOpened({ kind: 'alerts', props: { symbol: row.symbol } }))}
+                  >
+                    <NotificationsNoneIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <RemoveHoldingButton listId={list.id} symbol={row.symbol} />
