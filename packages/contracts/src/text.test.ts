@@ -79,7 +79,8 @@ function unguarded(schema: z.ZodType, path: string): string[] {
       return at(def.innerType);
     case 'pipe':
       // What reaches the service is the pipe's output: `csvParam(SymbolString)` splits any string, then checks each.
-      return at(def.out);
+      // A transform's output is made from its input (`SafeString.transform(normalise)`): the input is what is guarded.
+      return (def.out as { def: Def }).def.type === 'transform' ? at(def.in) : at(def.out);
     case 'array':
       return at(def.element, '[]');
     case 'union':
@@ -114,5 +115,12 @@ describe('every contract input', () => {
 
   it('the walker notices a bare string', () => {
     expect(unguarded(z.object({ a: z.string(), b: SafeString, c: z.uuid() }), 'body')).toEqual(['body.a']);
+  });
+
+  it('reads a transform by its input: a bare string transformed is noticed, a guarded one is not', () => {
+    const trim = (value: string) => value.trim();
+    expect(unguarded(z.object({ a: z.string().transform(trim), b: SafeString.transform(trim) }), 'body')).toEqual([
+      'body.a',
+    ]);
   });
 });
