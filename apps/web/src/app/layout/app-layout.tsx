@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { Optional } from '../../components/optional.tsx';
 import { CanceledSubscriptionBanner } from '../../features/billing/canceled-subscription-banner.tsx';
 import { BannerMessage } from '../../features/flags/banner-message.tsx';
 import { MobileAppPrompt } from '../../platform/mobile-app-prompt.tsx';
@@ -25,7 +26,9 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
       <BannerMessage />
-      <CanceledSubscriptionBanner />
+      <Optional>
+        <CanceledSubscriptionBanner />
+      </Optional>
       <NavBar stickyHeader={stickyHeader} partner={partner} />
       <MoreMenu />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', outline: 'none' }}>
@@ -33,9 +36,11 @@ export function AppLayout() {
       </Box>
       <MobileAppPrompt />
       <ClientComponents />
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Optional>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </Optional>
     </Box>
   );
 }

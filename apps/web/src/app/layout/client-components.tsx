@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Optional } from '../../components/optional.tsx';
 import { AuthBootstrap } from '../../features/auth/auth-bootstrap.tsx';
 import { ModalHost } from '../../features/modals/modal-host.tsx';
 import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
@@ -30,12 +31,14 @@ export function ClientComponents() {
       <ToastHost />
       <ModalHost />
       <ReleaseNotesWatcher />
-      <Suspense fallback={null}>
-        <KeyboardShortcuts />
-        <HistoryNotice />
-        <OnboardingWatcher />
-        {updateAvailable && <UpdateBanner />}
-      </Suspense>
+      <Optional>
+        <Suspense fallback={null}>
+          <KeyboardShortcuts />
+          <HistoryNotice />
+          <OnboardingWatcher />
+          {updateAvailable && <UpdateBanner />}
+        </Suspense>
+      </Optional>
     </>
   );
 }
