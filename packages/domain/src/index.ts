@@ -16,6 +16,7 @@ export * from './market-hours.ts';
 export * from './notifications.ts';
 export * from './plans.ts';
 export * from './portfolio.ts';
+export * from './push-prompt.ts';
 export * from './random.ts';
 export * from './search.ts';
 export * from './sec-filings.ts';
