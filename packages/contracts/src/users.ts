@@ -1,4 +1,12 @@
+import {
+  RECENT_COMPARISONS_MAX,
+  SIDE_PANEL_MAX_WIDTH,
+  SIDE_PANEL_MIN_WIDTH,
+  SLIDESHOW_MAX_DELAY_MS,
+  SLIDESHOW_MIN_DELAY_MS,
+} from '@eh/domain';
 import { z } from 'zod';
+import { SymbolString } from './common.ts';
 import { defineRoute } from './route.ts';
 import { jsonObject, SafeString } from './text.ts';
 
@@ -148,7 +156,31 @@ export const postMarketingStatus = defineRoute({
 /** Client settings kept on the server: a JSON object, bounded in depth, keys, strings and size (merged too). */
 export const SETTINGS_LIMITS = { maxDepth: 8, maxKeyLength: 64, maxStringLength: 2_048, maxBytes: 16_384 } as const;
 export const SETTINGS_MAX_BYTES = SETTINGS_LIMITS.maxBytes;
-const Settings = jsonObject(SETTINGS_LIMITS);
+
+/**
+ * The client preferences that follow the account across devices (decision 0031), checked by name wherever they
+ * appear in saved settings: a bad value is a 400 naming `body.settings.<key>`, never stored. Other keys stay free-form.
+ */
+export const SyncedPreferences = z.object({
+  /** Milliseconds between two slides of an event's slideshow (SPEC §9 default 5000). */
+  slideshowDelay: z.number().int().min(SLIDESHOW_MIN_DELAY_MS).max(SLIDESHOW_MAX_DELAY_MS),
+  /** The event page's side panel, percent of the width beside the slides (SPEC §9 default 30). */
+  sidePanelWidth: z.number().min(SIDE_PANEL_MIN_WIDTH).max(SIDE_PANEL_MAX_WIDTH),
+  /** Symbols recently compared with an event's company, newest first. */
+  recentComparisons: z.array(SymbolString).max(RECENT_COMPARISONS_MAX),
+});
+export type SyncedPreferences = z.infer<typeof SyncedPreferences>;
+export const SYNCED_PREFERENCE_KEYS = Object.keys(SyncedPreferences.shape) as (keyof SyncedPreferences)[];
+const KnownSettings = SyncedPreferences.partial();
+
+const Settings = jsonObject(SETTINGS_LIMITS).check(
+  z.superRefine((value: Record<string, unknown>, ctx) => {
+    const known = KnownSettings.safeParse(value);
+    if (known.success) return;
+    for (const issue of known.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
+  }),
+);
 
 export const getSettings = defineRoute({
   method: 'GET',

@@ -6,6 +6,7 @@ export * from './calendar.ts';
 export * from './dividends.ts';
 export * from './earnings-dates.ts';
 export * from './ehs.ts';
+export * from './event-slides.ts';
 export * from './figures.ts';
 export * from './gating.ts';
 export * from './live.ts';
