@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { Quote } from './market.ts';
 import {
+  isPlainQuote,
   LIVE_CLIENT_MESSAGE_MAX_BYTES,
   LIVE_TARGET_ITEMS_MAX,
   LiveDataMessage,
   LiveServerMessage,
   parseClientMessage,
+  readLiveDataMessage,
 } from './sync.ts';
 
 const problem = (raw: string) => {
@@ -143,5 +146,77 @@ describe('server messages', () => {
       LiveServerMessage.safeParse({ type: 'error', code: 'too_large', message: 'm', path: null, requestId: null })
         .success,
     ).toBe(true);
+  });
+});
+
+describe(readLiveDataMessage.name, () => {
+  const quote = {
+    symbol: 'AAPL',
+    type: 'stock',
+    name: 'Apple',
+    price: 190.5,
+    prevClose: 189,
+    open: null,
+    lowPrice: 188,
+    highPrice: 191,
+    volume: 1000,
+    change: 1.5,
+    changePercent: 0.79,
+    quotedAt: '2026-11-26T15:00:00.000Z',
+    source: 'demo',
+  };
+  const extended = { price: 191, session: 'after', at: null, change: 0.5, changePercent: null };
+  // Each a change of one field: the hand check must never accept what the schema refuses or would change.
+  const variants: Record<string, unknown>[] = [
+    quote,
+    { ...quote, extended },
+    { ...quote, extended: null },
+    { ...quote, extended: { ...extended, at: '2026-11-26T21:00:00Z' } },
+    { ...quote, extended: { ...extended, session: 'night' } },
+    { ...quote, extended: { ...extended, extra: 1 } },
+    { ...quote, price: '190' },
+    { ...quote, price: null },
+    { ...quote, volume: '1' },
+    { ...quote, change: undefined },
+    { ...quote, type: 'bond' },
+    { ...quote, symbol: 5 },
+    { ...quote, name: null },
+    { ...quote, quotedAt: 'yesterday' },
+    { ...quote, quotedAt: '2026-11-26T15:00:00+01:00' },
+    { ...quote, source: undefined },
+    { ...quote, extra: 'kept?' },
+    JSON.parse(`{"__proto__":{"x":1},${JSON.stringify(quote).slice(1)}`),
+  ];
+
+  it('takes a plain quote as the schema does, and leaves every other to it', () => {
+    for (const value of variants) {
+      const schema = Quote.safeParse(value);
+      if (isPlainQuote(value)) {
+        expect(schema.success, JSON.stringify(value)).toBe(true);
+        expect(schema.data).toEqual(value);
+      }
+    }
+    expect(isPlainQuote(quote)).toBe(true);
+    expect(isPlainQuote({ ...quote, extended })).toBe(true);
+    expect(isPlainQuote({ ...quote, extra: 1 })).toBe(false);
+  });
+
+  it('answers like LiveDataMessage for quote batches and every other message', () => {
+    const at = '2026-11-26T15:00:01.000Z';
+    const messages = [
+      ...variants.map((q) => ({ type: 'quotes', at, data: [quote, q] })),
+      { type: 'quotes', at: 'now', data: [quote] },
+      { type: 'quotes', at, data: [quote], more: 1 },
+      { type: 'quotes', at, data: 'x' },
+      { type: 'quote', data: quote },
+      { type: 'quote', data: { ...quote, price: 'x' } },
+      { type: 'nothing' },
+    ];
+    for (const message of messages) {
+      const fast = readLiveDataMessage(JSON.parse(JSON.stringify(message)));
+      const schema = LiveDataMessage.safeParse(JSON.parse(JSON.stringify(message)));
+      expect(fast.success, JSON.stringify(message).slice(0, 200)).toBe(schema.success);
+      if (fast.success) expect(fast.data).toEqual(schema.data);
+    }
   });
 });

@@ -47,7 +47,15 @@ export interface LiveClient {
   /** Other topics followed (news, files, events). */
   readonly topics: Set<string>;
   /** The assets whose quote moved since the client's last batch (their newest quote is the hub's, per asset). */
-  readonly pending: Set<string>;
+  readonly pending: Set<FollowedQuote>;
+}
+
+/** One followed asset: its clients, its latest quote, and that quote's JSON (encoded once, when first sent). */
+interface FollowedQuote {
+  readonly ref: AssetRef;
+  readonly clients: Set<LiveClient>;
+  last: Quote | null;
+  json: Buffer | null;
 }
 
 /** Topic names of the non-quote targets. */
@@ -67,29 +75,42 @@ const FILE_FEEDS: Record<FileType, string> = {
   audio: 'audio',
 };
 
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
 const BATCH_END = Buffer.from(']}');
+/** `ws` send options of a text frame, shared (ws copies them). */
+const TEXT_FRAME = Object.freeze({ binary: false });
+
+/** The quote's JSON, encoded once per tick however many clients it goes to (and only if one is sent it). */
+function jsonOf(entry: FollowedQuote): Buffer | null {
+  if (entry.json === null && entry.last !== null) entry.json = Buffer.from(JSON.stringify(entry.last));
+  return entry.json;
+}
 
 /**
- * A `quotes` message of the newest quote of each of `keys` (taken): bytes copied once from each quote's own JSON,
- * encoded once when it ticked, so a batch costs no text encoding and a tick touches no client's memory but a key.
+ * A `quotes` message of the newest quote of each pending asset (taken): one buffer of the exact length, the bytes
+ * copied from each quote's own JSON, so a batch costs no text encoding and a tick touches no client's memory but
+ * one set entry.
  */
-function batchOf(prefix: Buffer, keys: Set<string>, latest: (key: string) => Buffer | null): Buffer {
-  const parts: Buffer[] = [prefix];
-  let length = prefix.length + BATCH_END.length;
-  for (const key of keys) {
-    const json = latest(key);
-    if (!json) continue;
-    if (parts.length > 1) {
-      parts.push(COMMA);
-      length += 1;
-    }
-    parts.push(json);
-    length += json.length;
+function batchOf(prefix: Buffer, pending: Set<FollowedQuote>): Buffer {
+  let length = prefix.length + BATCH_END.length - 1;
+  for (const entry of pending) {
+    const json = jsonOf(entry);
+    if (json) length += json.length + 1;
   }
-  parts.push(BATCH_END);
-  keys.clear();
-  return Buffer.concat(parts, length);
+  if (length < prefix.length + BATCH_END.length) length = prefix.length + BATCH_END.length;
+  const batch = Buffer.allocUnsafe(length);
+  let at = prefix.copy(batch, 0);
+  let first = true;
+  for (const entry of pending) {
+    const json = entry.json;
+    if (!json) continue;
+    if (first) first = false;
+    else batch[at++] = COMMA;
+    at += json.copy(batch, at);
+  }
+  BATCH_END.copy(batch, at);
+  pending.clear();
+  return batch;
 }
 
 export interface HubOptions {
@@ -110,11 +131,9 @@ export function createHub(options: HubOptions = {}) {
   const sendBufferMax = options.sendBufferMax ?? SEND_BUFFER_MAX_BYTES;
   const closeGraceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;
   const clients = new Set<LiveClient>();
-  const quoteIndex = new Map<string, Set<LiveClient>>();
   const topicIndex = new Map<string, Set<LiveClient>>();
-  /** The asset of each followed quote key, and its latest quote (and that quote's JSON). */
-  const followed = new Map<string, { ref: AssetRef; last: Quote | null; json: Buffer | null }>();
-  const latest = (key: string) => followed.get(key)?.json ?? null;
+  /** Each followed asset by quote key: its clients and its latest quote. */
+  const followed = new Map<string, FollowedQuote>();
   /** Clients with quotes waiting. */
   const dirty = new Set<LiveClient>();
   let nextId = 1;
@@ -147,7 +166,7 @@ export function createHub(options: HubOptions = {}) {
       return false;
     }
     if (typeof data === 'string') client.socket.send(data);
-    else client.socket.send(data, { binary: false });
+    else client.socket.send(data, TEXT_FRAME);
     return true;
   }
 
@@ -180,15 +199,14 @@ export function createHub(options: HubOptions = {}) {
     const count = client.quoteKeys.get(key) ?? 0;
     client.quoteKeys.set(key, count + 1);
     if (count > 0) return;
-    let set = quoteIndex.get(key);
-    if (!set) {
-      set = new Set();
-      quoteIndex.set(key, set);
-      followed.set(key, { ref: { type: ref.type, symbol: ref.symbol }, last: null, json: null });
+    let entry = followed.get(key);
+    if (!entry) {
+      entry = { ref: { type: ref.type, symbol: ref.symbol }, clients: new Set(), last: null, json: null };
+      followed.set(key, entry);
       toFollow.push({ type: ref.type, symbol: ref.symbol });
       announce();
     }
-    set.add(client);
+    entry.clients.add(client);
   }
 
   function unfollowKey(client: LiveClient, key: string, all: boolean) {
@@ -199,17 +217,14 @@ export function createHub(options: HubOptions = {}) {
       return;
     }
     client.quoteKeys.delete(key);
-    client.pending.delete(key);
-    const set = quoteIndex.get(key);
-    set?.delete(client);
-    if (set && set.size === 0) {
-      quoteIndex.delete(key);
-      const entry = followed.get(key);
+    const entry = followed.get(key);
+    if (!entry) return;
+    client.pending.delete(entry);
+    entry.clients.delete(client);
+    if (entry.clients.size === 0) {
       followed.delete(key);
-      if (entry) {
-        toUnfollow.push(entry.ref);
-        announce();
-      }
+      toUnfollow.push(entry.ref);
+      announce();
     }
   }
 
@@ -252,15 +267,13 @@ export function createHub(options: HubOptions = {}) {
 
   function routeQuotes(quotes: readonly Quote[]) {
     for (const quote of quotes) {
-      const key = quoteKey(quote.type, quote.symbol);
-      const subscribers = quoteIndex.get(key);
-      if (!subscribers) continue;
-      const entry = followed.get(key);
+      const entry = followed.get(quoteKey(quote.type, quote.symbol));
       if (!entry) continue;
       entry.last = quote;
-      entry.json = Buffer.from(JSON.stringify(quote));
-      for (const client of subscribers) {
-        client.pending.add(key);
+      // Encoded when a batch first needs it: an asset that ticks ten times in a second is encoded once.
+      entry.json = null;
+      for (const client of entry.clients) {
+        client.pending.add(entry);
         dirty.add(client);
       }
     }
@@ -300,7 +313,7 @@ export function createHub(options: HubOptions = {}) {
           const client = round[index] as LiveClient;
           if (client.pending.size === 0) continue;
           if (client.paused) dirty.add(client);
-          else if (deliver(client, batchOf(quotesPrefix(at), client.pending, latest))) sent += 1;
+          else if (deliver(client, batchOf(quotesPrefix(at), client.pending))) sent += 1;
         }
         return index < round.length;
       },
@@ -423,7 +436,7 @@ export function createHub(options: HubOptions = {}) {
     flushClient(client: LiveClient, at?: Date) {
       if (client.pending.size === 0 || client.paused) return;
       dirty.delete(client);
-      deliver(client, batchOf(quotesPrefix(at), client.pending, latest));
+      deliver(client, batchOf(quotesPrefix(at), client.pending));
     },
     /** Closes every client (1001 when the server goes away: clients reconnect, to another node if there is one). */
     closeAll(code: number = LIVE_CLOSE_CODES.goingAway, reason = 'server shutting down') {
