@@ -9,8 +9,8 @@
  * --workers other processes (default 4) and time each `quotes` message from its batch's `at` (when the server cut
  * it for that client) and from its second's flush (x.050 s) to its receipt.
  * Next to it, in the same run and the same server process, a bare `ws` server (the package @fastify/websocket uses)
- * sends every client the very bytes our server sent it (its last five batches of the first measured window in turn, each
- * stamped when it goes, as ours are) on the same one-second rhythm, with nothing else to do: no feed, no subscriptions, no coalescing, no
+ * sends every client the very bytes our server sent it (five batches recorded just after the first measured window, in
+ * turn, each stamped when it goes, as ours are) on the same one-second rhythm, with nothing else to do: no feed, no subscriptions, no coalescing, no
  * checks, no bus. Rounds alternate (ours, bare, ours, bare) so both meet the shared machine's passing load.
  * Printed for both: the lags (p50 / p99 / max), messages and bytes a second, the server's memory per connection
  * (heap and buffers, and RSS, after a GC, connected and subscribed, over the same process before), its CPU a second
@@ -285,8 +285,7 @@ async function serve() {
     'ticks-stop': () => {
       if (tickTimer) clearInterval(tickTimer);
     },
-    /** Wraps each client's send for the next batches: what the bare server will send. */
-    /** Wraps each client's send: its last batches, what the bare server will send. Kept over the measured window. */
+    /** Wraps each client's send: its last batches, what the bare server will send (recorded outside the measured window). */
     'capture-start': () => {
       restoreSends = [];
       for (const client of live.hub.clients()) {
@@ -507,8 +506,6 @@ async function main() {
     if (name === 'ours') {
       await server.ask('ticks-start');
       await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
-      // The first round records what the bare server will send: each client's last batches of its measured window.
-      if (round === 0) await server.ask('capture-start');
     } else {
       await server.ask('bare-start');
       await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
@@ -518,8 +515,14 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000));
     const window = await server.ask<Window>('window-stop');
     const counts = await Promise.all(workers.map((w) => w.ask<Counts>('measure-stop')));
-    if (name === 'ours' && round === 0) captured = await server.ask('capture-stop');
     const load = loadAverage();
+    if (name === 'ours' && round === 0) {
+      // The first round then records what the bare server will send: each client's next batches, in the steady
+      // state, outside the measured window (the recording's own cost is not counted against our server).
+      await server.ask('capture-start');
+      await new Promise((resolve) => setTimeout(resolve, (CAPTURED_BATCHES + 0.5) * 1000));
+      captured = await server.ask('capture-stop');
+    }
     await server.ask(name === 'ours' ? 'ticks-stop' : 'bare-stop');
     const stats = name === 'ours' ? await server.ask<{ droppedSlow: number; clients: number }>('stats') : null;
     const closes = await Promise.all(workers.map((w) => w.ask<Record<string, number>>('close')));
