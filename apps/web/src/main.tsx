@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
+import { startPlatform } from './platform/platform.ts';
 
 /**
  * Lets the browser paint and handle input between the start's steps: evaluating the modules, building the store
@@ -36,6 +37,9 @@ startTransition(() => {
 
 // The live socket, after the first paint (a chunk of its own: the first load's budget holds none of it).
 setTimeout(() => void import('./features/live/live-start.ts').then((live) => live.startLive(store)), 0);
+
+// Inside the native shell only: status bar, back button, deep links, app state, the login push check (platform/).
+setTimeout(() => startPlatform(store, router), 0);
 
 // The service worker (offline shell, update available, install offer), after the first paint in a chunk of its own.
 setTimeout(() => void import('./features/pwa/pwa-start.ts').then((pwa) => pwa.startPwa(store)), 0);

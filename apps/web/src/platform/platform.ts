@@ -1,10 +1,13 @@
 /**
  * Web vs native behaviour behind one interface (DESIGN §7). Features ask this module; they never check for
- * Capacitor themselves. The Capacitor shell arrives with the native issue; until then the checks below read the
- * global it injects, so the same bundle already behaves correctly inside the shell.
+ * Capacitor themselves. The synchronous checks below read the global the Capacitor shell's bridge injects before any
+ * script runs; what needs the device (push, status bar, back button, deep links, app state, store purchases) is
+ * the platform host of host.ts, loaded lazily.
  */
 import type { ClientPlatform } from '@eh/contracts';
 import { NATIVE_BOTTOM_BAR } from '../app/constants.ts';
+import type { AppRouter } from '../app/router.tsx';
+import type { AppStore } from '../app/store.ts';
 
 interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
@@ -38,6 +41,25 @@ export function releaseNotesPlatform(): 'web' | 'native' {
 /** Height of the native bottom bar that toasts and sticky footers must clear; 0 on the web. */
 export function bottomBarHeight(): number {
   return isNative() ? NATIVE_BOTTOM_BAR : 0;
+}
+
+/**
+ * CSS length of the bottom that the native tab bar covers (its 78 units and the device's bottom safe area) plus
+ * `gap`: what the layout keeps free below the page and where toasts sit. Just `gap` px on the web.
+ */
+export function aboveBottomBar(gap = 0): string {
+  return isNative() ? `calc(${NATIVE_BOTTOM_BAR + gap}px + env(safe-area-inset-bottom, 0px))` : `${gap}px`;
+}
+
+/**
+ * Inside the native shell, wires the platform host (status bar, back button, deep links, app state, the login push
+ * check) after the first paint; its code is a chunk loaded only there. Nothing on the web.
+ */
+export function startPlatform(store: AppStore, router: AppRouter): void {
+  if (!isNative()) return;
+  void Promise.all([import('./host.ts'), import('./app-host-start.ts')])
+    .then(async ([host, start]) => start.startAppHost(await host.loadPlatformHost(), store, router))
+    .catch((error: unknown) => console.error('The native platform did not start', error));
 }
 
 /** A string key-value store: the subset of the Web Storage API the preferences module needs. */

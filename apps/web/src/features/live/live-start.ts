@@ -23,6 +23,15 @@ export function liveSocketUrl(api: string = apiBaseUrl()): string {
 }
 
 let started: LiveClient | null = null;
+/** Inside the native shell: the app is in the background (platform/, App's appStateChange). */
+let appInBackground = false;
+let applyPause: (() => void) | null = null;
+
+/** SPEC §4 on native: the socket pauses while the app is in the background, and unpauses when it is back. */
+export function setAppInBackground(background: boolean): void {
+  appInBackground = background;
+  applyPause?.();
+}
 
 export function startLive(store: AppStore): LiveClient {
   if (started) return started;
@@ -51,13 +60,14 @@ export function startLive(store: AppStore): LiveClient {
     client.subscribe({ events: [LIVE_ALL_EVENTS] });
   });
 
-  // SPEC §4: paused while the tab is hidden.
+  // SPEC §4: paused while the tab is hidden, or the native app is in the background.
   const visibility = () => {
-    if (document.hidden) client.pause();
+    if (document.hidden || appInBackground) client.pause();
     else client.unpause();
     store.dispatch(livePausedChanged(client.paused));
   };
   document.addEventListener('visibilitychange', visibility);
+  applyPause = visibility;
   visibility();
 
   // Connects once the session is known (or after the wait a stored session's restore is given), then again with
