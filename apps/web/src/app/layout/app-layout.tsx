@@ -5,6 +5,7 @@ import { Optional } from '../../components/optional.tsx';
 import { CanceledSubscriptionBanner } from '../../features/billing/canceled-subscription-banner.tsx';
 import { BannerMessage } from '../../features/flags/banner-message.tsx';
 import { MobileAppPrompt } from '../../platform/mobile-app-prompt.tsx';
+import { aboveBottomBar } from '../../platform/platform.ts';
 import { ClientComponents } from './client-components.tsx';
 import { MoreMenu } from './more-menu.tsx';
 import { NavBar } from './nav-bar.tsx';
@@ -23,7 +24,7 @@ export function AppLayout() {
   const stickyHeader = useStickyHeader();
   const partner = usePartner();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', pb: aboveBottomBar() }}>
       <SkipLink />
       <BannerMessage />
       <Optional>
