@@ -3,6 +3,7 @@ import { ClientHeader } from '@eh/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { registerAppLinks } from './http/app-links.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -47,6 +48,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerDocs(app, config.APP_NAME);
   for (const name of config.ROLES) await ROLES[name].register(app);
+  await registerAppLinks(app, config);
   await registerWebApp(app, ctx);
   return app;
 }

@@ -207,6 +207,34 @@ export const ConfigSchema = z.object({
   /** `productId=plan:interval`, comma-separated: `com.example.pro.monthly=earningshub_pro:monthly`. */
   APPLE_PRODUCT_IDS: list.transform(readProductIds).optional(),
   /**
+   * The native apps' links (docs/native.md, http/app-links.ts): the iOS apps allowed to open this host's pages
+   * (`<Team ID>.<bundle id>`, comma-separated) in /.well-known/apple-app-site-association, and the Android app's
+   * package with the SHA-256 fingerprints of the certificates that sign it (Play App Signing's, the upload key's) in
+   * /.well-known/assetlinks.json. Unset: that file is a 404 and links open in the browser.
+   */
+  APP_LINKS_IOS_APP_IDS: list
+    .pipe(z.array(z.string().regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, 'must be <Team ID>.<bundle id>')).min(1))
+    .optional(),
+  APP_LINKS_ANDROID_PACKAGE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, "must be the app's package name, e.g. com.example.app")
+    .default('com.earningshub.app'),
+  APP_LINKS_ANDROID_SHA256: list
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$/,
+              'must be SHA-256 fingerprints, 32 hex pairs joined by colons',
+            )
+            .transform((fingerprint) => fingerprint.toUpperCase()),
+        )
+        .min(1),
+    )
+    .optional(),
+  /**
    * AI summaries of transcripts (issue 19, decision 0024): `extractive` is the embedded summariser (offline,
    * deterministic); `openai` is any OpenAI-compatible Chat Completions endpoint: AI_BASE_URL (up to the `/v1`, e.g.
    * https://api.openai.com/v1 or a local server's), AI_MODEL, and AI_API_KEY when it asks for one. A call that fails
