@@ -52,10 +52,11 @@ const config: CapacitorConfig = {
       splashImmersive: false,
     },
     StatusBar: {
-      // The web app draws under the status bar and pads itself by the safe area (src/platform/ sets the style to
-      // follow the light or dark theme).
-      overlaysWebView: true,
+      // The page starts below the status bar, not under it; src/platform/ sets the bar's style (and on Android its
+      // colour) to follow the light or dark theme once the app has painted. Until then: the light nav bar's white.
+      overlaysWebView: false,
       style: 'DEFAULT',
+      backgroundColor: '#ffffff',
     },
   },
 };

@@ -84,7 +84,7 @@ describe('npx cap sync', () => {
 });
 
 describe('the native projects', () => {
-  it('declare App Links and universal links on the deep-link host, and push on both platforms', () => {
+  it('declare App Links and universal links on the deep-link host, push on both platforms, and the App Store bridge', () => {
     const manifest = read(android, 'AndroidManifest.xml');
     expect(manifest).toContain('android.permission.POST_NOTIFICATIONS');
     expect(manifest).toMatch(/<intent-filter android:autoVerify="true">[\s\S]*?android:host="\$\{deepLinkHost\}"/);
@@ -97,6 +97,13 @@ describe('the native projects', () => {
     expect(project.match(/DEEP_LINK_HOST = \S+;/g)).toHaveLength(2);
     expect(project.match(/PRODUCT_BUNDLE_IDENTIFIER = com\.earningshub\.app;/g)).toHaveLength(2);
     expect(read(ios, 'App', 'AppDelegate.swift')).toContain('.capacitorDidRegisterForRemoteNotifications');
+    // The App Store purchase bridge (src/platform/native/native-host.ts calls it EarningsHubStore): compiled into the
+    // app and registered on the web view.
+    expect(read(ios, 'App', 'EarningsHubStorePlugin.swift')).toContain('public let jsName = "EarningsHubStore"');
+    expect(project).toMatch(/\/\* EarningsHubStorePlugin\.swift in Sources \*\/,\n/);
+    expect(project).toMatch(/\/\* AppViewController\.swift in Sources \*\/,\n/);
+    expect(read(ios, 'App', 'AppViewController.swift')).toContain('registerPluginInstance(EarningsHubStorePlugin())');
+    expect(read(ios, 'App', 'SceneDelegate.swift')).toContain('rootViewController = AppViewController()');
   });
 });
 
