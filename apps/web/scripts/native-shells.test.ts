@@ -80,7 +80,7 @@ describe('npx cap sync', () => {
 
     // Everything sync wrote is either committed as it is or ignored (on a clean checkout, as in CI).
     expect(nativeChanges()).toBe('');
-  });
+  }, 60_000);
 });
 
 describe('the native projects', () => {
