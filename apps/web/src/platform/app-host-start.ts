@@ -10,7 +10,7 @@ import { preferences } from '../app/preferences.ts';
 import type { AppRouter } from '../app/router.tsx';
 import type { AppStore } from '../app/store.ts';
 import { pushApi } from '../features/push/push-api.ts';
-import type { PlatformHost } from './host.ts';
+import { loadPlatformHost, type PlatformHost } from './host.ts';
 import { askPushPrompt } from './push-prompt-state.ts';
 
 export async function startAppHost(host: PlatformHost, store: AppStore, router: AppRouter): Promise<void> {
@@ -40,6 +40,11 @@ export async function startAppHost(host: PlatformHost, store: AppStore, router: 
     signedIn = true;
     void checkPushAtLogin(host, store);
   }
+}
+
+/** Inside the native shell (platform.ts `startPlatform`): its host, wired into the app. */
+export async function startNativeApp(store: AppStore, router: AppRouter): Promise<void> {
+  await startAppHost(await loadPlatformHost(), store, router);
 }
 
 let checking = false;

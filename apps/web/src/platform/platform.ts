@@ -57,8 +57,8 @@ export function aboveBottomBar(gap = 0): string {
  */
 export function startPlatform(store: AppStore, router: AppRouter): void {
   if (!isNative()) return;
-  void Promise.all([import('./host.ts'), import('./app-host-start.ts')])
-    .then(async ([host, start]) => start.startAppHost(await host.loadPlatformHost(), store, router))
+  void import('./app-host-start.ts')
+    .then((start) => start.startNativeApp(store, router))
     .catch((error: unknown) => console.error('The native platform did not start', error));
 }
 
