@@ -8,6 +8,7 @@ import {
 } from '@eh/domain';
 import { z } from 'zod';
 import { SymbolString } from './common.ts';
+import { EarningsRow } from './earnings.ts';
 import { CalendarEvent } from './events.ts';
 import { FILE_FILTERS, FileMeta } from './files.ts';
 import { LiveTranscriptSegment } from './live-calls.ts';
@@ -187,6 +188,11 @@ export const LIVE_SERVER_MESSAGES = {
     type: z.literal('event'),
     data: CalendarEvent,
     segments: z.array(LiveTranscriptSegment).optional(),
+    /**
+     * The report the event belongs to, when its results landed or changed (`data` is its earnings call): as the
+     * earnings calls answer it, so the calendar and a company's earnings replace their copy by `id`.
+     */
+    earnings: EarningsRow.optional(),
   }),
   pong: z.object({ type: z.literal('pong'), requestId: z.string().nullable() }),
   error: z.object({

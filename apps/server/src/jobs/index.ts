@@ -4,6 +4,7 @@ import { startLiveCallsLoop } from '../modules/live-calls/index.ts';
 import { NOTIFICATION_JOB_HANDLERS, startDeliveryLoop, startTriggerLoop } from '../modules/notifications/index.ts';
 import type { Role } from '../role.ts';
 import { registerAffiliateJobs } from './affiliate-payouts.ts';
+import { createDemoResults } from './demo-results.ts';
 import { createWorker } from './worker.ts';
 
 /**
@@ -41,6 +42,7 @@ export const jobsRole: Role = {
     const loops: (() => void)[] = [];
     // Live calls (issue 19): calls move on by the clock, live transcripts are spoken, the demo's replays scheduled.
     let stopLiveCalls: (() => Promise<void>) | null = null;
+    let demoResults: ReturnType<typeof createDemoResults> | null = null;
     app.addHook('onReady', async () => {
       stopLiveCalls = startLiveCallsLoop(app.ctx, app.log.child({ role: 'worker' }));
       worker.start();
@@ -48,11 +50,17 @@ export const jobsRole: Role = {
       notifications.start();
       ai.start();
       loops.push(startTriggerLoop(app.ctx, notificationsLog), startDeliveryLoop(app.ctx, notificationsLog));
+      // The demo market's results land at their time (not at tomorrow's roll), and so reach the calendar live.
+      if (app.ctx.config.SEED_DEMO) {
+        demoResults = createDemoResults(app.ctx, app.log.child({ role: 'worker', loop: 'demo-results' }));
+        demoResults.start();
+      }
     });
     // preClose runs before every onClose hook, so the database is still open while the running job lets go.
     app.addHook('preClose', async () => {
       for (const stop of loops.splice(0)) stop();
       await stopLiveCalls?.();
+      await demoResults?.stop();
       await Promise.all([worker.stop(), mail?.stop(), notifications.stop(), ai.stop()]);
     });
   },

@@ -1,5 +1,5 @@
-import type { CalendarEvent, FileMeta } from '@eh/contracts';
-import { type AccountFeatures, eventGate, fileContentGate } from '@eh/domain';
+import type { CalendarEvent, EarningsRow, FileMeta } from '@eh/contracts';
+import { type AccountFeatures, eventGate, fileContentGate, trimEarnings } from '@eh/domain';
 
 /**
  * Plan gates on pushed data, the same as the API's (events/service.ts toEvent, files/service.ts toFileMeta):
@@ -24,4 +24,10 @@ export function gateFile(file: FileMeta, features: AccountFeatures): FileMeta {
   const gated = fileContentGate(file.type, features);
   if (!gated) return file.gated === null ? file : { ...file, gated: null };
   return { ...file, url: null, gated };
+}
+
+/** A report's results as the earnings calls gate them: the price move blanked without its feature (a fresh report is
+ * never history). */
+export function gateEarnings(row: EarningsRow, features: AccountFeatures): EarningsRow {
+  return trimEarnings([row], features, null).items[0] ?? row;
 }

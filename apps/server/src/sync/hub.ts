@@ -5,7 +5,7 @@
  */
 import type { AssetRef, FileMeta, LiveDataMessage, LiveServerMessage, NewsItem, Quote } from '@eh/contracts';
 import { type AccountFeatures, type FileType, LIVE_ALL_EVENTS, LIVE_CLOSE_CODES, quoteKey } from '@eh/domain';
-import { gateEvent, gateFile } from './gate.ts';
+import { gateEarnings, gateEvent, gateFile } from './gate.ts';
 
 /** The socket as the hub uses it (the `ws` socket @fastify/websocket hands over). */
 export interface LiveSocket {
@@ -343,8 +343,13 @@ export function createHub(options: HubOptions = {}) {
   function routeEvent(message: Extract<LiveDataMessage, { type: 'event' }>) {
     const event = message.data;
     const names = [topic.event(event.id), topic.event(LIVE_ALL_EVENTS)];
-    // A live call's transcript sentences (`segments`) go along as they are.
-    sendGated(audience(names), (features) => ({ ...message, data: gateEvent(event, features) }));
+    // A live call's transcript sentences (`segments`) go along as they are; a report's results as the plan shows them.
+    const { earnings } = message;
+    sendGated(audience(names), (features) => ({
+      ...message,
+      data: gateEvent(event, features),
+      ...(earnings ? { earnings: gateEarnings(earnings, features) } : {}),
+    }));
   }
 
   return {

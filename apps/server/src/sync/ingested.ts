@@ -1,7 +1,8 @@
 /**
  * From ingestion runs to live clients: the ingestion writer announces what it stored on the bus
  * (MARKET_CHANGED_CHANNEL, `{ datasets }`), and every sync node reads what is new since it last looked and sends it
- * to its own clients: fresh news (marketNews), new files (marketDataAssetFile) and today's changed events (event).
+ * to its own clients: fresh news (marketNews), new files (marketDataAssetFile), today's changed events (event) and
+ * results that landed (event with `earnings`: the report and its call).
  * Each node hears the announcement itself, so nothing is published again; a node that missed announcements (Redis
  * was gone) looks again when the bus is back.
  */
@@ -10,7 +11,14 @@ import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { MARKET_CHANGED_CHANNEL } from '../modules/earnings/response-cache.ts';
-import { eventsChangedSince, filesSince, type IngestedMarks, ingestedMarks, newsSince } from './queries.ts';
+import {
+  eventsChangedSince,
+  filesSince,
+  type IngestedMarks,
+  ingestedMarks,
+  newsSince,
+  resultsChangedSince,
+} from './queries.ts';
 
 /** News published longer ago than this is a backfill, not news: never pushed. */
 export const FRESH_NEWS_MS = 15 * MS_PER_MINUTE;
@@ -21,7 +29,7 @@ export const EVENT_WINDOW_MS = 12 * MS_PER_HOUR;
 /** Most items of each kind one run pushes. */
 const PUSH_LIMIT = 50;
 
-const RELEVANT = new Set(['news', 'events', 'files']);
+const RELEVANT = new Set(['news', 'events', 'files', 'earnings']);
 
 export function createIngestedBridge(
   ctx: AppContext,
@@ -64,6 +72,16 @@ export function createIngestedBridge(
       });
       for (const event of found.events) route({ type: 'event', data: event });
       marks.events = found.mark;
+    }
+    if (datasets.has('earnings')) {
+      // Results landing: each report goes out with its earnings call, so the calendar's figures move live.
+      const found = await resultsChangedSince(ctx.db, {
+        after: marks.earnings,
+        since: new Date(at - EVENT_WINDOW_MS),
+        limit: PUSH_LIMIT,
+      });
+      for (const { event, earnings } of found.results) route({ type: 'event', data: event, earnings });
+      marks.earnings = found.mark;
     }
   }
 

@@ -3,10 +3,12 @@
  * snapshot a new subscription is sent), the caller's own lists and their symbols, and the filter groups' symbols.
  * Reuses the market and lists modules' queries.
  */
-import type { AssetRef, CalendarEvent, FileMeta, NewsItem } from '@eh/contracts';
-import { assets, type Database, events, fileAnalysis, files, news } from '@eh/db';
+import type { AssetRef, CalendarEvent, EarningsRow, FileMeta, NewsItem } from '@eh/contracts';
+import { assets, type Database, earnings, events, fileAnalysis, files, news } from '@eh/db';
 import { MARKET_ASSET_TYPES, type MarketAssetType, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
-import { type AnyColumn, and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, gte, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
+import { earningsByIds } from '../modules/earnings/queries.ts';
+import { toEarningsRow } from '../modules/earnings/service.ts';
 import { itemsOf, ownListIds } from '../modules/lists/queries.ts';
 import {
   type AssetRow,
@@ -117,15 +119,22 @@ export interface IngestedMarks {
   news: number;
   events: Date;
   files: Date;
+  earnings: Date;
 }
 
 export async function ingestedMarks(db: Database): Promise<IngestedMarks> {
-  const [[n], [e], [f]] = await Promise.all([
+  const [[n], [e], [f], [r]] = await Promise.all([
     db.select({ mark: max(news.id) }).from(news),
     db.select({ mark: max(events.updatedAt) }).from(events),
     db.select({ mark: max(files.createdAt) }).from(files),
+    db.select({ mark: max(earnings.updatedAt) }).from(earnings),
   ]);
-  return { news: n?.mark ?? 0, events: e?.mark ?? new Date(0), files: f?.mark ?? new Date(0) };
+  return {
+    news: n?.mark ?? 0,
+    events: e?.mark ?? new Date(0),
+    files: f?.mark ?? new Date(0),
+    earnings: r?.mark ?? new Date(0),
+  };
 }
 
 /** News stored after the mark and published since `since` (a backfill of old items is not news), oldest first. */
@@ -158,28 +167,7 @@ export async function newsSince(db: Database, params: { afterId: number; since: 
 
 /** Events changed after the mark whose time is within [from, to) (today's calls going live), as everyone with every feature sees them. */
 export async function eventsChangedSince(db: Database, params: { after: Date; from: Date; to: Date; limit: number }) {
-  const rows = await db
-    .select({
-      id: events.id,
-      eventType: events.eventType,
-      eventStatus: events.eventStatus,
-      eventDate: events.eventDate,
-      symbol: events.symbol,
-      assetSymbol: assets.symbol,
-      name: assets.name,
-      title: events.title,
-      description: events.description,
-      earningsId: events.earningsId,
-      periodYear: events.periodYear,
-      period: events.period,
-      details: events.details,
-      audioUrl: events.audioUrl,
-      youtubeUrl: events.youtubeUrl,
-      source: events.source,
-      updatedAt: events.updatedAt,
-    })
-    .from(events)
-    .leftJoin(assets, eq(assets.id, events.assetId))
+  const rows = await selectEvents(db)
     .where(
       and(
         gt(msOf(events.updatedAt), params.after),
@@ -190,17 +178,76 @@ export async function eventsChangedSince(db: Database, params: { after: Date; fr
     .orderBy(asc(events.updatedAt))
     .limit(params.limit);
   const [last] = await db.select({ mark: max(events.updatedAt) }).from(events);
-  return {
-    events: rows.map(
-      ({ eventDate, assetSymbol, symbol, updatedAt: _, ...row }): CalendarEvent => ({
-        ...row,
-        symbol: assetSymbol ?? symbol,
-        eventDate: eventDate.toISOString(),
-        gated: null,
-      }),
-    ),
-    mark: last?.mark ?? params.after,
-  };
+  return { events: rows.map(toLiveEvent), mark: last?.mark ?? params.after };
+}
+
+/**
+ * Reports whose results changed after the mark and landed since `since` (a backfill of old quarters is not news),
+ * oldest first, each with its earnings call (a report without a call event is not pushed: the message carries an
+ * event), as everyone with every feature sees them.
+ */
+export async function resultsChangedSince(db: Database, params: { after: Date; since: Date; limit: number }) {
+  const changed = await db
+    .select({ id: earnings.id })
+    .from(earnings)
+    .where(
+      and(
+        gt(msOf(earnings.updatedAt), params.after),
+        gte(earnings.reportedAt, params.since),
+        or(isNotNull(earnings.epsActual), isNotNull(earnings.revenueActual)),
+      ),
+    )
+    .orderBy(asc(earnings.updatedAt))
+    .limit(params.limit);
+  const [last] = await db.select({ mark: max(earnings.updatedAt) }).from(earnings);
+  const mark = last?.mark ?? params.after;
+  const ids = changed.map((row) => row.id);
+  if (ids.length === 0) return { results: [], mark };
+  const [rows, calls] = await Promise.all([
+    earningsByIds(db, { ids }),
+    selectEvents(db)
+      .where(and(inArray(events.earningsId, ids), eq(events.eventType, 'call')))
+      .orderBy(asc(events.eventDate)),
+  ]);
+  const callOf = new Map<number, CalendarEvent>();
+  for (const row of calls) if (row.earningsId !== null) callOf.set(row.earningsId, toLiveEvent(row));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results: { event: CalendarEvent; earnings: EarningsRow }[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    const event = callOf.get(id);
+    if (row && event) results.push({ event, earnings: toEarningsRow(row) });
+  }
+  return { results, mark };
+}
+
+const eventColumns = {
+  id: events.id,
+  eventType: events.eventType,
+  eventStatus: events.eventStatus,
+  eventDate: events.eventDate,
+  symbol: events.symbol,
+  assetSymbol: assets.symbol,
+  name: assets.name,
+  title: events.title,
+  description: events.description,
+  earningsId: events.earningsId,
+  periodYear: events.periodYear,
+  period: events.period,
+  details: events.details,
+  audioUrl: events.audioUrl,
+  youtubeUrl: events.youtubeUrl,
+  source: events.source,
+  updatedAt: events.updatedAt,
+};
+
+/** Events with their company's symbol and name. */
+const selectEvents = (db: Database) =>
+  db.select(eventColumns).from(events).leftJoin(assets, eq(assets.id, events.assetId));
+type EventColumnsRow = Awaited<ReturnType<typeof selectEvents>>[number];
+
+function toLiveEvent({ eventDate, assetSymbol, symbol, updatedAt: _, ...row }: EventColumnsRow): CalendarEvent {
+  return { ...row, symbol: assetSymbol ?? symbol, eventDate: eventDate.toISOString(), gated: null };
 }
 
 /** Files stored after the mark and dated since `since`, as everyone with every feature sees them. */
