@@ -1,5 +1,7 @@
 /**
  * npm run users -- set-plan <email> <plan>
+ * npm run users -- set-admin <email>       (super admin: /admin and the admin API, decision 0031)
+ * npm run users -- unset-admin <email>
  *
  * Sets a user's plan by hand, with no subscription or charge (support's override) (plans: free, earningshub_plus, earningshub_pro, earningshub_team,
  * savvy_trader_pro; 'plus', 'pro' and 'team' are short for the earningshub ones). Talks to the database directly,
@@ -15,13 +17,16 @@ import { createMemoryBus } from '../bus/memory.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
+import * as community from '../modules/community/service.ts';
 import * as plans from '../modules/plans/service.ts';
 import { adminTokenFile } from '../server.ts';
 import { planArg } from './plan-arg.ts';
 import { runningEmbeddedServer } from './running-server.ts';
 
 const USAGE = `Usage:
-  npm run users -- set-plan <email> <${PLANS.join('|')}|plus|pro|team>`;
+  npm run users -- set-plan <email> <${PLANS.join('|')}|plus|pro|team>
+  npm run users -- set-admin <email>
+  npm run users -- unset-admin <email>`;
 
 function fail(message: string): never {
   console.error(message);
@@ -34,8 +39,9 @@ function planOf(name: string | undefined): Plan {
 
 const { positionals } = parseArgs({ allowPositionals: true });
 const [command, email, planName] = positionals;
-if (command !== 'set-plan' || !email) fail(USAGE);
-const plan = planOf(planName);
+const adminCommand = command === 'set-admin' || command === 'unset-admin';
+if ((command !== 'set-plan' && !adminCommand) || !email) fail(USAGE);
+const plan = adminCommand ? null : planOf(planName);
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -45,23 +51,32 @@ try {
 }
 
 type Result = { email: string; plan: string; subscriptionType: string; status: string; nextChargeDate: string | null };
+type AdminResult = { id: string; email: string; superAdmin: boolean };
 const print = (result: Result) =>
   console.log(
     `${result.email}: ${result.plan} (${result.subscriptionType}, ${result.status}` +
       `${result.nextChargeDate ? `, next charge ${result.nextChargeDate.slice(0, 10)}` : ''})`,
   );
+const printAdmin = (result: AdminResult) =>
+  console.log(`${result.email}: ${result.superAdmin ? 'super admin' : 'not a super admin'}`);
+
+/** The change, as the running server's admin API takes it. */
+const request = plan
+  ? { path: '/api/admin/users/plan', body: { email, plan } }
+  : { path: '/api/admin/users/super-admin', body: { email, superAdmin: command === 'set-admin' } };
 
 const server = runningEmbeddedServer(config);
 if (server) {
   const token = config.ADMIN_TOKEN ?? readFileSync(adminTokenFile(config), 'utf8').trim();
-  const response = await fetch(`${server.url}/api/admin/users/plan`, {
+  const response = await fetch(`${server.url}${request.path}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', [ADMIN_TOKEN_HEADER]: token },
-    body: JSON.stringify({ email, plan }),
+    body: JSON.stringify(request.body),
   });
-  const body = (await response.json()) as Result & { message?: string };
+  const body = (await response.json()) as Result & AdminResult & { message?: string };
   if (!response.ok) fail(`The running server refused: ${body.message ?? response.status}`);
-  print(body);
+  if (plan) print(body);
+  else printAdmin(body);
 } else {
   const database = await connectDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
   try {
@@ -74,7 +89,8 @@ if (server) {
       startedAt: new Date(),
       adminToken: null,
     };
-    print(await plans.setPlan(ctx, email, plan));
+    if (plan) print(await plans.setPlan(ctx, email, plan));
+    else printAdmin(await community.setSuperAdmin(ctx, { email, superAdmin: command === 'set-admin' }));
   } catch (error) {
     if (error instanceof HttpError) fail(error.message);
     throw error;

@@ -133,6 +133,14 @@ export async function remove(ctx: AppContext, caller: Caller, id: string) {
   return { id, eventId: deleted.eventId, deleted: true as const };
 }
 
+/** A moderator's delete (the admin tools): anyone's post, recorded as deleted by an admin and pushed like any delete. */
+export async function removeAsModerator(ctx: AppContext, id: string) {
+  const deleted = await q.markDeleted(ctx.db, { id, by: 'admin' });
+  if (!deleted) throw notFound(`Unknown post: ${id}`);
+  await publishLive(ctx, { type: 'events_community_post', action: 'deleted', data: { id, eventId: deleted.eventId } });
+  return { id, eventId: deleted.eventId, deleted: true as const };
+}
+
 export async function setSuperAdmin(ctx: AppContext, body: { email: string; superAdmin: boolean }) {
   const row = await q.setSuperAdmin(ctx.db, body);
   if (!row) throw notFound(`No user with email ${body.email} (they must have signed in once)`);

@@ -1,0 +1,453 @@
+/**
+ * The super-admin tools (issue 21, decision 0031) against the real server and database. Every route the server
+ * documents under /api/admin is walked signed out (401), as a signed-in member without the flag (403) and as a
+ * super admin (2xx): a route added outside the guard, or without a sample here, fails. Then each tool's behaviour:
+ * flags and messages, release notes per platform, community moderation, ingestion status and its kill switch
+ * (honoured by the worker), and `npm run users -- set-admin`.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { ADMIN_TOKEN_HEADER, FLAG_NAMES } from '@eh/contracts';
+import { communityPosts, events, jobs, users } from '@eh/db';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobHandler } from '../../src/jobs/handlers.ts';
+import { setIngestionStopped } from '../../src/jobs/kill-switch.ts';
+import { enqueue } from '../../src/jobs/queue.ts';
+import { createWorker } from '../../src/jobs/worker.ts';
+import { signedInUser } from '../cognito-client.ts';
+import { body, startTestServer, type TestServer } from '../harness.ts';
+
+type Member = Awaited<ReturnType<typeof signedInUser>>;
+type Who = Member | null;
+
+const run = promisify(execFile);
+const CLI = new URL('../../src/cli/users.ts', import.meta.url).pathname;
+const log = pino({ level: 'silent' });
+
+let server: TestServer;
+let admin: Member;
+let member: Member;
+let other: Member;
+let eventId: number;
+let otherEventId: number;
+
+async function call(method: string, path: string, who: Who, payload?: unknown, headers: Record<string, string> = {}) {
+  const res = await server.api(`/api${path}`, {
+    method,
+    headers: {
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...who?.headers,
+      ...headers,
+    },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+async function addEvent(key: string): Promise<number> {
+  const [row] = await server.ctx.db
+    .insert(events)
+    .values({
+      eventType: 'call',
+      eventStatus: 'upcoming',
+      eventDate: new Date('2091-06-01T21:00:00Z'),
+      symbol: 'ZQAD',
+      title: `ZQ Admin ${key} call`,
+      externalId: `admin-${key}-${randomUUID()}`,
+      source: 'test',
+    })
+    .returning({ id: events.id });
+  return row?.id ?? 0;
+}
+
+async function addPost(who: Member, event: number, content: string): Promise<string> {
+  const res = await call('POST', '/events-community/posts', who, { eventId: event, content });
+  expect(res.status).toBe(201);
+  return res.json.id;
+}
+
+/** The users command, against the running test server's data folder or database. */
+function usersCommand(...args: string[]) {
+  const env = {
+    ...process.env,
+    DATA_DIR: server.config.DATA_DIR,
+    ...(server.config.DATABASE_URL ? { DATABASE_URL: server.config.DATABASE_URL } : {}),
+    ...(server.config.ADMIN_TOKEN ? { ADMIN_TOKEN: server.config.ADMIN_TOKEN } : {}),
+    LOG_LEVEL: 'silent',
+  };
+  return run(process.execPath, [CLI, ...args], { env });
+}
+
+const NOTE = {
+  platform: 'native',
+  version: '9.9.0',
+  date: '2026-11-25',
+  title: 'Admin test note',
+  items: ['One change.'],
+} as const;
+
+beforeAll(async () => {
+  // No worker role: the kill-switch test drives a worker of its own.
+  server = await startTestServer({ ROLES: 'api,idp' });
+  [admin, member, other] = await Promise.all([
+    signedInUser(server, 'boss.admin@example.com'),
+    signedInUser(server, 'member.admin@example.com'),
+    signedInUser(server, 'other.admin@example.com'),
+  ]);
+  for (const who of [admin, member, other]) await call('GET', '/core/users/me', who);
+  await server.ctx.db.update(users).set({ superAdmin: true }).where(eq(users.id, admin.sub));
+  eventId = await addEvent('main');
+  otherEventId = await addEvent('other');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Every /api/admin route the server has, from its own OpenAPI document (every mounted route is documented). */
+async function adminRoutes(): Promise<{ method: string; path: string }[]> {
+  const doc = (await (await server.api('/api/docs/json')).json()) as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths)
+    .filter(([path]) => path === '/api/admin' || path.startsWith('/api/admin/'))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => ({ method: method.toUpperCase(), path })),
+    );
+}
+
+/** Fills `{name}` placeholders with something of the right shape (the guard answers before validation). */
+const filled = (path: string, values: Record<string, string | number> = {}) =>
+  path.slice(4).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? (name === 'id' ? 1 : 'dev')));
+
+interface Sample {
+  params?: Record<string, string | number>;
+  query?: string;
+  body?: unknown;
+  status: number;
+}
+
+describe('every admin route', () => {
+  it('is refused signed out (401), with a bad token (401), to members (403), and served to a super admin', async () => {
+    const routes = await adminRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+
+    // What a super admin sends to each route for a 2xx (prepared: a note to edit, one to delete, a post to remove).
+    const editNote = (await call('POST', '/admin/release-notes', admin, NOTE)).json.id;
+    const dropNote = (await call('POST', '/admin/release-notes', admin, NOTE)).json.id;
+    const post = await addPost(member, eventId, 'A post a moderator removes.');
+    const samples: Record<string, Sample> = {
+      'GET /api/admin/session': { status: 200 },
+      'GET /api/admin/flags': { status: 200 },
+      'PUT /api/admin/flags/{name}': { params: { name: 'bannerMessage' }, body: { enabled: false }, status: 200 },
+      'GET /api/admin/release-notes': { query: '?platform=native', status: 200 },
+      'POST /api/admin/release-notes': { body: NOTE, status: 201 },
+      'PUT /api/admin/release-notes/{id}': {
+        params: { id: editNote },
+        body: { ...NOTE, title: 'Edited' },
+        status: 200,
+      },
+      'DELETE /api/admin/release-notes/{id}': { params: { id: dropNote }, status: 200 },
+      'GET /api/admin/community/posts': { status: 200 },
+      'DELETE /api/admin/community/posts/{id}': { params: { id: post }, status: 200 },
+      'GET /api/admin/ingestion': { status: 200 },
+      'PUT /api/admin/ingestion/switch': { body: { scope: 'sec', stopped: false }, status: 200 },
+      'PUT /api/admin/users/plan': { body: { email: 'other.admin@example.com', plan: 'free' }, status: 200 },
+      'PUT /api/admin/users/super-admin': {
+        body: { email: 'other.admin@example.com', superAdmin: false },
+        status: 200,
+      },
+      'POST /api/admin/demo/report': { body: { symbol: 'AAPL' }, status: 200 },
+      'POST /api/admin/affiliates/settle': { body: {}, status: 200 },
+      'POST /api/admin/affiliates/payouts': { body: { period: '2026-10' }, status: 200 },
+    };
+
+    const failures: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const sample = samples[key];
+      const path = filled(route.path, sample?.params) + (sample?.query ?? '');
+      const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : (sample?.body ?? {});
+      const anonymous = await call(route.method, path, null, payload);
+      if (anonymous.status !== 401) failures.push(`${key} signed out: ${anonymous.status}`);
+      const badToken = await call(route.method, path, null, payload, { [ADMIN_TOKEN_HEADER]: 'not-the-token' });
+      if (badToken.status !== 401) failures.push(`${key} wrong admin token: ${badToken.status}`);
+      const forged = await call(route.method, path, null, payload, { authorization: 'Bearer not.a.token' });
+      if (forged.status !== 401) failures.push(`${key} invalid bearer: ${forged.status}`);
+      const refused = await call(route.method, path, member, payload);
+      if (refused.status !== 403) failures.push(`${key} as a member: ${refused.status}`);
+      if (!sample) {
+        failures.push(`${key} has no super-admin sample in admin.test.ts: add one`);
+        continue;
+      }
+      const served = await call(route.method, path, admin, payload);
+      if (served.status !== sample.status)
+        failures.push(`${key} as a super admin: ${served.status} ${JSON.stringify(served.json).slice(0, 200)}`);
+    }
+    // Samples for routes the server no longer has are stale.
+    const known = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    for (const key of Object.keys(samples)) if (!known.has(key)) failures.push(`${key}: sample for no route`);
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the operator token in too (the users and flags commands), and reads the flag on every call', async () => {
+    const token = server.ctx.adminToken ?? '';
+    const viaToken = await call('GET', '/admin/session', null, undefined, { [ADMIN_TOKEN_HEADER]: token });
+    expect(viaToken).toMatchObject({ status: 200, json: { via: 'token', userId: null } });
+    expect(await call('GET', '/admin/session', admin)).toMatchObject({
+      status: 200,
+      json: { via: 'session', userId: admin.sub, email: 'boss.admin@example.com' },
+    });
+    // Taking the flag away takes effect on the next call.
+    await server.ctx.db.update(users).set({ superAdmin: false }).where(eq(users.id, admin.sub));
+    expect((await call('GET', '/admin/flags', admin)).status).toBe(403);
+    await server.ctx.db.update(users).set({ superAdmin: true }).where(eq(users.id, admin.sub));
+    expect((await call('GET', '/admin/flags', admin)).status).toBe(200);
+  });
+
+  it('keeps the super-admin affiliate calls of decision 0028 behind the same flag', async () => {
+    expect((await call('GET', '/core/affiliates', null)).status).toBe(401);
+    expect((await call('GET', '/core/affiliates', member)).status).toBe(403);
+    expect((await call('GET', '/core/affiliates', admin)).status).toBe(200);
+  });
+});
+
+describe('npm run users -- set-admin', () => {
+  it('makes an account a super admin and back', async () => {
+    expect((await call('GET', '/admin/session', other)).status).toBe(403);
+    const { stdout } = await usersCommand('set-admin', 'other.admin@example.com');
+    expect(stdout).toContain('other.admin@example.com: super admin');
+    expect((await call('GET', '/admin/session', other)).status).toBe(200);
+    await usersCommand('unset-admin', 'other.admin@example.com');
+    expect((await call('GET', '/admin/session', other)).status).toBe(403);
+    await expect(usersCommand('set-admin', 'nobody.admin@example.com')).rejects.toMatchObject({ code: 2 });
+  }, 180_000);
+});
+
+describe('flags and messages', () => {
+  it('lists every SPEC flag and sets the maintenance flags of web and mobile apart, with their messages', async () => {
+    const list = await call('GET', '/admin/flags', admin);
+    expect(list.json.flags.map((f: { name: string }) => f.name)).toEqual([...FLAG_NAMES]);
+
+    const on = await call('PUT', '/admin/flags/ehMaintenanceModeMobile', admin, {
+      enabled: true,
+      message: '  Back at noon  ',
+    });
+    expect(on.json).toMatchObject({ name: 'ehMaintenanceModeMobile', enabled: true, message: 'Back at noon' });
+    const mobile = await call('GET', '/core/flags?app=earningshub&platform=mobile', null);
+    expect(mobile.json.flags.ehMaintenanceModeMobile).toMatchObject({ enabled: true, message: 'Back at noon' });
+    expect(mobile.json.flags.ehMaintenanceModeWeb).toMatchObject({ enabled: false });
+
+    // Omitting the message keeps it; null clears it.
+    expect((await call('PUT', '/admin/flags/ehMaintenanceModeMobile', admin, { enabled: false })).json).toMatchObject({
+      enabled: false,
+      message: 'Back at noon',
+    });
+    expect(
+      (await call('PUT', '/admin/flags/ehMaintenanceModeMobile', admin, { enabled: false, message: null })).json,
+    ).toMatchObject({ message: null });
+  });
+
+  it('answers bad input with a 400 naming the field', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/admin/flags/noSuchFlag', { enabled: true }, 'name'],
+      ['/admin/flags/bannerMessage', { enabled: 'yes' }, 'enabled'],
+      ['/admin/flags/bannerMessage', { enabled: true, message: 'x'.repeat(100_000) }, 'message'],
+      ['/admin/flags/bannerMessage', { enabled: true, message: 'a\u0000b' }, 'message'],
+      ['/admin/flags/bannerMessage', { enabled: true, message: 'a\ud800b' }, 'message'],
+    ];
+    for (const [path, payload, field] of cases) {
+      const res = await call('PUT', path, admin, payload);
+      expect(res.status, `${path} ${JSON.stringify(payload).slice(0, 60)}`).toBe(400);
+      expect(JSON.stringify(res.json), path).toContain(field);
+    }
+  });
+});
+
+describe('release notes', () => {
+  it('publishes, rewrites and removes a note of one platform, which the public call then shows or not', async () => {
+    const created = await call('POST', '/admin/release-notes', admin, {
+      ...NOTE,
+      version: '10.0.0',
+      date: '2030-01-02',
+      title: 'Native only',
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+    const native = await call('GET', '/core/release-notes?platform=native', null);
+    expect(native.json.notes[0]).toMatchObject({ id, title: 'Native only', platform: 'native', date: '2030-01-02' });
+    const web = await call('GET', '/core/release-notes?platform=web', null);
+    expect(web.json.notes.map((n: { id: number }) => n.id)).not.toContain(id);
+
+    const edited = await call('PUT', `/admin/release-notes/${id}`, admin, {
+      ...NOTE,
+      platform: 'web',
+      version: '10.0.1',
+      date: '2030-01-03',
+      title: 'Now for the web',
+      items: ['First', 'Second'],
+    });
+    expect(edited.json).toMatchObject({ id, platform: 'web', items: ['First', 'Second'] });
+    expect((await call('GET', '/admin/release-notes?platform=web', admin)).json.notes[0]).toMatchObject({ id });
+
+    expect(await call('DELETE', `/admin/release-notes/${id}`, admin)).toMatchObject({
+      status: 200,
+      json: { id, deleted: true },
+    });
+    expect((await call('DELETE', `/admin/release-notes/${id}`, admin)).status).toBe(404);
+    expect((await call('PUT', `/admin/release-notes/${id}`, admin, NOTE)).status).toBe(404);
+  });
+
+  it('answers bad input with a 400 naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [{ ...NOTE, platform: 'ios' }, 'platform'],
+      [{ ...NOTE, date: '2026-02-30' }, 'date'],
+      [{ ...NOTE, title: '' }, 'title'],
+      [{ ...NOTE, title: 'x'.repeat(100_000) }, 'title'],
+      [{ ...NOTE, title: 'a\u0000b' }, 'title'],
+      [{ ...NOTE, items: [] }, 'items'],
+      [{ ...NOTE, items: 'one' }, 'items'],
+      [{ ...NOTE, version: 'v 1' }, 'version'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', '/admin/release-notes', admin, payload);
+      expect(res.status, field).toBe(400);
+      expect(JSON.stringify(res.json), field).toContain(field);
+    }
+    // A __proto__ key is refused before any handler, as everywhere in the API.
+    const proto = await server.api('/api/admin/release-notes', {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: `{"__proto__": {"x": 1}, ${JSON.stringify(NOTE).slice(1)}`,
+    });
+    expect(proto.status).toBe(400);
+    expect((await call('DELETE', '/admin/release-notes/abc', admin)).json.message).toContain('id');
+  });
+});
+
+describe('community moderation', () => {
+  it("lists the newest posts across events and deletes anyone's, as an admin, for every follower", async () => {
+    const first = await addPost(member, eventId, 'Margins look strong.');
+    const second = await addPost(other, otherEventId, 'Guidance was light.');
+    const list = await call('GET', '/admin/community/posts?limit=10', admin);
+    const ids = list.json.posts.map((p: { id: string }) => p.id);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    expect(list.json.posts.find((p: { id: string }) => p.id === first)).toMatchObject({
+      eventId,
+      eventTitle: 'ZQ Admin main call',
+      symbol: 'ZQAD',
+      userId: member.sub,
+      userEmail: 'member.admin@example.com',
+      content: 'Margins look strong.',
+    });
+
+    expect(await call('DELETE', `/admin/community/posts/${first}`, admin)).toMatchObject({
+      status: 200,
+      json: { id: first, eventId, deleted: true },
+    });
+    const [row] = await server.ctx.db.select().from(communityPosts).where(eq(communityPosts.id, first));
+    expect(row?.deletedBy).toBe('admin');
+    const publicList = await call('GET', `/events-community/posts?eventId=${eventId}`, null);
+    expect(publicList.json.posts.map((p: { id: string }) => p.id)).not.toContain(first);
+    const after = await call('GET', '/admin/community/posts?limit=10', admin);
+    expect(after.json.posts.map((p: { id: string }) => p.id)).not.toContain(first);
+    expect((await call('DELETE', `/admin/community/posts/${first}`, admin)).status).toBe(404);
+    expect((await call('DELETE', '/admin/community/posts/not-a-uuid', admin)).json.message).toContain('id');
+    expect((await call('GET', '/admin/community/posts?limit=0', admin)).json.message).toContain('limit');
+  });
+});
+
+describe('ingestion', () => {
+  it('says what ran, what waits and what failed, per provider', async () => {
+    await server.ctx.db.delete(jobs);
+    await enqueue(server.ctx.db, { name: 'ingest', payload: { provider: 'yahoo' } });
+    const [failed] = await server.ctx.db
+      .insert(jobs)
+      .values({ name: 'ingest', payload: { provider: 'sec' }, status: 'failed', attempts: 5, lastError: 'HTTP 503' })
+      .returning({ id: jobs.id });
+    const status = await call('GET', '/admin/ingestion', admin);
+    expect(status.status).toBe(200);
+    expect(status.json.providers.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['demo', 'sec', 'yahoo']),
+    );
+    // The seed ran the demo provider: its datasets' last runs are there.
+    expect(status.json.providers.find((p: { name: string }) => p.name === 'demo').lastRunAt).not.toBeNull();
+    expect(status.json.lastRuns.some((r: { provider: string }) => r.provider === 'demo')).toBe(true);
+    expect(status.json.queue).toMatchObject({ queued: 1, failed: 1 });
+    expect(status.json.errors).toEqual([
+      expect.objectContaining({ jobId: failed?.id, provider: 'sec', status: 'failed', lastError: 'HTTP 503' }),
+    ]);
+    await server.ctx.db.delete(jobs);
+  });
+
+  it('pauses and resumes a provider or all of them, and the worker runs no paused ingestion job', async () => {
+    await server.ctx.db.delete(jobs);
+    const ran: string[] = [];
+    const ingest: JobHandler = async ({ job }) => {
+      ran.push(String(job.payload.provider));
+    };
+    const worker = createWorker(server.ctx, log, { handlers: { ingest }, schedules: [] });
+    await enqueue(server.ctx.db, { name: 'ingest', payload: { provider: 'yahoo' } });
+
+    const paused = await call('PUT', '/admin/ingestion/switch', admin, {
+      scope: 'yahoo',
+      stopped: true,
+      message: 'vendor sends garbage',
+    });
+    expect(paused.json).toMatchObject({ scope: 'yahoo', stopped: true, message: 'vendor sends garbage' });
+    const status = await call('GET', '/admin/ingestion', admin);
+    expect(status.json.providers.find((p: { name: string }) => p.name === 'yahoo')).toMatchObject({
+      stopped: true,
+      message: 'vendor sends garbage',
+    });
+    expect(status.json.providers.find((p: { name: string }) => p.name === 'sec').stopped).toBe(false);
+    expect(await worker.tick()).toBe(false);
+    expect(ran).toEqual([]);
+
+    // All paused: still nothing, even once yahoo's own switch is off.
+    await call('PUT', '/admin/ingestion/switch', admin, { scope: 'all', stopped: true });
+    await call('PUT', '/admin/ingestion/switch', admin, { scope: 'yahoo', stopped: false });
+    expect(
+      (await call('GET', '/admin/ingestion', admin)).json.providers.every((p: { stopped: boolean }) => p.stopped),
+    ).toBe(true);
+    expect(await worker.tick()).toBe(false);
+    expect(ran).toEqual([]);
+
+    expect((await call('PUT', '/admin/ingestion/switch', admin, { scope: 'all', stopped: false })).json).toMatchObject({
+      scope: 'all',
+      stopped: false,
+      message: null,
+    });
+    expect(await worker.tick()).toBe(true);
+    expect(ran).toEqual(['yahoo']);
+    await setIngestionStopped(server.ctx.db, 'all', false);
+  });
+
+  it('answers bad input with a 400 naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [{ scope: 'nosuchvendor', stopped: true }, 'scope'],
+      [{ scope: 'Yahoo!', stopped: true }, 'scope'],
+      [{ scope: 'x'.repeat(100_000), stopped: true }, 'scope'],
+      [{ scope: 'yahoo', stopped: 'no' }, 'stopped'],
+      [{ scope: 'yahoo', stopped: true, message: 'a\u0000' }, 'message'],
+      [{ scope: 'yahoo', stopped: true, extra: 1 }, 'extra'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('PUT', '/admin/ingestion/switch', admin, payload);
+      expect(res.status, field).toBe(400);
+      expect(JSON.stringify(res.json), field).toContain(field);
+    }
+  });
+});
+
+describe('a refusal', () => {
+  it('says why in its error body', async () => {
+    const res = await server.api('/api/admin/flags', { headers: member.headers });
+    expect(res.status).toBe(403);
+    expect((await body(res)).message).toContain('super admin');
+  });
+});
