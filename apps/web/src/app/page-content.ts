@@ -290,6 +290,11 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
       'Email and text messages this server keeps instead of sending (no mail server is configured), newest first.',
   },
   unsubscribe: { title: 'Unsubscribe', description: 'Turn off the email an unsubscribe link names.' },
+  admin: {
+    title: 'Admin',
+    description:
+      'Feature flags and maintenance, release notes, community moderation, affiliate requests and ingestion.',
+  },
 };
 
 /** Every page with its route and content. */

@@ -36,6 +36,7 @@ export const PAGE_LOADERS = {
   affiliateProgram: () => import('../features/affiliates/affiliate-page.tsx'),
   team: () => import('../features/teams/team-page.tsx'),
   teamInvite: () => import('../features/teams/team-invite-page.tsx'),
+  admin: () => import('../features/admin/admin-page.tsx'),
 } satisfies Record<string, PageModule>;
 
 export type PageLoaderId = keyof typeof PAGE_LOADERS;

@@ -63,6 +63,7 @@ const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
   affiliateProgram: page('affiliateProgram'),
   team: page('team'),
   teamInvite: page('teamInvite'),
+  admin: page('admin'),
   calendarWeek: calendar,
   calendarMonth: calendar,
   calendarWeekOf: calendar,

@@ -321,6 +321,8 @@ export const PAGES = [
     group: 'developer',
   },
   { id: 'unsubscribe', path: '/unsubscribe', group: 'hidden' },
+  // Issue 21: the super-admin tools, linked nowhere (the server refuses everyone else).
+  { id: 'admin', path: '/admin', group: 'hidden' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageId = (typeof PAGES)[number]['id'];
