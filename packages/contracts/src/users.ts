@@ -158,7 +158,7 @@ export const SETTINGS_LIMITS = { maxDepth: 8, maxKeyLength: 64, maxStringLength:
 export const SETTINGS_MAX_BYTES = SETTINGS_LIMITS.maxBytes;
 
 /**
- * The client preferences that follow the account across devices (decision 0031), checked by name wherever they
+ * The client preferences that follow the account across devices (decision 0033), checked by name wherever they
  * appear in saved settings: a bad value is a 400 naming `body.settings.<key>`, never stored. Other keys stay free-form.
  */
 export const SyncedPreferences = z.object({

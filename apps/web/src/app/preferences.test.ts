@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../platform/platform.ts';
 import {
   createPreferenceStore,
-  DEFAULT_ALERT_PREFERENCES,
+  DEFAULT_CALENDAR_TOGGLES,
   migrateEarningsSettings,
   PREFERENCES,
   type PreferenceKey,
@@ -14,21 +14,7 @@ describe(createPreferenceStore.name, () => {
     const prefs = createPreferenceStore(memoryStorage());
     expect(prefs.get('theme')).toBeNull();
     expect(prefs.get('recentSymbols')).toEqual([]);
-    expect(prefs.get('alertPreferences')).toEqual({
-      liveCall: false,
-      earningsResults: false,
-      eventTranscript: false,
-      eventTranscriptSummary: false,
-      dailySummary: false,
-      weeklySummary: false,
-      analystRatings: false,
-      guidance: false,
-      dividendPayment: false,
-      earningsReminder: true,
-      notifyByEmail: true,
-      notifyBySms: false,
-      notifyByPush: true,
-    });
+    expect(prefs.get('recentComparisons')).toEqual([]);
     expect(prefs.get('earningsSettings')).toEqual({
       calendarView: 'week',
       filter: 'popular',
@@ -57,15 +43,14 @@ describe(createPreferenceStore.name, () => {
       ].sort(),
     );
     expect(prefs.get('timezone').length).toBeGreaterThan(0);
-    expect(prefs.get('locale').length).toBeGreaterThan(0);
   });
 
   it('does not hand out the shared default objects', () => {
     const prefs = createPreferenceStore(memoryStorage());
-    const alerts = prefs.get('alertPreferences');
-    alerts.notifyBySms = true;
-    expect(DEFAULT_ALERT_PREFERENCES.notifyBySms).toBe(false);
-    expect(prefs.get('alertPreferences').notifyBySms).toBe(false);
+    const toggles = prefs.get('calendarToggles');
+    toggles.ipo = true;
+    expect(DEFAULT_CALENDAR_TOGGLES.ipo).toBe(false);
+    expect(prefs.get('calendarToggles').ipo).toBe(false);
   });
 
   it('round-trips every key through JSON in storage', () => {
@@ -113,16 +98,20 @@ describe(createPreferenceStore.name, () => {
       [storageKey('theme')]: '{not json',
       [storageKey('sidePanelWidth')]: '"wide"',
       [storageKey('recentSymbols')]: '{"0":"AAPL"}',
-      [storageKey('alertPreferences')]: '[]',
+      [storageKey('calendarToggles')]: '[]',
+      [storageKey('recentComparisons')]: '"AAPL"',
       [storageKey('performanceType')]: '"yen"',
       [storageKey('slideshowDelay')]: '-5',
+      [storageKey('collapseStates')]: '"open"',
       [storageKey('affiliateId')]: 'undefined',
     });
     const prefs = createPreferenceStore(storage);
     expect(prefs.get('theme')).toBeNull();
     expect(prefs.get('sidePanelWidth')).toBe(30);
     expect(prefs.get('recentSymbols')).toEqual([]);
-    expect(prefs.get('alertPreferences')).toEqual(DEFAULT_ALERT_PREFERENCES);
+    expect(prefs.get('calendarToggles')).toEqual(DEFAULT_CALENDAR_TOGGLES);
+    expect(prefs.get('recentComparisons')).toEqual([]);
+    expect(prefs.get('collapseStates')).toEqual({});
     expect(prefs.get('performanceType')).toBe('dollar');
     expect(prefs.get('slideshowDelay')).toBe(5000);
     expect(prefs.get('affiliateId')).toBeNull();
@@ -130,11 +119,11 @@ describe(createPreferenceStore.name, () => {
 
   it('merges partial boolean records over their defaults', () => {
     const storage = memoryStorage({
-      [storageKey('alertPreferences')]: JSON.stringify({ notifyBySms: true, earningsReminder: 'yes', bogus: true }),
+      [storageKey('calendarToggles')]: JSON.stringify({ ipo: true, calls: 'yes', bogus: true }),
     });
-    const alerts = createPreferenceStore(storage).get('alertPreferences');
-    expect(alerts).toEqual({ ...DEFAULT_ALERT_PREFERENCES, notifyBySms: true });
-    expect(alerts).not.toHaveProperty('bogus');
+    const toggles = createPreferenceStore(storage).get('calendarToggles');
+    expect(toggles).toEqual({ ...DEFAULT_CALENDAR_TOGGLES, ipo: true });
+    expect(toggles).not.toHaveProperty('bogus');
   });
 
   it('survives a storage that throws', () => {
@@ -156,13 +145,13 @@ describe(createPreferenceStore.name, () => {
   });
 
   it('clears local alerts, the super-admin flag and the homepage tab on sign-out, and nothing else', () => {
-    const prefs = createPreferenceStore(memoryStorage());
-    prefs.set('alertPreferences', { ...DEFAULT_ALERT_PREFERENCES, notifyBySms: true });
+    const storage = memoryStorage({ 'earningshub.alertPreferences': '{"notifyBySms":true}' });
+    const prefs = createPreferenceStore(storage);
     prefs.set('superAdmin', true);
     prefs.set('homepageTab', 'news');
     prefs.set('theme', 'dark');
     prefs.clearOnSignOut();
-    expect(prefs.get('alertPreferences').notifyBySms).toBe(false);
+    expect(storage.getItem('earningshub.alertPreferences')).toBeNull();
     expect(prefs.get('superAdmin')).toBe(false);
     expect(prefs.get('homepageTab')).toBeNull();
     expect(prefs.get('theme')).toBe('dark');

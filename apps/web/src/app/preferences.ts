@@ -4,8 +4,6 @@
  * that fails to parse or has the wrong shape reads as the default, so a corrupt entry never breaks the app.
  */
 import {
-  ALERT_DEFAULTS,
-  type AlertSettings,
   CHART_RANGES,
   type ChartRange,
   CONTENT_TYPES,
@@ -13,10 +11,15 @@ import {
   EARNINGS_SORT_KEYS,
   type EarningsSortKey,
   LEGACY_ALERTS_FILTER,
-  NO_PUSH_PROMPT_HISTORY,
-  type PushPromptHistory,
+  RECENT_COMPARISONS_MAX,
   SEC_FILING_TYPES,
   type SecFilingType,
+  SIDE_PANEL_DEFAULT_WIDTH,
+  SIDE_PANEL_MAX_WIDTH,
+  SIDE_PANEL_MIN_WIDTH,
+  SLIDESHOW_DEFAULT_DELAY_MS,
+  SLIDESHOW_MAX_DELAY_MS,
+  SLIDESHOW_MIN_DELAY_MS,
   SYMBOL_FILTERS,
   type SymbolFilter,
 } from '@eh/domain';
@@ -42,10 +45,6 @@ export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shapes
-
-/** SPEC §3 Alert: the delivery and content switches a new alert starts with (the rule lives in the domain). */
-export const DEFAULT_ALERT_PREFERENCES: Readonly<AlertSettings> = ALERT_DEFAULTS;
-export type AlertPreferences = AlertSettings;
 
 export interface EarningsSettings {
   calendarView: CalendarView;
@@ -147,13 +146,6 @@ const flagsOver =
     return out;
   };
 
-const pushPromptHistory: Reader<PushPromptHistory> = (raw) => {
-  if (!isRecord(raw)) return undefined;
-  const count = num(0, Number.MAX_SAFE_INTEGER)(raw.count);
-  const lastAskedAt = raw.lastAskedAt === null ? null : num(0, Number.MAX_SAFE_INTEGER)(raw.lastAskedAt);
-  return count === undefined || lastAskedAt === undefined ? undefined : { count, lastAskedAt };
-};
-
 const sortState: Reader<SortState> = (raw) => {
   if (!isRecord(raw) || typeof raw.key !== 'string') return undefined;
   return { key: raw.key, direction: raw.direction === 'asc' ? 'asc' : 'desc' };
@@ -220,10 +212,6 @@ function browserTimeZone(): string {
   return browserZone;
 }
 
-function browserLocale(): string {
-  return globalThis.navigator?.language || 'en-US';
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The table of preferences
 
@@ -246,10 +234,6 @@ export const PREFERENCES = {
   lastUrl: pref<string | null>(() => null, nullable(str)),
   /** SPEC §9: the last 5 searched symbols, newest first. */
   recentSymbols: pref<string[]>(() => [], uppercaseSymbols(RECENT_SYMBOLS_MAX)),
-  alertPreferences: pref<AlertPreferences>(
-    () => ({ ...DEFAULT_ALERT_PREFERENCES }),
-    flagsOver(DEFAULT_ALERT_PREFERENCES),
-  ),
   earningsSettings: pref<EarningsSettings>(
     () => ({ ...DEFAULT_EARNINGS_SETTINGS, newsTypes: [...DEFAULT_EARNINGS_SETTINGS.newsTypes] }),
     migrateEarningsSettings,
@@ -262,13 +246,13 @@ export const PREFERENCES = {
   /** SPEC §3: news tag default top_stories. */
   newsTag: pref<string>(() => 'top_stories', nonEmptyStr),
   portfolioRange: pref<ChartRange>(() => '1y', oneOf(CHART_RANGES)),
-  portfolioSort: pref<SortState>(() => ({ key: 'value', direction: 'desc' }), sortState),
   pinnedPortfolio: pref<string | null>(() => null, nullable(str)),
   showCash: pref<boolean>(() => true, bool),
-  /** Collapsible sections by id: true when collapsed. */
+  /** Collapsible sections by id: true when collapsed (the event page's side panel: `eventSidePanel`). */
   collapseStates: pref<Record<string, boolean>>(() => ({}), recordOf(bool)),
   holdingsSort: pref<SortState>(() => ({ key: 'value', direction: 'desc' }), sortState),
-  recentComparisons: pref<string[]>(() => [], uppercaseSymbols(10)),
+  /** Symbols compared with an event's company, newest first (features/event-slides; synced, decision 0033). */
+  recentComparisons: pref<string[]>(() => [], uppercaseSymbols(RECENT_COMPARISONS_MAX)),
   /** Price chart range last chosen on each symbol's page, by symbol. */
   symbolZoom: pref<Record<string, ChartRange>>(() => ({}), recordOf(oneOf(CHART_RANGES))),
   /** Detail columns hidden in each list, by list id. */
@@ -277,33 +261,35 @@ export const PREFERENCES = {
   canceledSubscriptionBannerClosed: pref<boolean>(() => false, bool),
   affiliateId: pref<string | null>(() => null, nullable(nonEmptyStr)),
   affiliateVisitCount: pref<number>(() => 0, num(0, Number.MAX_SAFE_INTEGER)),
-  /** SPEC §9: side panel default width 30 (percent of the viewport). */
-  sidePanelWidth: pref<number>(() => 30, num(10, 90)),
-  /** SPEC §9: slideshow default delay 5000 ms. */
-  slideshowDelay: pref<number>(() => 5000, num(500, 600_000)),
+  /** SPEC §9: the event page's side panel, default width 30 (percent of the width beside the slides). */
+  sidePanelWidth: pref<number>(() => SIDE_PANEL_DEFAULT_WIDTH, num(SIDE_PANEL_MIN_WIDTH, SIDE_PANEL_MAX_WIDTH)),
+  /** SPEC §9: an event's slideshow, default delay 5000 ms between slides. */
+  slideshowDelay: pref<number>(() => SLIDESHOW_DEFAULT_DELAY_MS, num(SLIDESHOW_MIN_DELAY_MS, SLIDESHOW_MAX_DELAY_MS)),
   selectedListId: pref<string | null>(() => null, nullable(str)),
   lastLoginProvider: pref<LoginProvider | null>(() => null, nullable(oneOf(LOGIN_PROVIDERS))),
   /** SEC filing types shown; all by default. */
   secFilingSelection: pref<SecFilingType[]>(() => [...SEC_FILING_TYPES], arrayOf(oneOf(SEC_FILING_TYPES))),
   performanceType: pref<PerformanceType>(() => 'dollar', oneOf(PERFORMANCE_TYPES)),
   timezone: pref<string>(browserTimeZone, nonEmptyStr),
-  locale: pref<string>(browserLocale, nonEmptyStr),
   superAdmin: pref<boolean>(() => false, bool),
   /** SPEC §3: generated UUID on first use, then kept. */
   anonymousUserId: pref<string>(() => globalThis.crypto.randomUUID(), nonEmptyStr, true),
   homepageTab: pref<string | null>(() => null, nullable(str)),
   lastSeenReleaseNoteDate: pref<string | null>(() => null, nullable(str)),
-  /** SPEC §4: the native push prompt's history on this device (how many times, when last). */
-  pushPromptHistory: pref<PushPromptHistory>(() => ({ ...NO_PUSH_PROMPT_HISTORY }), pushPromptHistory),
-  /** The web's mobile-app prompt was closed on this device: not shown again. */
-  mobileAppPromptDismissed: pref<boolean>(() => false, bool),
 } satisfies Record<string, PreferenceSpec<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
 export type Preferences = { [K in PreferenceKey]: ReturnType<(typeof PREFERENCES)[K]['defaultValue']> };
 
-/** Cleared on sign-out (SPEC §4 Logout: local alerts, the super-admin flag and the stored homepage tab). */
-export const SIGN_OUT_CLEARED: readonly PreferenceKey[] = ['alertPreferences', 'superAdmin', 'homepageTab'];
+/** Cleared on sign-out (SPEC §4 Logout: the super-admin flag and the stored homepage tab; local alerts below). */
+export const SIGN_OUT_CLEARED: readonly PreferenceKey[] = ['superAdmin', 'homepageTab'];
+
+/**
+ * Keys no feature reads any more (decision 0033): alert preferences (the server applies the account's saved alert
+ * preferences), the portfolio sort (My Stocks has no sorting of lists) and the locale (figures are formatted in
+ * en-US, the market's). An old browser's copies are removed on sign-out, "local alerts" among them.
+ */
+export const RETIRED_KEYS: readonly string[] = ['alertPreferences', 'portfolioSort', 'locale'];
 
 export function storageKey(key: PreferenceKey): string {
   return `${PREFERENCE_PREFIX}${key}`;
@@ -313,6 +299,8 @@ export interface PreferenceStore {
   get<K extends PreferenceKey>(key: K): Preferences[K];
   set<K extends PreferenceKey>(key: K, value: Preferences[K]): void;
   remove(key: PreferenceKey): void;
+  /** Whether a value is stored for the key (not only its default). */
+  isStored(key: PreferenceKey): boolean;
   /** Puts a searched symbol first, without duplicates, keeping the newest five. */
   addRecentSymbol(symbol: string): string[];
   clearOnSignOut(): void;
@@ -356,10 +344,19 @@ export function createPreferenceStore(store: KeyValueStorage): PreferenceStore {
     }
   }
 
+  function isStored(key: PreferenceKey): boolean {
+    try {
+      return store.getItem(storageKey(key)) !== null;
+    } catch {
+      return false;
+    }
+  }
+
   return {
     get,
     set,
     remove,
+    isStored,
     addRecentSymbol(symbol) {
       const next = dedupeSymbols([symbol, ...get('recentSymbols')]).slice(0, RECENT_SYMBOLS_MAX);
       set('recentSymbols', next);
@@ -367,6 +364,13 @@ export function createPreferenceStore(store: KeyValueStorage): PreferenceStore {
     },
     clearOnSignOut() {
       for (const key of SIGN_OUT_CLEARED) remove(key);
+      for (const key of RETIRED_KEYS) {
+        try {
+          store.removeItem(`${PREFERENCE_PREFIX}${key}`);
+        } catch {
+          // As above.
+        }
+      }
     },
   };
 }

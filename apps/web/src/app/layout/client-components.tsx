@@ -12,6 +12,8 @@ const KeyboardShortcuts = lazy(() => import('../../features/shortcuts/keyboard-s
 const HistoryNotice = lazy(() => import('../../features/market-history/history-notice.tsx'));
 /** Opens onboarding once for a new account; a chunk of its own, so the first load carries only this line. */
 const OnboardingWatcher = lazy(() => import('../../features/onboarding/onboarding-watcher.tsx'));
+/** Keeps the preferences that follow the account in its settings (decision 0033); only while signed in. */
+const SettingsSync = lazy(() => import('../../features/settings-sync/settings-sync.tsx'));
 /** "Update available — Reload" (SPEC §3 update-available), fetched only when a new build waits. */
 const UpdateBanner = lazy(() => import('../../features/pwa/update-banner.tsx'));
 
@@ -22,6 +24,7 @@ const UpdateBanner = lazy(() => import('../../features/pwa/update-banner.tsx'));
  */
 export function ClientComponents() {
   // The pwa slice is injected with the service worker (features/pwa/pwa-slice.ts): absent until then.
+  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
   const updateAvailable = useAppSelector(
     (state) => (state as { pwa?: { updateAvailable: boolean } }).pwa?.updateAvailable,
   );
@@ -37,6 +40,7 @@ export function ClientComponents() {
           <HistoryNotice />
           <OnboardingWatcher />
           {updateAvailable && <UpdateBanner />}
+          {signedIn && <SettingsSync />}
         </Suspense>
       </Optional>
     </>

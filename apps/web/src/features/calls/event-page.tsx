@@ -23,6 +23,8 @@ const EVENTS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'events');
 
 /** A call's audio, live transcript and comments: a chunk of their own, loaded with a call's page. */
 const LiveCall = lazy(() => import('../live-calls/live-call.tsx'));
+/** A call's slides and reports beside a resizable side panel: a chunk of its own, loaded with a call's page. */
+const EventSlidesSection = lazy(() => import('../event-slides/event-slides-section.tsx'));
 
 function EventView({ event }: { event: CalendarEvent }) {
   const [timeZone] = useTimeZone();
@@ -90,6 +92,11 @@ function EventView({ event }: { event: CalendarEvent }) {
           {event.source === 'demo' ? 'demo data' : event.source === DEMO_REPLAY_SOURCE ? 'a demo replay' : event.source}
         </Typography>
       </Paper>
+      {isCall && event.periodYear !== null ? (
+        <Suspense fallback={null}>
+          <EventSlidesSection event={event} />
+        </Suspense>
+      ) : null}
       {isCall ? (
         <Suspense fallback={<LoadingRows rows={4} />}>
           <LiveCall event={event} path={callPagePath(event)} />
