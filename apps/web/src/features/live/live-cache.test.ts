@@ -1,10 +1,18 @@
-import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
+import type { CalendarEvent, EarningsRow, LiveServerMessage, Quote } from '@eh/contracts';
 import { DEMO_REPLAY_SOURCE, LIVE_MESSAGES_KEPT, LIVE_QUOTE_FLUSH_MS } from '@eh/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, rootReducer } from '../../app/store.ts';
 import { calendarApi } from '../calendar/calendar-api.ts';
 import { marketApi } from '../market/market-api.ts';
-import { applyEvent, applyQuotes, createLiveCache, patchIntraday, quotePatch } from './live-cache.ts';
+import {
+  applyEarnings,
+  applyEvent,
+  applyQuotes,
+  calendarRowOf,
+  createLiveCache,
+  patchIntraday,
+  quotePatch,
+} from './live-cache.ts';
 import { liveMessageReceived, liveSlice } from './live-slice.ts';
 
 const AT = '2026-11-25T15:00:00.000Z';
@@ -219,6 +227,147 @@ describe(applyEvent.name, () => {
       [2, 'upcoming'],
     ]);
     expect(marketApi.endpoints.getEvent.select({ id: 1 })(store.getState() as never).data?.eventStatus).toBe('live');
+  });
+});
+
+function report(id: number, over: Partial<EarningsRow> = {}): EarningsRow {
+  return {
+    id,
+    symbol: 'AAPL',
+    name: 'Apple Inc.',
+    type: 'stock',
+    exchange: 'NASDAQ',
+    sector: 'Technology',
+    marketCap: 3e12,
+    popularity: 100,
+    periodYear: 2026,
+    period: 'Q4',
+    periodEnd: '2026-09-30',
+    date: '2026-11-25',
+    time: '16:05',
+    timeZone: 'America/New_York',
+    session: 'after',
+    dateStatus: 'confirmed',
+    dateSource: 'demo',
+    epsEstimate: 1.5,
+    epsActual: null,
+    epsSurprise: null,
+    epsSurprisePercent: null,
+    epsPriorYear: 1.2,
+    yoyPercentChangeEPS: 25,
+    revenueEstimate: 9e10,
+    revenueActual: null,
+    revenueSurprise: null,
+    revenueSurprisePercent: null,
+    revenuePriorYear: 8e10,
+    yoyPercentChangeRevenue: 12.5,
+    estimateCount: 30,
+    reportedAt: null,
+    priceMovePercent: null,
+    source: 'demo',
+    ...over,
+  };
+}
+
+const landed = (id: number, over: Partial<EarningsRow> = {}) =>
+  report(id, {
+    epsActual: 1.62,
+    epsSurprise: 0.12,
+    epsSurprisePercent: 8,
+    yoyPercentChangeEPS: 35,
+    revenueActual: 9.2e10,
+    revenueSurprise: 2e9,
+    revenueSurprisePercent: 2.22,
+    yoyPercentChangeRevenue: 15,
+    reportedAt: '2026-11-25T21:05:00.000Z',
+    ...over,
+  });
+
+describe(applyEarnings.name, () => {
+  it("patches a report's results into the calendar window, the company's earnings and the biggest reporters", async () => {
+    const store = makeStore();
+    const week = { start: '2026-11-23', end: '2026-11-27' };
+    const nextWeek = { start: '2026-11-30', end: '2026-12-04' };
+    await store.dispatch(
+      calendarApi.util.upsertQueryData('getEarningsCalendar', week, {
+        start: week.start,
+        end: week.end,
+        timeZone: 'America/New_York',
+        historyStart: null,
+        gated: [],
+        earnings: [calendarRowOf(report(1)), calendarRowOf(report(2, { symbol: 'MSFT' }))],
+      }),
+    );
+    await store.dispatch(
+      calendarApi.util.upsertQueryData('getEarningsCalendar', nextWeek, {
+        start: nextWeek.start,
+        end: nextWeek.end,
+        timeZone: 'America/New_York',
+        historyStart: null,
+        gated: [],
+        earnings: [],
+      }),
+    );
+    const change = { oldDate: '2026-11-20', newDate: '2026-11-25', oldTime: null, newTime: '16:05', source: 'demo' };
+    await store.dispatch(
+      marketApi.util.upsertQueryData(
+        'getSymbolEarnings',
+        { symbol: 'AAPL' },
+        {
+          symbol: 'AAPL',
+          name: 'Apple Inc.',
+          type: 'stock',
+          timeZone: 'America/New_York',
+          gated: [],
+          earnings: [{ ...report(1), dateChanges: [{ ...change, changedAt: '2026-11-01T00:00:00.000Z' }] }],
+        },
+      ),
+    );
+    const before = store.getState();
+    const untouched = calendarApi.endpoints.getEarningsCalendar.select(nextWeek)(before as never).data;
+
+    applyEarnings(store, landed(1));
+    // A report of the week the calendar did not hold yet joins it.
+    applyEarnings(store, landed(3, { symbol: 'NVDA', date: '2026-11-26' }));
+
+    const state = store.getState() as never;
+    const calendar = calendarApi.endpoints.getEarningsCalendar.select(week)(state).data;
+    expect(calendar?.earnings.map((row) => [row.id, row.epsActual, row.revenueActual, row.epsSurprisePercent])).toEqual(
+      [
+        [1, 1.62, 9.2e10, 8],
+        [2, null, null, null],
+        [3, 1.62, 9.2e10, 8],
+      ],
+    );
+    // Only the calendar's own fields: nothing else of the row rides along.
+    expect(Object.keys(calendar?.earnings[0] ?? {}).sort()).toEqual(Object.keys(calendarRowOf(report(1))).sort());
+    // Another week's window is the same object (not patched).
+    expect(calendarApi.endpoints.getEarningsCalendar.select(nextWeek)(state).data).toBe(untouched);
+    const company = marketApi.endpoints.getSymbolEarnings.select({ symbol: 'AAPL' })(state).data;
+    expect(company?.earnings[0]).toMatchObject({ id: 1, epsActual: 1.62, reportedAt: '2026-11-25T21:05:00.000Z' });
+    // What the answer adds to a report stays.
+    expect(company?.earnings[0]?.dateChanges).toHaveLength(1);
+  });
+
+  it('takes the socket message: the event and its report, without a refetch', async () => {
+    const store = makeStore();
+    const week = { start: '2026-11-23', end: '2026-11-27' };
+    await store.dispatch(
+      calendarApi.util.upsertQueryData('getEarningsCalendar', week, {
+        start: week.start,
+        end: week.end,
+        timeZone: 'America/New_York',
+        historyStart: null,
+        gated: [],
+        earnings: [calendarRowOf(report(7))],
+      }),
+    );
+    const cache = createLiveCache(store);
+    cache.receive({ type: 'event', data: event(1, { eventStatus: 'live' }), earnings: landed(7) });
+    const calendar = calendarApi.endpoints.getEarningsCalendar.select(week)(store.getState() as never).data;
+    expect(calendar?.earnings[0]?.epsActual).toBe(1.62);
+    expect(Object.values((store.getState() as { api: { queries: object } }).api.queries)).toHaveLength(1);
+    cache.stop();
   });
 });
 

@@ -2,20 +2,35 @@
  * Socket messages into the RTK Query cache (issue 19): quotes patch every cached answer that shows the asset's
  * quote (the quote header, batch quotes behind lists and My Stocks, asset info, gainers and losers, top market
  * cap, and the latest day's intraday bars under the 1D chart), and events patch the calendar's events, an event's
- * page and a company's events. Patched in place with `updateQueryData`, never refetched. Quotes are held back and
+ * page and a company's events; a report whose results landed (an event's `earnings`) patches the calendar's
+ * reports, the company's earnings and the biggest reporters. Patched in place with `updateQueryData`, never refetched. Quotes are held back and
  * applied at most once a second (SPEC §7: the live quote display refreshes every 1 s), the newest of each asset
  * winning.
  */
-import type { CalendarEvent, LiveServerMessage, Quote } from '@eh/contracts';
+import {
+  CALENDAR_COLUMNS,
+  type CalendarColumn,
+  type CalendarEarningsRow,
+  type CalendarEvent,
+  type EarningsRow,
+  type LiveServerMessage,
+  type Quote,
+} from '@eh/contracts';
 import { createCoalescer, LIVE_QUOTE_FLUSH_MS, nyDate, onCalendar, quoteKey } from '@eh/domain';
 import type { Action, ThunkDispatch } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store.ts';
-import { type CalendarEventsArgs, calendarApi } from '../calendar/calendar-api.ts';
+import {
+  type CalendarEventsArgs,
+  calendarApi,
+  type EarningsCalendarResponse,
+  type WindowArgs,
+} from '../calendar/calendar-api.ts';
 import {
   type IntradayArgs,
   type IntradayResponse,
   marketApi,
   type QuoteArgs,
+  type SymbolEarningsArgs,
   type SymbolEventsArgs,
 } from '../market/market-api.ts';
 
@@ -188,6 +203,62 @@ export function applyEvent(store: Store, event: CalendarEvent) {
   }
 }
 
+/** A report as the calendar holds it (its columns and surprises), from the whole row the socket sends. */
+export function calendarRowOf(row: EarningsRow): CalendarEarningsRow {
+  const picked = Object.fromEntries(CALENDAR_COLUMNS.map((name) => [name, row[name]])) as Pick<
+    EarningsRow,
+    CalendarColumn
+  >;
+  return {
+    ...picked,
+    epsSurprise: row.epsSurprise,
+    epsSurprisePercent: row.epsSurprisePercent,
+    revenueSurprise: row.revenueSurprise,
+    revenueSurprisePercent: row.revenueSurprisePercent,
+  };
+}
+
+/** Replaces the report in `rows` by id, keeping what the answer adds to it (a company's date changes). */
+function replaceReport<T extends { id: number }>(rows: T[], fresh: Omit<T, never>): boolean {
+  const index = rows.findIndex((held) => held.id === fresh.id);
+  if (index < 0) return false;
+  rows[index] = { ...rows[index], ...fresh } as T;
+  return true;
+}
+
+/**
+ * Applies a report whose results landed (an `event` message's `earnings`): replaced in every cached answer that
+ * holds it (the calendar's window, the company's earnings, the biggest reporters), and added to a calendar window
+ * its date falls in when it was not there. Patched in place, never refetched.
+ */
+export function applyEarnings(store: Store, row: EarningsRow) {
+  for (const entry of cachedEntries(store.getState())) {
+    if (entry.endpointName === 'getEarningsCalendar') {
+      const args = entry.originalArgs as WindowArgs;
+      const data = entry.data as EarningsCalendarResponse;
+      const held = data.earnings.some((report) => report.id === row.id);
+      const belongs = row.date >= args.start && row.date <= args.end;
+      if (!held && !belongs) continue;
+      store.dispatch(
+        calendarApi.util.updateQueryData('getEarningsCalendar', args, (draft) => {
+          if (!replaceReport(draft.earnings, calendarRowOf(row))) draft.earnings.push(calendarRowOf(row));
+        }),
+      );
+    } else if (entry.endpointName === 'getSymbolEarnings' || entry.endpointName === 'getTopMarketEarnings') {
+      const data = entry.data as { earnings: EarningsRow[] };
+      if (!data.earnings.some((report) => report.id === row.id)) continue;
+      const name = entry.endpointName;
+      store.dispatch(
+        marketApi.util.updateQueryData(
+          name,
+          entry.originalArgs as SymbolEarningsArgs & never,
+          (draft) => void replaceReport(draft.earnings as EarningsRow[], row),
+        ),
+      );
+    }
+  }
+}
+
 export interface LiveCacheOptions {
   /** Epoch ms (tests pass a fake clock with fake timers). */
   now?: () => number;
@@ -234,6 +305,7 @@ export function createLiveCache(store: Store, options: LiveCacheOptions = {}) {
           return;
         case 'event':
           applyEvent(store, message.data);
+          if (message.earnings) applyEarnings(store, message.earnings);
           return;
         default:
           return;
