@@ -170,7 +170,6 @@ export const SyncedPreferences = z.object({
   recentComparisons: z.array(SymbolString).max(RECENT_COMPARISONS_MAX),
 });
 export type SyncedPreferences = z.infer<typeof SyncedPreferences>;
-export const SYNCED_PREFERENCE_KEYS = Object.keys(SyncedPreferences.shape) as (keyof SyncedPreferences)[];
 const KnownSettings = SyncedPreferences.partial();
 
 const Settings = jsonObject(SETTINGS_LIMITS).check(

@@ -46,3 +46,7 @@ export function addRecentComparison(recent: readonly string[], symbol: string): 
   const rest = recent.filter((item) => item.toUpperCase() !== upper);
   return (upper ? [upper, ...rest] : rest).slice(0, RECENT_COMPARISONS_MAX);
 }
+
+/** The client preferences that follow the account (decision 0033); the settings contract checks each by name. */
+export const SYNCED_PREFERENCE_KEYS = ['slideshowDelay', 'sidePanelWidth', 'recentComparisons'] as const;
+export type SyncedPreferenceKey = (typeof SYNCED_PREFERENCE_KEYS)[number];

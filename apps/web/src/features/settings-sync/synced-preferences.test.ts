@@ -1,3 +1,4 @@
+import { SyncedPreferences } from '@eh/contracts';
 import { describe, expect, it } from 'vitest';
 import { mergeAtSignIn, mergeComparisons, readSynced, SYNCED_KEYS, type SyncedValues } from './synced-preferences.ts';
 
@@ -6,6 +7,8 @@ const DEVICE_DEFAULTS: SyncedValues = { slideshowDelay: 5000, sidePanelWidth: 30
 describe(readSynced.name, () => {
   it('reads the synced keys of saved settings, dropping ill-typed values and other keys', () => {
     expect(SYNCED_KEYS).toEqual(['slideshowDelay', 'sidePanelWidth', 'recentComparisons']);
+    // The settings contract checks the same keys the client syncs.
+    expect(Object.keys(SyncedPreferences.shape).sort()).toEqual([...SYNCED_KEYS].sort());
     expect(
       readSynced({
         slideshowDelay: 8000,

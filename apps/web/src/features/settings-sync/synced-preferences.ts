@@ -2,8 +2,7 @@
  * The client preferences that follow the account across devices (decision 0033): which they are, how the
  * account's saved settings are read into them, and how this device's values meet the account's at sign-in.
  */
-import { SYNCED_PREFERENCE_KEYS } from '@eh/contracts';
-import { RECENT_COMPARISONS_MAX } from '@eh/domain';
+import { RECENT_COMPARISONS_MAX, SYNCED_PREFERENCE_KEYS } from '@eh/domain';
 import { PREFERENCES, type Preferences } from '../../app/preferences.ts';
 
 export type SyncedKey = (typeof SYNCED_PREFERENCE_KEYS)[number];
