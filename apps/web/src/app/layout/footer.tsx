@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import type { MouseEvent } from 'react';
+import { lazy, type MouseEvent, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useProvenance } from '../../features/app-info/provenance.ts';
@@ -15,6 +15,12 @@ const LINK_MODALS: Partial<Record<string, 'termsOfService' | 'privacyPolicy'>> =
   '/privacy': 'privacyPolicy',
 };
 
+/**
+ * The /demo tour's bar over the pages it opens, drawn just above the footer (sticky at the window's foot until the
+ * footer comes): a chunk of its own loaded with the footer, so the first load carries nothing of it.
+ */
+const TourBar = lazy(() => import('../../features/demo/tour-bar.tsx'));
+
 const linkSx = {
   color: 'text.primary',
   textDecoration: 'none',
@@ -27,6 +33,17 @@ const linkSx = {
 } as const;
 
 export function Footer() {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <TourBar />
+      </Suspense>
+      <SiteFooter />
+    </>
+  );
+}
+
+function SiteFooter() {
   const dispatch = useAppDispatch();
   const provenance = useProvenance();
   return (
