@@ -308,7 +308,15 @@ describe(applyEarnings.name, () => {
         earnings: [],
       }),
     );
-    const change = { oldDate: '2026-11-20', newDate: '2026-11-25', oldTime: null, newTime: '16:05', source: 'demo' };
+    const change = {
+      oldDate: '2026-11-20',
+      newDate: '2026-11-25',
+      oldTime: null,
+      newTime: '16:05',
+      oldStatus: 'estimated' as const,
+      newStatus: 'confirmed' as const,
+      source: 'demo',
+    };
     await store.dispatch(
       marketApi.util.upsertQueryData(
         'getSymbolEarnings',
