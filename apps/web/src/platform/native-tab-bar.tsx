@@ -51,8 +51,8 @@ export function NativeTabBar() {
         right: 0,
         bottom: 0,
         zIndex: (theme) => theme.zIndex.appBar,
-        borderTop: 1,
-        borderColor: 'divider',
+        // A line drawn inside the bar, not a border: the bar stays exactly 78 units high.
+        boxShadow: (theme) => `inset 0 1px 0 ${theme.palette.divider}`,
         pb: 'env(safe-area-inset-bottom, 0px)',
       }}
     >
