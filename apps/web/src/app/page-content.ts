@@ -69,8 +69,8 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   welcome: {
     title: 'Welcome',
-    description: 'Your first steps after creating an account: pick the stocks you follow and how you want alerts.',
-    arrivesWith: 'accounts and onboarding',
+    description:
+      'Your first steps: pick the stocks you follow, keep them in a list, turn on their alerts and choose a theme.',
   },
   dashboard: {
     title: 'Dashboard',
@@ -259,9 +259,10 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     description: 'The version of this app and of the server, the platform and the current feature flags.',
   },
   demo: {
-    title: 'Demo',
-    description: 'A guided tour of EarningsHub on the demo market: the calendar, a call, a transcript and alerts.',
-    arrivesWith: 'the earnings calendar and live calls',
+    menuLabel: 'Demo tour',
+    title: 'Take the tour',
+    description:
+      'Six stops on the demo market: the earnings calendar, results against estimates, a live call, a transcript with its AI summary, lists and alerts, and the plans.',
   },
   embedCalendar: {
     menuLabel: 'Calendar embed',

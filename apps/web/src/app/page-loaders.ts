@@ -37,6 +37,8 @@ export const PAGE_LOADERS = {
   team: () => import('../features/teams/team-page.tsx'),
   teamInvite: () => import('../features/teams/team-invite-page.tsx'),
   admin: () => import('../features/admin/admin-page.tsx'),
+  demo: () => import('../features/demo/demo-page.tsx'),
+  welcome: () => import('../features/welcome/welcome-page.tsx'),
 } satisfies Record<string, PageModule>;
 
 export type PageLoaderId = keyof typeof PAGE_LOADERS;
