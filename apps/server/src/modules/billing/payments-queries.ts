@@ -24,11 +24,22 @@ export async function userById(db: Db, userId: string) {
   return row;
 }
 
-export async function customerOf(db: Db, params: { userId: string; provider: BillingProviderName }) {
+/** Who pays: a person or a team (its organization); billing customers and cards carry exactly one of the two ids. */
+export type Subscriber =
+  | { userId: string; organizationId?: undefined }
+  | { organizationId: string; userId?: undefined };
+
+function owns(table: typeof billingCustomers | typeof paymentMethods, subscriber: Subscriber) {
+  return subscriber.organizationId !== undefined
+    ? eq(table.organizationId, subscriber.organizationId)
+    : eq(table.userId, subscriber.userId);
+}
+
+export async function customerOf(db: Db, params: Subscriber & { provider: BillingProviderName }) {
   const [row] = await db
     .select()
     .from(billingCustomers)
-    .where(and(eq(billingCustomers.userId, params.userId), eq(billingCustomers.provider, params.provider)))
+    .where(and(owns(billingCustomers, params), eq(billingCustomers.provider, params.provider)))
     .limit(1);
   return row?.providerCustomerId;
 }
@@ -36,17 +47,17 @@ export async function customerOf(db: Db, params: { userId: string; provider: Bil
 /** Saves a customer id; a concurrent first call keeps the one saved first. */
 export async function saveCustomer(
   db: Db,
-  params: { userId: string; provider: BillingProviderName; providerCustomerId: string },
+  params: Subscriber & { provider: BillingProviderName; providerCustomerId: string },
 ) {
   await db.insert(billingCustomers).values(params).onConflictDoNothing();
   return customerOf(db, params);
 }
 
-export async function methodsOf(db: Db, params: { userId: string; provider: BillingProviderName }) {
+export async function methodsOf(db: Db, params: Subscriber & { provider: BillingProviderName }) {
   return db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, params.userId), eq(paymentMethods.provider, params.provider)))
+    .where(and(owns(paymentMethods, params), eq(paymentMethods.provider, params.provider)))
     .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
 }
 

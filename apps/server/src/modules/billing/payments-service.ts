@@ -63,14 +63,24 @@ async function requireUser(ctx: AppContext, caller: Caller) {
   return user;
 }
 
+/** The subscriber's customer at the provider, made (and saved) the first time it is needed. */
+export async function ensureCustomerOf(
+  ctx: AppContext,
+  provider: BillingProvider,
+  subscriber: q.Subscriber,
+  contact: { id: string; email: string | null },
+) {
+  const known = await q.customerOf(ctx.db, { ...subscriber, provider: provider.name });
+  if (known) return known;
+  const created = await provided(() => provider.createCustomer(contact));
+  return (
+    (await q.saveCustomer(ctx.db, { ...subscriber, provider: provider.name, providerCustomerId: created })) ?? created
+  );
+}
+
 async function ensureCustomer(ctx: AppContext, provider: BillingProvider, caller: Caller) {
   const user = await requireUser(ctx, caller);
-  const known = await q.customerOf(ctx.db, { userId: user.id, provider: provider.name });
-  if (known) return known;
-  const created = await provided(() => provider.createCustomer({ id: user.id, email: user.email }));
-  return (
-    (await q.saveCustomer(ctx.db, { userId: user.id, provider: provider.name, providerCustomerId: created })) ?? created
-  );
+  return ensureCustomerOf(ctx, provider, { userId: user.id }, { id: user.id, email: user.email });
 }
 
 // ---- setup and cards ---------------------------------------------------------------------------------------------
@@ -99,11 +109,17 @@ export async function methods(ctx: AppContext, provider: BillingProvider, caller
   return { paymentMethods: rows.map(methodView) };
 }
 
-async function attach(ctx: AppContext, provider: BillingProvider, caller: Caller, input: string) {
-  const customer = await ensureCustomer(ctx, provider, caller);
+/** Attaches a card at the provider and keeps it for the subscriber. */
+export async function attachCard(
+  ctx: AppContext,
+  provider: BillingProvider,
+  subscriber: q.Subscriber,
+  customer: string,
+  input: string,
+) {
   const card = await provided(() => provider.attachPaymentMethod(customer, input));
   const row = await q.insertMethod(ctx.db, {
-    userId: caller.sub,
+    ...subscriber,
     provider: provider.name,
     providerPaymentMethodId: card.id,
     brand: card.brand,
@@ -111,9 +127,17 @@ async function attach(ctx: AppContext, provider: BillingProvider, caller: Caller
     expMonth: card.expMonth,
     expYear: card.expYear,
   });
-  // A provider id saved by another user stays theirs.
-  if (row.userId !== caller.sub) throw conflict('This payment method belongs to another account.');
+  // A provider id saved by another person or team stays theirs.
+  const theirs =
+    subscriber.organizationId !== undefined
+      ? row.organizationId !== subscriber.organizationId
+      : row.userId !== subscriber.userId;
+  if (theirs) throw conflict('This payment method belongs to another account.');
   return row;
+}
+
+async function attach(ctx: AppContext, provider: BillingProvider, caller: Caller, input: string) {
+  return attachCard(ctx, provider, { userId: caller.sub }, await ensureCustomer(ctx, provider, caller), input);
 }
 
 export async function addMethod(ctx: AppContext, provider: BillingProvider, caller: Caller, input: string) {

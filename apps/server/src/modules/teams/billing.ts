@@ -20,7 +20,9 @@ import type { Caller } from '../../http/auth.ts';
 import { badField } from '../../http/errors.ts';
 import * as pq from '../billing/payments-queries.ts';
 import {
+  attachCard,
   chargeView,
+  ensureCustomerOf,
   live,
   methodView,
   provided,
@@ -39,14 +41,8 @@ async function billingAccess(ctx: AppContext, caller: Caller, orgId: string) {
   return found;
 }
 
-async function ensureCustomer(ctx: AppContext, provider: BillingProvider, org: q.OrganizationRow) {
-  const known = await q.customerOf(ctx.db, { organizationId: org.id, provider: provider.name });
-  if (known) return known;
-  const created = await provided(() => provider.createCustomer({ id: org.id, email: org.billingEmail }));
-  return (
-    (await q.saveCustomer(ctx.db, { organizationId: org.id, provider: provider.name, providerCustomerId: created })) ??
-    created
-  );
+function ensureCustomer(ctx: AppContext, provider: BillingProvider, org: q.OrganizationRow) {
+  return ensureCustomerOf(ctx, provider, { organizationId: org.id }, { id: org.id, email: org.billingEmail });
 }
 
 // ---- setup and cards ---------------------------------------------------------------------------------------------
@@ -60,24 +56,12 @@ export async function setup(ctx: AppContext, provider: BillingProvider, caller: 
 
 export async function methods(ctx: AppContext, provider: BillingProvider, caller: Caller, orgId: string) {
   const { org } = await billingAccess(ctx, caller, orgId);
-  const rows = await q.methodsOf(ctx.db, { organizationId: org.id, provider: provider.name });
+  const rows = await pq.methodsOf(ctx.db, { organizationId: org.id, provider: provider.name });
   return { paymentMethods: rows.map(methodView) };
 }
 
 async function attach(ctx: AppContext, provider: BillingProvider, org: q.OrganizationRow, input: string) {
-  const customer = await ensureCustomer(ctx, provider, org);
-  const card = await provided(() => provider.attachPaymentMethod(customer, input));
-  const row = await q.insertMethod(ctx.db, {
-    organizationId: org.id,
-    provider: provider.name,
-    providerPaymentMethodId: card.id,
-    brand: card.brand,
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-  });
-  if (row.organizationId !== org.id) throw conflict('This payment method belongs to another account.');
-  return row;
+  return attachCard(ctx, provider, { organizationId: org.id }, await ensureCustomer(ctx, provider, org), input);
 }
 
 export async function addMethod(
@@ -190,7 +174,7 @@ export async function subscribe(
     now,
   });
 
-  const saved = await q.methodsOf(ctx.db, { organizationId: org.id, provider: provider.name });
+  const saved = await pq.methodsOf(ctx.db, { organizationId: org.id, provider: provider.name });
   const method =
     body.stripePaymentMethodId !== undefined
       ? (saved.find((row) => row.providerPaymentMethodId === body.stripePaymentMethodId) ??

@@ -1,15 +1,13 @@
 import {
-  billingCustomers,
   charges,
   type Database,
   organizationInvites,
   organizationMembers,
   organizations,
-  paymentMethods,
   subscriptions,
   users,
 } from '@eh/db';
-import type { BillingProviderName, InviteStatus, MemberRole } from '@eh/domain';
+import type { InviteStatus, MemberRole } from '@eh/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 /** Drizzle's transaction handle shares the query API, so every query here runs inside one or on the pool. */
@@ -260,47 +258,6 @@ export async function pendingEmails(db: Db, organizationId: string) {
 }
 
 // ---- billing (the organization as subscriber) --------------------------------------------------------------------
-
-export async function customerOf(db: Db, params: { organizationId: string; provider: BillingProviderName }) {
-  const [row] = await db
-    .select()
-    .from(billingCustomers)
-    .where(
-      and(eq(billingCustomers.organizationId, params.organizationId), eq(billingCustomers.provider, params.provider)),
-    )
-    .limit(1);
-  return row?.providerCustomerId;
-}
-
-/** Saves a customer id; a concurrent first call keeps the one saved first. */
-export async function saveCustomer(
-  db: Db,
-  params: { organizationId: string; provider: BillingProviderName; providerCustomerId: string },
-) {
-  await db.insert(billingCustomers).values(params).onConflictDoNothing();
-  return customerOf(db, params);
-}
-
-export async function methodsOf(db: Db, params: { organizationId: string; provider: BillingProviderName }) {
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.organizationId, params.organizationId), eq(paymentMethods.provider, params.provider)))
-    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
-}
-
-export async function insertMethod(db: Db, values: typeof paymentMethods.$inferInsert) {
-  const [row] = await db
-    .insert(paymentMethods)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [paymentMethods.provider, paymentMethods.providerPaymentMethodId],
-      set: { brand: values.brand },
-    })
-    .returning();
-  if (!row) throw new Error('payment method was not stored');
-  return row;
-}
 
 /** The organization's newest subscription: the one its members' features follow. */
 export async function latestSubscription(db: Db, organizationId: string) {
