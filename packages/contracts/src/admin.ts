@@ -207,6 +207,8 @@ export const IngestionStatus = z.object({
   providers: z.array(
     z.object({
       name: z.string(),
+      /** The worker's schedules refresh it (the demo market when seeded, others named in INGEST_PROVIDERS). */
+      scheduled: z.boolean(),
       stopped: z.boolean(),
       message: z.string().nullable(),
       lastRunAt: z.string().nullable(),

@@ -375,7 +375,10 @@ describe('ingestion', () => {
       expect.arrayContaining(['demo', 'sec', 'yahoo']),
     );
     // The seed ran the demo provider: its datasets' last runs are there.
-    expect(status.json.providers.find((p: { name: string }) => p.name === 'demo').lastRunAt).not.toBeNull();
+    expect(status.json.providers.find((p: { name: string }) => p.name === 'demo')).toMatchObject({
+      scheduled: server.config.SEED_DEMO,
+      lastRunAt: expect.any(String),
+    });
     expect(status.json.lastRuns.some((r: { provider: string }) => r.provider === 'demo')).toBe(true);
     expect(status.json.queue).toMatchObject({ queued: 1, failed: 1 });
     expect(status.json.errors).toEqual([

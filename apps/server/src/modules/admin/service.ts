@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { listSwitches, setIngestionStopped } from '../../jobs/kill-switch.ts';
+import { SCHEDULES } from '../../jobs/schedules.ts';
 import { PROVIDERS } from '../../providers/index.ts';
 import * as community from '../community/service.ts';
 import * as core from '../core/service.ts';
@@ -94,6 +95,7 @@ export async function ingestion(ctx: AppContext): Promise<IngestionStatus> {
   return {
     providers: Object.keys(PROVIDERS).map((name) => ({
       name,
+      scheduled: SCHEDULES.some((schedule) => schedule.provider === name && schedule.enabled(ctx.config)),
       stopped: everything || on.has(name),
       message: (everything ? on.get(INGESTION_ALL) : on.get(name)) ?? null,
       lastRunAt: iso(lastRunOf(name)),

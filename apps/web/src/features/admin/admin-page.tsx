@@ -36,7 +36,6 @@ function Tools({ session }: { session: AdminSession }) {
         onChange={(_, value: TabKey) => setParams(value === 'flags' ? {} : { tab: value }, { replace: true })}
         variant="scrollable"
         scrollButtons="auto"
-        allowScrollButtonsMobile
         aria-label="Admin tools"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >

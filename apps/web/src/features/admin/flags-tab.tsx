@@ -10,12 +10,12 @@ const FLAG_WORDS: Record<AdminFlag['name'], { label: string; help: string; messa
   ehMaintenanceModeWeb: {
     label: 'Maintenance — web',
     help: 'Replaces the whole web app with the maintenance screen (this page stays usable).',
-    message: `Maintenance message (empty: “${MAINTENANCE_DEFAULT_MESSAGE}”)`,
+    message: 'Maintenance message',
   },
   ehMaintenanceModeMobile: {
     label: 'Maintenance — mobile apps',
     help: 'Replaces the whole iOS and Android app with the maintenance screen.',
-    message: `Maintenance message (empty: “${MAINTENANCE_DEFAULT_MESSAGE}”)`,
+    message: 'Maintenance message',
   },
   bannerMessage: {
     label: 'Banner message',
@@ -77,6 +77,11 @@ function FlagRow({ flag }: { flag: AdminFlag }) {
             value={message}
             onChange={(event) => setMessage(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 500 } }}
+            helperText={
+              flag.name.startsWith('ehMaintenance') && !message.trim()
+                ? `Empty: “${MAINTENANCE_DEFAULT_MESSAGE}”`
+                : undefined
+            }
             sx={{ flex: '1 1 260px' }}
           />
           <Button

@@ -63,12 +63,20 @@ function Switches({ status }: { status: IngestionStatus }) {
           const own = status.switches.some((s) => s.scope === provider.name && s.stopped);
           return (
             <Row key={provider.name} testId={`admin-provider-${provider.name}`}>
-              <Typography sx={{ fontWeight: 600, minWidth: 110 }}>{provider.name}</Typography>
+              <Typography sx={{ fontWeight: 600, minWidth: { sm: 110 } }}>{provider.name}</Typography>
               <Chip
                 size="small"
-                color={provider.stopped ? 'error' : 'success'}
+                color={provider.stopped ? 'error' : provider.scheduled ? 'success' : 'default'}
                 variant="outlined"
-                label={provider.stopped ? (allStopped && !own ? 'paused (all)' : 'paused') : 'running'}
+                label={
+                  provider.stopped
+                    ? allStopped && !own
+                      ? 'paused (all)'
+                      : 'paused'
+                    : provider.scheduled
+                      ? 'scheduled'
+                      : 'not scheduled'
+                }
               />
               <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 180px', minWidth: 0 }}>
                 Last run {when(provider.lastRunAt)}

@@ -21,7 +21,7 @@ import {
 import { AdminSection } from './admin-section.tsx';
 
 type Platform = ReleaseNoteDraft['platform'];
-const PLATFORM_LABELS: Record<Platform, string> = { web: 'Web', native: 'iOS and Android apps' };
+const PLATFORM_LABELS: Record<Platform, string> = { web: 'the web app', native: 'the iOS and Android apps' };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -189,7 +189,7 @@ export function ReleaseNotesTab() {
       }
     >
       <Typography variant="body2" color="text.secondary">
-        Readers of {PLATFORM_LABELS[platform]} see the newest note highlighted until they open it.
+        People using {PLATFORM_LABELS[platform]} see the newest note highlighted until they open it.
       </Typography>
       <NoteForm
         key={`${platform}-${editing?.id ?? 'new'}`}
