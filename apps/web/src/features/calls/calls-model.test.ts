@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@eh/contracts';
 import { describe, expect, it } from 'vitest';
-import { byDay, callLink, callPagePath, callTabOf, callTime, localDay, splitLive } from './calls-model.ts';
+import { byDay, callLink, callPagePath, callTabOf, callTime, localDay, placeCall, splitLive } from './calls-model.ts';
 
 function call(overrides: Partial<CalendarEvent>): CalendarEvent {
   return {
@@ -87,5 +87,48 @@ describe(splitLive.name, () => {
     expect(callTabOf('recorded')).toBe('recorded');
     expect(callTabOf(null)).toBe('upcoming');
     expect(callTabOf('bogus')).toBe('upcoming');
+  });
+});
+
+describe(placeCall.name, () => {
+  const at = (hour: number) => `2026-11-26T${String(hour).padStart(2, '0')}:00:00.000Z`;
+  const upcoming = (id: number, hour: number) => call({ id, eventStatus: 'upcoming', eventDate: at(hour) });
+  const ids = (list: { events: CalendarEvent[] }) => list.events.map((event) => [event.id, event.eventStatus]);
+
+  it('moves a call from Live now / Upcoming to Recorded as it goes live and then ends', () => {
+    const first = { events: [upcoming(1, 14), upcoming(2, 15), upcoming(3, 16)], hasMore: false };
+    const recorded = { events: [call({ id: 9, eventDate: at(12) })], hasMore: true };
+    expect(placeCall(first, { ...upcoming(2, 15), eventStatus: 'live' }, 'upcoming')).toBe(true);
+    expect(placeCall(recorded, { ...upcoming(2, 15), eventStatus: 'live' }, 'recorded')).toBe(false);
+    expect(ids(first)).toEqual([
+      [1, 'upcoming'],
+      [2, 'live'],
+      [3, 'upcoming'],
+    ]);
+    const closed = { ...upcoming(2, 15), eventStatus: 'closed' as const };
+    expect(placeCall(first, closed, 'upcoming')).toBe(true);
+    expect(placeCall(recorded, closed, 'recorded')).toBe(true);
+    expect(ids(first)).toEqual([
+      [1, 'upcoming'],
+      [3, 'upcoming'],
+    ]);
+    // Recorded is newest first.
+    expect(ids(recorded)).toEqual([
+      [2, 'closed'],
+      [9, 'closed'],
+    ]);
+  });
+
+  it('adds a new call in its place, never after the last loaded one while more remain, and nothing but calls', () => {
+    const list = { events: [upcoming(1, 14), upcoming(3, 16)], hasMore: true };
+    expect(placeCall(list, upcoming(2, 15), 'upcoming')).toBe(true);
+    expect(placeCall(list, upcoming(4, 18), 'upcoming')).toBe(false);
+    expect(placeCall(list, { ...upcoming(5, 15), eventType: 'ipo' }, 'upcoming')).toBe(false);
+    expect(ids(list).map(([id]) => id)).toEqual([1, 2, 3]);
+    const whole = { events: [upcoming(1, 14)], hasMore: false };
+    expect(placeCall(whole, upcoming(4, 18), 'upcoming')).toBe(true);
+    // A call moved to a later time moves in the list.
+    expect(placeCall(whole, upcoming(1, 20), 'upcoming')).toBe(true);
+    expect(ids(whole).map(([id]) => id)).toEqual([4, 1]);
   });
 });

@@ -117,3 +117,35 @@ export function callPagePath(call: Pick<CalendarEvent, 'id' | 'symbol'>): string
     ? fillPath(pathOf('symbolEvent'), { symbol: call.symbol.toUpperCase(), eventId: String(call.id) })
     : null;
 }
+
+/** Whether a call belongs on a tab: live and upcoming calls on the first, finished ones on Recorded. */
+export function onCallsTab(call: Pick<CalendarEvent, 'eventType' | 'eventStatus'>, tab: CallTab): boolean {
+  if (call.eventType !== 'call') return false;
+  return tab === 'recorded' ? call.eventStatus === 'closed' : call.eventStatus !== 'closed';
+}
+
+/** Whether `a` comes before `b` in a tab's order (the API's: oldest first, Recorded newest first; then by id). */
+function before(a: CalendarEvent, b: CalendarEvent, tab: CallTab): boolean {
+  const at = Date.parse(a.eventDate);
+  const bt = Date.parse(b.eventDate);
+  if (at !== bt) return tab === 'recorded' ? at > bt : at < bt;
+  return tab === 'recorded' ? a.id > b.id : a.id < b.id;
+}
+
+/**
+ * A changed call (a socket `event` message) into a tab's loaded list, in place: replaced or moved to its place when
+ * it belongs there, taken out when it no longer does (a call that closed leaves "Live now / Upcoming" and joins
+ * Recorded). A call that would go after the last one loaded while more remain unloaded is left for "Show more".
+ * True when the list changed.
+ */
+export function placeCall(list: { events: CalendarEvent[]; hasMore: boolean }, call: CalendarEvent, tab: CallTab) {
+  const index = list.events.findIndex((held) => held.id === call.id);
+  if (index >= 0) list.events.splice(index, 1);
+  if (!onCallsTab(call, tab)) return index >= 0;
+  const at = list.events.findIndex((held) => before(call, held, tab));
+  if (at < 0) {
+    if (list.hasMore) return index >= 0;
+    list.events.push(call);
+  } else list.events.splice(at, 0, call);
+  return true;
+}

@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@eh/contracts';
 import { Alert, Box, Button, Chip, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../app/document-meta.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -9,6 +9,8 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { dayHeading } from '../calendar/calendar-format.ts';
 import { useTimeZone } from '../calendar/calendar-preferences.ts';
 import { GatedNotice } from '../calendar/gated-notice.tsx';
+import type { LiveStatus } from '../live/live-client.ts';
+import { useLiveStatus } from '../live/live-follows.ts';
 import { useGetYoutubeStreamQuery } from '../live-calls/live-calls-api.ts';
 import { periodLabel, relativeDays } from '../market/format.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
@@ -29,8 +31,21 @@ import {
   splitLive,
 } from './calls-model.ts';
 
-/** How often the live and upcoming list is read again (a call goes live, or ends). */
+/**
+ * How often the live and upcoming list is read again while the live socket is not open (a call goes live, or
+ * ends); while it is open, each call's moves arrive as `event` messages and patch the list (live-cache.ts).
+ */
 const LIVE_POLL_MS = 60_000;
+
+/** Once the socket opens again after being lost, the list is read once: the moves it missed meanwhile. */
+function useRefetchOnReopen(status: LiveStatus, refetch: () => unknown) {
+  const previous = useRef(status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (status === 'open' && (was === 'reconnecting' || was === 'stopped')) void refetch();
+  }, [status, refetch]);
+}
 
 function CallRow({ call, timeZone }: { call: CalendarEvent; timeZone: string }) {
   const link = callLink(call);
@@ -159,7 +174,9 @@ function ShowMore({ shown, onMore, loading }: { shown: number; onMore: () => voi
 
 function UpcomingPanel({ timeZone }: { timeZone: string }) {
   const [limit, setLimit] = useState(CALLS_PAGE_SIZE);
-  const calls = useGetCallsQuery({ tab: 'upcoming', limit }, { pollingInterval: LIVE_POLL_MS });
+  const status = useLiveStatus();
+  const calls = useGetCallsQuery({ tab: 'upcoming', limit }, { pollingInterval: status === 'open' ? 0 : LIVE_POLL_MS });
+  useRefetchOnReopen(status, calls.refetch);
   if (calls.isLoading) return <LoadingRows rows={6} height={56} />;
   if (calls.error) return <LoadError error={calls.error} onRetry={calls.refetch} />;
   const { live, upcoming } = splitLive(calls.data?.events ?? []);
@@ -198,7 +215,9 @@ function UpcomingPanel({ timeZone }: { timeZone: string }) {
 
 function RecordedPanel({ timeZone }: { timeZone: string }) {
   const [limit, setLimit] = useState(CALLS_PAGE_SIZE);
+  const status = useLiveStatus();
   const calls = useGetCallsQuery({ tab: 'recorded', limit });
+  useRefetchOnReopen(status, calls.refetch);
   if (calls.isLoading) return <LoadingRows rows={8} height={56} />;
   if (calls.error) return <LoadError error={calls.error} onRetry={calls.refetch} />;
   const events = calls.data?.events ?? [];

@@ -3,6 +3,7 @@ import { DEMO_REPLAY_SOURCE, LIVE_MESSAGES_KEPT, LIVE_QUOTE_FLUSH_MS } from '@eh
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, rootReducer } from '../../app/store.ts';
 import { calendarApi } from '../calendar/calendar-api.ts';
+import { callsApi } from '../calls/calls-api.ts';
 import { marketApi } from '../market/market-api.ts';
 import {
   applyEarnings,
@@ -227,6 +228,42 @@ describe(applyEvent.name, () => {
       [2, 'upcoming'],
     ]);
     expect(marketApi.endpoints.getEvent.select({ id: 1 })(store.getState() as never).data?.eventStatus).toBe('live');
+  });
+
+  it('moves a call between the /calls lists as it goes live and ends, without a refetch', async () => {
+    const store = makeStore();
+    const upcomingArgs = { tab: 'upcoming' as const, limit: 50 };
+    const recordedArgs = { tab: 'recorded' as const, limit: 50 };
+    await store.dispatch(
+      callsApi.util.upsertQueryData('getCalls', upcomingArgs, {
+        events: [event(1), event(2, { eventDate: '2026-11-25T22:00:00.000Z' })],
+        gated: [],
+        hasMore: false,
+      }),
+    );
+    await store.dispatch(
+      callsApi.util.upsertQueryData('getCalls', recordedArgs, {
+        events: [event(8, { eventStatus: 'closed', eventDate: '2026-11-24T21:30:00.000Z' })],
+        gated: [],
+        hasMore: true,
+      }),
+    );
+    const listed = (args: typeof upcomingArgs | typeof recordedArgs) =>
+      callsApi.endpoints.getCalls
+        .select(args)(store.getState() as never)
+        .data?.events.map((e) => [e.id, e.eventStatus]);
+    applyEvent(store, event(1, { eventStatus: 'live' }));
+    expect(listed(upcomingArgs)).toEqual([
+      [1, 'live'],
+      [2, 'upcoming'],
+    ]);
+    applyEvent(store, event(1, { eventStatus: 'closed' }));
+    expect(listed(upcomingArgs)).toEqual([[2, 'upcoming']]);
+    expect(listed(recordedArgs)).toEqual([
+      [1, 'closed'],
+      [8, 'closed'],
+    ]);
+    expect(Object.keys((store.getState() as { api: { queries: object } }).api.queries)).toHaveLength(2);
   });
 });
 

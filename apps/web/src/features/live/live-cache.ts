@@ -2,7 +2,7 @@
  * Socket messages into the RTK Query cache (issue 19): quotes patch every cached answer that shows the asset's
  * quote (the quote header, batch quotes behind lists and My Stocks, asset info, gainers and losers, top market
  * cap, and the latest day's intraday bars under the 1D chart), and events patch the calendar's events, an event's
- * page and a company's events; a report whose results landed (an event's `earnings`) patches the calendar's
+ * page, a company's events and the /calls lists; a report whose results landed (an event's `earnings`) patches the calendar's
  * reports, the company's earnings and the biggest reporters. Patched in place with `updateQueryData`, never refetched. Quotes are held back and
  * applied at most once a second (SPEC §7: the live quote display refreshes every 1 s), the newest of each asset
  * winning.
@@ -25,6 +25,8 @@ import {
   type EarningsCalendarResponse,
   type WindowArgs,
 } from '../calendar/calendar-api.ts';
+import { type CallsArgs, type CallsResponse, callsApi } from '../calls/calls-api.ts';
+import { onCallsTab, placeCall } from '../calls/calls-model.ts';
 import {
   type IntradayArgs,
   type IntradayResponse,
@@ -187,6 +189,14 @@ export function applyEvent(store: Store, event: CalendarEvent) {
       const args = entry.originalArgs as SymbolEventsArgs;
       store.dispatch(
         marketApi.util.updateQueryData('getSymbolEvents', args, (draft) => void replaceEvent(draft.events, event)),
+      );
+    } else if (entry.endpointName === 'getCalls') {
+      // /calls: a call moves from Live now / Upcoming to Recorded as it happens, without polling.
+      const args = entry.originalArgs as CallsArgs;
+      const data = entry.data as CallsResponse;
+      if (!onCallsTab(event, args.tab) && !data.events.some((held) => held.id === event.id)) continue;
+      store.dispatch(
+        callsApi.util.updateQueryData('getCalls', args, (draft) => void placeCall(draft, event, args.tab)),
       );
     } else if (entry.endpointName === 'getCalendarEvents') {
       const args = entry.originalArgs as CalendarEventsArgs;
