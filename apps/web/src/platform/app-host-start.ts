@@ -16,6 +16,9 @@ import { askPushPrompt } from './push-prompt-state.ts';
 export async function startAppHost(host: PlatformHost, store: AppStore, router: AppRouter): Promise<void> {
   let theme = store.getState().ui.themeMode;
   const themeListeners: ((mode: 'light' | 'dark') => void)[] = [];
+  const sendToken = async (body: PushTokenBody) => {
+    await store.dispatch(pushApi.endpoints.postPushToken.initiate(body)).unwrap();
+  };
   let signedIn = false;
   store.subscribe(() => {
     const state = store.getState();
@@ -24,7 +27,7 @@ export async function startAppHost(host: PlatformHost, store: AppStore, router: 
       for (const listener of themeListeners) listener(theme);
     }
     const nowSignedIn = state.auth.status === 'signedIn';
-    if (nowSignedIn && !signedIn) void checkPushAtLogin(host, store);
+    if (nowSignedIn && !signedIn) void checkPushAtLogin(host, sendToken);
     signedIn = nowSignedIn;
   });
 
@@ -38,7 +41,7 @@ export async function startAppHost(host: PlatformHost, store: AppStore, router: 
 
   if (store.getState().auth.status === 'signedIn' && !signedIn) {
     signedIn = true;
-    void checkPushAtLogin(host, store);
+    void checkPushAtLogin(host, sendToken);
   }
 }
 
@@ -49,8 +52,14 @@ export async function startNativeApp(store: AppStore, router: AppRouter): Promis
 
 let checking = false;
 
-/** SPEC §4: the push permission checked at login. */
-export async function checkPushAtLogin(host: PlatformHost, store: AppStore, now: () => number = Date.now) {
+export type PushTokenBody = { token: string; appName: string };
+
+/** SPEC §4: the push permission checked at login; a granted device's token goes to the server with `sendToken`. */
+export async function checkPushAtLogin(
+  host: PlatformHost,
+  sendToken: (body: PushTokenBody) => Promise<void>,
+  now: () => number = Date.now,
+): Promise<void> {
   if (checking) return;
   checking = true;
   try {
@@ -70,8 +79,7 @@ export async function checkPushAtLogin(host: PlatformHost, store: AppStore, now:
       if (permission === 'denied') console.info('Push notifications: permission denied');
       return;
     }
-    const { token, appName } = await host.push.register();
-    await store.dispatch(pushApi.endpoints.postPushToken.initiate({ token, appName })).unwrap();
+    await sendToken(await host.push.register());
   } catch (error) {
     console.warn(`Push notifications: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

@@ -28,12 +28,13 @@ export function answerPushPrompt(answer: PushPromptAnswer): void {
   resolve?.(answer);
 }
 
+export function isPushPromptOpen(): boolean {
+  return pending !== null;
+}
+
 export function usePushPromptOpen(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => pending !== null,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, isPushPromptOpen);
 }

@@ -51,40 +51,56 @@ export function createNativeHost(): PlatformHost {
   let registering: Promise<{ token: string; appName: string }> | null = null;
 
   async function start(app: HostApp) {
-    // Status bar: the page below it (not under it), its text readable on the theme's nav bar.
-    const statusBar = async (mode: 'light' | 'dark') => {
-      await StatusBar.setStyle({ style: mode === 'dark' ? Style.Dark : Style.Light });
-      if (kind === 'android') await StatusBar.setBackgroundColor({ color: STATUS_BAR_COLOR[mode] });
-    };
-    await StatusBar.setOverlaysWebView({ overlay: false }).catch(log('status bar overlay'));
-    await statusBar(app.themeMode()).catch(log('status bar style'));
-    app.onThemeChange((mode) => void statusBar(mode).catch(log('status bar style')));
-
-    // Android's back button: back in the app's history, out of the app at its first page.
-    await App.addListener('backButton', ({ canGoBack }) => {
-      if (canGoBack) globalThis.history.back();
-      else void App.exitApp();
-    });
-
-    // Deep links: a link opened while the app runs, and the one that started it.
+    // Each part on its own: a plugin missing from a shell build costs only its part.
+    const parts: [string, () => Promise<unknown>][] = [
+      [
+        'status bar',
+        async () => {
+          // The page below the status bar (not under it), its text readable on the theme's nav bar.
+          const style = async (mode: 'light' | 'dark') => {
+            await StatusBar.setStyle({ style: mode === 'dark' ? Style.Dark : Style.Light });
+            if (kind === 'android') await StatusBar.setBackgroundColor({ color: STATUS_BAR_COLOR[mode] });
+          };
+          await StatusBar.setOverlaysWebView({ overlay: false });
+          await style(app.themeMode());
+          app.onThemeChange((mode) => void style(mode).catch(log('status bar')));
+        },
+      ],
+      [
+        'back button',
+        // Android's back button: back in the app's history, out of the app at its first page.
+        () =>
+          App.addListener('backButton', ({ canGoBack }) => {
+            if (canGoBack) globalThis.history.back();
+            else void App.exitApp();
+          }),
+      ],
+      [
+        'deep links',
+        // A link opened while the app runs, and the one that started it.
+        async () => {
+          await App.addListener('appUrlOpen', ({ url }) => open(url));
+          open((await App.getLaunchUrl())?.url);
+        },
+      ],
+      // App state: the live socket pauses in the background (SPEC §4).
+      ['app state', () => App.addListener('appStateChange', ({ isActive }) => app.setBackground(!isActive))],
+      [
+        'notification taps',
+        // A tapped notification opens its page (the server sends its link as `url`, decision 0018).
+        () =>
+          PushNotifications.addListener('pushNotificationActionPerformed', ({ notification }) => {
+            const url = (notification.data as { url?: unknown } | undefined)?.url;
+            if (typeof url === 'string') open(url);
+          }),
+      ],
+      ['splash screen', () => SplashScreen.hide()],
+    ];
     const open = (url: string | undefined) => {
       const path = url ? appPathOf(url) : null;
       if (path) app.navigate(path);
     };
-    await App.addListener('appUrlOpen', ({ url }) => open(url));
-    const launch = await App.getLaunchUrl().catch(() => undefined);
-    open(launch?.url);
-
-    // App state: the live socket pauses in the background (SPEC §4).
-    await App.addListener('appStateChange', ({ isActive }) => app.setBackground(!isActive));
-
-    // A tapped notification opens its page (the server sends its link as `url`, decision 0018).
-    await PushNotifications.addListener('pushNotificationActionPerformed', ({ notification }) => {
-      const url = (notification.data as { url?: unknown } | undefined)?.url;
-      if (typeof url === 'string') open(url);
-    });
-
-    await SplashScreen.hide().catch(log('splash screen'));
+    for (const [name, part] of parts) await part().catch(log(name));
   }
 
   async function permission(): Promise<PushPermission> {
