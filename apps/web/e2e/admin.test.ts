@@ -180,6 +180,16 @@ describe('/admin', () => {
         await showAs(admin.page, viewport, scheme);
         await screenshot(admin.page, `admin-ingestion-${viewport}-${scheme}`);
       }
+      // A member's post on a recorded call, for the moderation tab.
+      const calls = await apiAs<{ events: { id: number }[] }>(null, '/events?type=call&status=closed&limit=1');
+      const eventId = calls.body.events[0]?.id;
+      expect(eventId).toBeDefined();
+      const posted = await apiAs<{ id: string }>(member.token, '/events-community/posts', {
+        method: 'POST',
+        body: { eventId, content: 'Guidance looked light to me.' },
+      });
+      expect(posted.status).toBe(201);
+
       // The other tabs, looked at in the last variant and on the desktop in light.
       for (const [tab, section] of [
         ['release-notes', 'admin-release-notes'],
@@ -188,11 +198,21 @@ describe('/admin', () => {
       ] as const) {
         await admin.page.getByTestId(`admin-tab-${tab}`).click();
         await admin.page.getByTestId(section).waitFor({ timeout: 15_000 });
+        await admin.page.getByTestId(section).getByRole('progressbar').waitFor({ state: 'detached', timeout: 15_000 });
         await screenshot(admin.page, `admin-${tab}-phone-dark`);
         await showAs(admin.page, 'desktop', 'light');
         await screenshot(admin.page, `admin-${tab}-desktop-light`);
         await showAs(admin.page, 'phone', 'dark');
       }
+
+      // A moderator deletes the post from the community tab (after confirming): gone from the event too.
+      await admin.page.getByTestId('admin-tab-community').click();
+      const row = admin.page.getByTestId('admin-post').filter({ hasText: 'Guidance looked light to me.' });
+      admin.page.once('dialog', (dialog) => void dialog.accept());
+      await row.getByRole('button', { name: /^Delete the post by/ }).click();
+      await row.waitFor({ state: 'detached', timeout: 10_000 });
+      const left = await apiAs<{ posts: { id: string }[] }>(null, `/events-community/posts?eventId=${eventId}`);
+      expect(left.body.posts.map((p) => p.id)).not.toContain(posted.body.id);
     } finally {
       await flag('ehMaintenanceModeWeb', false);
       await admin.context.close();
