@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.ts';
-import { expectHealthyPage, FREE, idToken, PRO } from './support.ts';
+import { expectHealthyPage, FREE, idToken, PRO, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SHOTS = '/tmp/native-shots';
@@ -190,6 +190,14 @@ describe('native app (Android shell simulated)', () => {
     await bar.getByRole('link', { name: 'News' }).click();
     await page.waitForURL('**/news');
     expect(await bar.getByRole('link', { name: 'News' }).getAttribute('aria-current')).toBe('page');
+    // A toast sits above the bar (SPEC §2: 78 units, then its 16 px gap).
+    await page.goto('/quote/AAPL');
+    await page.getByTestId('add-alert').click();
+    expect(await toast(page)).toBe('Please sign in to subscribe to alerts.');
+    const toastBox = await page.getByTestId('toast').boundingBox();
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(PHONE.height - 78 - 16 + 0.5);
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeGreaterThan(PHONE.height - 78 - 16 - 8);
+
     // The status bar was styled and the splash screen hidden through the bridge.
     expect(await calls(page, 'setStyle')).toBeGreaterThan(0);
     expect(await calls(page, 'hide')).toBeGreaterThan(0);
