@@ -13,36 +13,19 @@ import { formatCents, REFUND_WINDOW_DAYS } from '@eh/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { idToken, seriousViolations } from './support.ts';
+import {
+  apiAs,
+  confirmationCode,
+  idToken,
+  newAccount,
+  NEW_PASSWORD as PASSWORD,
+  seriousViolations,
+} from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const CLIENT_ID = 'earningshub-web';
-const PASSWORD = 'Earnings-2026!';
 const PRO_YEARLY = 23988;
 const DAY = 86_400_000;
 const adminToken = () => readFileSync(join(inject('dataDir'), 'admin-token'), 'utf8').trim();
-
-async function idp(target: string, body: object) {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
-  });
-  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** The newest code the local mailbox holds for an address. */
-async function codeFor(email: string): Promise<string> {
-  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  return code;
-}
 
 interface User {
   email: string;
@@ -52,34 +35,15 @@ interface User {
 
 /** A confirmed account of its own, signed up through the identity API. */
 async function newUser(prefix: string): Promise<User> {
-  const email = `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
-  await idp('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: await codeFor(email) });
-  const token = await idToken({ email, password: PASSWORD });
-  const me = await call<{ id: string }>(token, '/core/users/me');
-  return { email, token, id: me.body.id };
-}
-
-async function call<T>(
-  token: string | null,
-  path: string,
-  init: { method?: string; body?: object; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...init.headers,
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+  const account = await newAccount(prefix);
+  const token = await idToken(account);
+  const me = await apiAs<{ id: string }>(token, '/core/users/me');
+  return { email: account.email, token, id: me.body.id };
 }
 
 /** Runs the settle job with a clock `days` ahead (the admin call the worker's hourly job stands behind). */
 async function settleAfter(days: number) {
-  const res = await call<{ accounted: number }>(null, '/admin/affiliates/settle', {
+  const res = await apiAs<{ accounted: number }>(null, '/admin/affiliates/settle', {
     method: 'POST',
     body: { asOf: new Date(Date.now() + days * DAY).toISOString() },
     headers: { 'x-admin-token': adminToken() },
@@ -120,14 +84,14 @@ let code = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   boss = await newUser('affiliates.boss');
-  const made = await call(null, '/admin/users/super-admin', {
+  const made = await apiAs(null, '/admin/users/super-admin', {
     method: 'PUT',
     body: { email: boss.email, superAdmin: true },
     headers: { 'x-admin-token': adminToken() },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   partner = await newUser('affiliates.partner');
-  percent = (await call<{ commissionPercent: number }>(null, '/core/affiliate/program')).body.commissionPercent;
+  percent = (await apiAs<{ commissionPercent: number }>(null, '/core/affiliate/program')).body.commissionPercent;
 });
 afterAll(async () => {
   await browser?.close();
@@ -233,7 +197,7 @@ describe('the affiliate program', () => {
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByLabel('Code').waitFor();
-      await page.getByLabel('Code').fill(await codeFor(email));
+      await page.getByLabel('Code').fill(await confirmationCode(email));
       const source = page.waitForRequest((r) => r.url().includes('/api/core/users/me/source') && r.method() === 'POST');
       await page.getByRole('button', { name: 'Confirm and sign in' }).click();
       expect(JSON.parse((await source).postData() ?? '{}')).toEqual({
@@ -286,7 +250,7 @@ describe('the affiliate program', () => {
 
       // The subscriber asks for a refund (still within the window): the commission is taken back.
       const visitorToken = await idToken({ email, password: PASSWORD });
-      const refund = await call(visitorToken, '/core/users/me/subscription/refund', { method: 'POST' });
+      const refund = await apiAs(visitorToken, '/core/users/me/subscription/refund', { method: 'POST' });
       expect(refund.status, JSON.stringify(refund.body)).toBe(200);
       await openAs(page, partner);
       const reversal = page.locator('[data-testid="affiliate-commission"][data-kind="reversal"]');

@@ -1,21 +1,10 @@
-/**
- * Issue 18, the subscription screens end to end in Chromium against the real server with test billing (the
- * embedded default): a new user subscribes to Pro through the API with Stripe's test card 4242…, then in the
- * browser opens Manage subscription from the profile, cancels at the period end (the modal says when it ends, the
- * banner shows), closes the banner (still closed after a reload), reactivates (the banner goes), opens the charge
- * history with the paid charge and its amount, and a later cancellation shows the banner again, whose Reactivate
- * ends it. axe on both modals and the banner; screenshots at both widths in both themes.
- */
-import { randomUUID } from 'node:crypto';
 import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { idToken, seriousViolations, toast } from './support.ts';
+import { apiAs, idToken, newAccount, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const CLIENT_ID = 'earningshub-web';
-const PASSWORD = 'Earnings-2026!';
 const TEST_CARD = '4242424242424242';
 const BANNER_CLOSED_KEY = 'earningshub.canceledSubscriptionBannerClosed';
 
@@ -39,49 +28,16 @@ interface ChargeView {
   description: string;
 }
 
-async function idp(target: string, body: object) {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
-  });
-  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** A confirmed account of its own (nothing another file reads), with the code from the local mailbox. */
+/** A confirmed account of its own (nothing another file reads). */
 async function newUser(): Promise<{ email: string; token: string }> {
-  const email = `billing.manage.${randomUUID().slice(0, 8)}@example.com`;
-  await idp('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
-  // The code is queued in the same request as the sign-up; read it back (beforeAll: no expect.poll here).
-  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-  return { email, token: await idToken({ email, password: PASSWORD }) };
+  const account = await newAccount('billing.manage');
+  return { email: account.email, token: await idToken(account) };
 }
 
 let browser: Browser;
 let token = '';
 
-async function call<T>(
-  path: string,
-  init: { method?: string; body?: object } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = <T>(path: string, init: { method?: string; body?: object } = {}) => apiAs<T>(token, path, init);
 
 /** A date as the app shows it, formatted in the page (its locale and time zone). */
 const shownDate = (page: Page, iso: string) =>

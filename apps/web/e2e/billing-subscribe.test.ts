@@ -1,21 +1,10 @@
-/**
- * Issue 18, buying a plan end to end in Chromium against the real server with test billing (the embedded default):
- * a new free user stopped by the EHS gate on a quote page upgrades to Pro in the subscribe modal: Stripe's declined
- * test card 4000 0000 0000 0002 shows "Your card was declined." and changes nothing; 4242 4242 4242 4242 pays, the
- * welcome opens and the EHS history shows without a reload. The CNBC partner home carries its coupon through the
- * promotion modal into the subscribe modal (the lowered price; signing in happens in the modal, then the payment).
- * /stripe/checkout is the same flow as a page. axe on the modals; screenshots at both widths in both themes.
- */
-import { randomUUID } from 'node:crypto';
 import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { api, DEMO_PASSWORD, idToken, seriousViolations } from './support.ts';
+import { api, DEMO_PASSWORD, idToken, newAccount, NEW_PASSWORD as PASSWORD, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const CLIENT_ID = 'earningshub-web';
-const PASSWORD = 'Earnings-2026!';
 const TEST_LABEL = 'Test billing — no card is charged';
 
 interface Me {
@@ -29,29 +18,10 @@ interface Quote {
   discount: number;
 }
 
-async function idp(target: string, body: object) {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
-  });
-  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** A confirmed account of its own (no other file reads it), confirmed with the code from the local mailbox. */
+/** A confirmed account of its own (no other file reads it). */
 async function newUser(): Promise<{ email: string; token: string }> {
-  const email = `billing.subscribe.${randomUUID().slice(0, 8)}@example.com`;
-  await idp('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
-  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-  return { email, token: await idToken({ email, password: PASSWORD }) };
+  const account = await newAccount('billing.subscribe');
+  return { email: account.email, token: await idToken(account) };
 }
 
 async function me(token: string): Promise<Me> {

@@ -1,47 +1,12 @@
-/**
- * Issue 21, onboarding and the modals nothing opened. A new account signs in with the form and meets onboarding:
- * picks 3 stocks with the symbol search, makes its first list of them, turns on their default alerts, picks dark;
- * the API then holds the list with the 3 and an alert on each, and a reload does not show onboarding again. A second
- * new account skips at step 0 and never sees it again. Each of the eight openers opens its modal. axe on the
- * onboarding modal; screenshots at both widths in both themes.
- */
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { holdDuringFile, idToken, PRO, seriousViolations } from './support.ts';
+import { holdDuringFile, idToken, newAccount, NEW_PASSWORD as PASSWORD, PRO, seriousViolations } from './support.ts';
 
 holdDuringFile('demo-accounts');
 
 const baseUrl = inject('baseUrl');
-const CLIENT_ID = 'earningshub-web';
-const PASSWORD = 'Earnings-2026!';
 const PICKS = ['AAPL', 'MSFT', 'NVDA'];
-
-async function idp(target: string, body: object) {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
-  });
-  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** A confirmed account of its own, confirmed with the code from the local mailbox; never signed in yet. */
-async function newAccount(): Promise<{ email: string }> {
-  const email = `onboarding.${randomUUID().slice(0, 8)}@example.com`;
-  await idp('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
-  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-  return { email };
-}
 
 async function call<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {
@@ -74,7 +39,7 @@ afterAll(async () => {
 
 describe('onboarding', () => {
   it('a new account picks 3 stocks, makes its list, turns alerts on, picks dark; never shown again', async () => {
-    const { email } = await newAccount();
+    const { email } = await newAccount('onboarding');
     const { context, page, errors } = await openPage(browser, baseUrl);
     try {
       await signIn(page, email);
@@ -159,7 +124,7 @@ describe('onboarding', () => {
   });
 
   it('a second new account skips at step 0 and never sees it again; screenshots and axe at step 0', async () => {
-    const { email } = await newAccount();
+    const { email } = await newAccount('onboarding');
     const { context, page } = await openPage(browser, baseUrl);
     try {
       await signIn(page, email);

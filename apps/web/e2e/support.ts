@@ -31,12 +31,66 @@ export async function idToken(account: Account): Promise<string> {
     },
     body: JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'earningshub-web',
+      ClientId: CLIENT_ID,
       AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
     }),
   });
   const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
   return body.AuthenticationResult.IdToken;
+}
+
+/** The web app's client id at the local identity provider, and the password of accounts a file makes. */
+export const CLIENT_ID = 'earningshub-web';
+export const NEW_PASSWORD = 'Earnings-2026!';
+
+/** A call of the Cognito JSON protocol to the local identity provider that must succeed. */
+export async function idp(target: string, body: object): Promise<Record<string, unknown>> {
+  const res = await fetch(`${inject('baseUrl')}/idp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
+  });
+  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** The newest confirmation code the local mailbox holds for an address (queued by the sign-up request itself). */
+export async function confirmationCode(email: string): Promise<string> {
+  const outbox = (await (await fetch(`${inject('baseUrl')}/api/core/dev/outbox?limit=200`)).json()) as {
+    messages: { to: string; body: string }[];
+  };
+  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
+  return code;
+}
+
+/** A confirmed account of the file's own (`prefix.<random>@example.com`), not yet signed in to the app. */
+export async function newAccount(prefix: string): Promise<Account> {
+  const email = `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
+  await idp('SignUp', { Username: email, Password: NEW_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
+  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: await confirmationCode(email) });
+  return { email, password: NEW_PASSWORD };
+}
+
+/** An API call as the token's owner (anonymous with null): its status and JSON body, whatever the status. */
+export async function apiAs<T>(
+  token: string | null,
+  path: string,
+  init: { method?: string; body?: object; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as T };
 }
 
 /** The pro demo member's identity token. */
