@@ -6,10 +6,7 @@ import {
   DialogActions,
   DialogContent,
   Divider,
-  FormControlLabel,
   Link,
-  Radio,
-  RadioGroup,
   Skeleton,
   ToggleButton,
   ToggleButtonGroup,
@@ -33,9 +30,9 @@ import { usePlanPrices } from '../pricing/use-plan-prices.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
 import { useGetMeQuery, usersApi } from '../profile/users-api.ts';
 import { BillingModeNote } from './card-billing-note.tsx';
-import { CardFields, type CardFieldsHandle } from './card-fields.tsx';
+import { CardChoice, type CardChoiceValue, chosenCard, NEW_CARD } from './card-choice.tsx';
+import type { CardFieldsHandle } from './card-fields.tsx';
 import { useCardSetup } from './card-setup.ts';
-import { cardExpiry, cardName } from './manage-words.ts';
 import { useGetPaymentMethodsQuery, useSubscribeMutation } from './payments-api.ts';
 import { isPayingNow, isProUpgrade, offeredPlans, payLabel, renewalLine, withUpgrade } from './subscribe-model.ts';
 
@@ -58,8 +55,6 @@ export interface SubscribeFlowProps {
   onSubscribed(result: SubscribeResult): void;
 }
 
-const NEW_CARD = 'new';
-
 /**
  * Buying a plan: the plan and interval (yearly first, with its saving), a coupon, the price to pay from the
  * server's /prices (a Plus member moving to Pro is credited the unused days), the card (a saved one or a new one),
@@ -75,7 +70,7 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
   const [plan, setPlan] = useState(props.plan);
   const [interval, setBillingInterval] = useState(props.priceType);
   const [code, setCode] = useState<string | null>(props.coupon);
-  const [choice, setChoice] = useState<number | typeof NEW_CARD | null>(null);
+  const [choice, setChoice] = useState<CardChoiceValue | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const card = useRef<CardFieldsHandle>(null);
@@ -99,7 +94,7 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
 
   const cards = useGetPaymentMethodsQuery(undefined, { skip: !signedIn || !billingOn });
   const saved = cards.data?.paymentMethods ?? [];
-  const selected = choice ?? saved[0]?.id ?? NEW_CARD;
+  const selected = chosenCard(choice, saved);
   const wantsCard = signedIn === true && billingOn && !cards.isLoading && selected === NEW_CARD;
   const { setup, error: setupError, renew } = useCardSetup(wantsCard);
   const [subscribe] = useSubscribeMutation();
@@ -241,45 +236,17 @@ export function SubscribeFlow(props: SubscribeFlowProps) {
         <SignInFirst ref={signIn} />
       ) : signedIn ? (
         <Section title="Pay with">
-          {cards.isLoading ? <Skeleton variant="rounded" height={56} /> : null}
-          {saved.length > 0 ? (
-            <RadioGroup
-              value={String(selected)}
-              onChange={(event) => setChoice(event.target.value === NEW_CARD ? NEW_CARD : Number(event.target.value))}
-              aria-label="Card"
-              sx={{ mb: 1 }}
-              data-testid="saved-cards"
-            >
-              {saved.map((row) => (
-                <FormControlLabel
-                  key={row.id}
-                  value={String(row.id)}
-                  control={<Radio />}
-                  label={`${cardName(row)}, ${cardExpiry(row)}`}
-                />
-              ))}
-              <FormControlLabel value={NEW_CARD} control={<Radio />} label="A new card" data-testid="new-card" />
-            </RadioGroup>
-          ) : null}
-          {selected === NEW_CARD && !cards.isLoading ? (
-            setupError ? (
-              <Alert
-                severity="warning"
-                data-testid="card-setup-error"
-                action={
-                  <Button color="inherit" size="small" onClick={renew}>
-                    Try again
-                  </Button>
-                }
-              >
-                {errorMessage(setupError, 'The card form could not be opened.')}
-              </Alert>
-            ) : setup ? (
-              <CardFields ref={card} setup={setup} disabled={busy} />
-            ) : (
-              <Skeleton variant="rounded" height={120} aria-label="Loading the card form" />
-            )
-          ) : null}
+          <CardChoice
+            loading={cards.isLoading}
+            saved={saved}
+            selected={selected}
+            onChoose={setChoice}
+            setup={setup}
+            error={setupError}
+            renew={renew}
+            cardRef={card}
+            busy={busy}
+          />
         </Section>
       ) : (
         <Skeleton variant="rounded" height={120} />

@@ -1,24 +1,12 @@
 import { type BillingInterval, formatCents, MAX_TEAM_LICENSES, TEAM_PLAN } from '@eh/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  DialogActions,
-  DialogContent,
-  Divider,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogActions, DialogContent, Divider, Skeleton, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState } from 'react';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { preferences } from '../../app/preferences.ts';
 import { BillingModeNote } from '../billing/card-billing-note.tsx';
-import { CardFields, type CardFieldsHandle } from '../billing/card-fields.tsx';
-import { cardExpiry, cardName } from '../billing/manage-words.ts';
+import { CardChoice, type CardChoiceValue, chosenCard, NEW_CARD } from '../billing/card-choice.tsx';
+import type { CardFieldsHandle } from '../billing/card-fields.tsx';
 import { IntervalSwitch } from '../pricing/interval-switch.tsx';
 import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
 import { usePlanPrices } from '../pricing/use-plan-prices.ts';
@@ -32,8 +20,6 @@ import {
   useGetTeamPaymentMethodsQuery,
   useSubscribeTeamMutation,
 } from './teams-api.ts';
-
-const NEW_CARD = 'new';
 
 export interface TeamCheckoutProps {
   organization: Organization;
@@ -57,7 +43,7 @@ export function TeamCheckout({ organization, onCancel, onSubscribed, ...initial 
   const billing = prices.billing;
   const [count, setCount] = useState(String(Math.max(minimum, initial.licenseCount)));
   const [interval, setBillingInterval] = useState<BillingInterval>(initial.priceType);
-  const [choice, setChoice] = useState<number | typeof NEW_CARD | null>(null);
+  const [choice, setChoice] = useState<CardChoiceValue | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const card = useRef<CardFieldsHandle>(null);
@@ -68,7 +54,7 @@ export function TeamCheckout({ organization, onCancel, onSubscribed, ...initial 
   const quote = licenseCount ? (priceQuery.currentData?.[interval] ?? null) : null;
   const cards = useGetTeamPaymentMethodsQuery(billing ? { orgId } : skipToken);
   const saved = cards.data?.paymentMethods ?? [];
-  const selected = choice ?? saved[0]?.id ?? NEW_CARD;
+  const selected = chosenCard(choice, saved);
   const wantsCard = !!billing && !cards.isLoading && selected === NEW_CARD;
   const { setup, error: setupError, renew } = useTeamCardSetup(orgId, wantsCard);
   const [subscribe] = useSubscribeTeamMutation();
@@ -178,44 +164,17 @@ export function TeamCheckout({ organization, onCancel, onSubscribed, ...initial 
 
         {billing ? (
           <TeamSection title="Pay with">
-            {cards.isLoading ? <Skeleton variant="rounded" height={56} /> : null}
-            {saved.length > 0 ? (
-              <RadioGroup
-                value={String(selected)}
-                onChange={(event) => setChoice(event.target.value === NEW_CARD ? NEW_CARD : Number(event.target.value))}
-                aria-label="Card"
-                sx={{ mb: 1 }}
-              >
-                {saved.map((row) => (
-                  <FormControlLabel
-                    key={row.id}
-                    value={String(row.id)}
-                    control={<Radio />}
-                    label={`${cardName(row)}, ${cardExpiry(row)}`}
-                  />
-                ))}
-                <FormControlLabel value={NEW_CARD} control={<Radio />} label="A new card" />
-              </RadioGroup>
-            ) : null}
-            {selected === NEW_CARD && !cards.isLoading ? (
-              setupError ? (
-                <Alert
-                  severity="warning"
-                  data-testid="card-setup-error"
-                  action={
-                    <Button color="inherit" size="small" onClick={renew}>
-                      Try again
-                    </Button>
-                  }
-                >
-                  {errorMessage(setupError, 'The card form could not be opened.')}
-                </Alert>
-              ) : setup ? (
-                <CardFields ref={card} setup={setup} disabled={busy} />
-              ) : (
-                <Skeleton variant="rounded" height={120} aria-label="Loading the card form" />
-              )
-            ) : null}
+            <CardChoice
+              loading={cards.isLoading}
+              saved={saved}
+              selected={selected}
+              onChoose={setChoice}
+              setup={setup}
+              error={setupError}
+              renew={renew}
+              cardRef={card}
+              busy={busy}
+            />
             <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
               {`The team’s card; receipts go to ${organization.billingEmail}.`}
             </Typography>
