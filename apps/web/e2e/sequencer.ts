@@ -1,6 +1,6 @@
 /**
  * The order the integration and e2e files start in: the longest first, so the workers end close together (a long
- * file started last decides when its project ends), and the e2e file that must run alone (shell-flags) last, when
+ * file started last decides when its project ends), and the e2e files that must run alone (shell-flags, admin) last, when
  * there is nothing left to wait for. The unit project keeps Vitest's order.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -63,7 +63,7 @@ const SECONDS: Record<string, Record<string, number>> = {
     'calendar-feed.test.ts': 16,
   },
 };
-const LAST = new Set(['shell-flags.test.ts']);
+const LAST = new Set(['shell-flags.test.ts', 'admin.test.ts']);
 
 const fileName = (spec: TestSpecification) => spec.moduleId.split('/').at(-1) ?? '';
 
