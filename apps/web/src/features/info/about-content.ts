@@ -12,7 +12,7 @@ export const ABOUT_FEATURES = [
   },
   {
     heading: 'Calls',
-    text: 'The calls page lists earnings calls with their dates and times, and links to a recording where one exists. Live audio and live transcripts are not available yet.',
+    text: 'The calls page lists the calls live now, coming up and recorded, with their dates and times. A live call’s page follows it as it happens: its audio where the call has a stream, the transcript as it is spoken and listener comments. The demo market replays one of its recorded calls every two minutes, without audio, so a live call can be tried at any hour.',
   },
   {
     heading: 'Everything else that moves a stock',

@@ -83,8 +83,8 @@ export const FAQ: readonly FaqGroup[] = [
         id: 'live-calls',
         question: 'Can I listen to earnings calls live?',
         answer: [
-          'Not yet. The calls page lists the calls with their dates and times, and a call’s page links to its recording where one exists (recordings of past calls are part of the paid plans). Live audio, a live transcript and listener comments are not available yet.',
-          'Where we have them, a call’s transcript and an AI summary are on its transcript page.',
+          'Yes. A live call’s page follows it as it happens: its audio where the call has a stream, the transcript as it is spoken, and listener comments (sign in to post). Today the live transcript comes from the demo market, which replays one of its recorded calls every two minutes at speaking pace and without audio, so a live call can be tried at any hour.',
+          'Recordings of past calls are part of the paid plans. Where we have them, a call’s transcript and an AI summary are on its transcript page.',
         ],
       },
       {

@@ -32,7 +32,12 @@ describe('FAQ and About', () => {
       expect(text).toMatch(/Alerts arrive by email, [^.]*push notification/);
       expect(text).toMatch(/no iOS or Android app/);
     }
-    expect(faqText).toMatch(/Live audio, a live transcript and listener comments are not available yet/);
+    // Live calls came with issue 19: a live transcript and comments, audio where a call streams; demo replays.
+    for (const text of [faqText, aboutText]) {
+      expect(text).not.toMatch(/live (audio|transcripts?)[^.]*not available yet/i);
+      expect(text).toMatch(/the transcript as it is spoken/);
+      expect(text).toMatch(/replays one of its recorded calls every two minutes/);
+    }
   });
 
   it('say how plans are bought, canceled and refunded (issue 18), never that nothing can be bought', () => {
