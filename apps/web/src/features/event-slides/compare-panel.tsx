@@ -95,28 +95,32 @@ export function ComparePanel({ own }: { own: QuarterFigures }) {
           <Typography variant="caption" color="text.secondary" component="p" id="recent-comparisons-label">
             Recently compared
           </Typography>
-          <Box
-            sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}
-            role="list"
-            aria-labelledby="recent-comparisons-label"
-            data-testid="recent-comparisons"
-          >
-            {recent.map((symbol) => (
-              <Chip
-                key={symbol}
-                role="listitem"
-                label={symbol}
-                size="small"
-                color={symbol === other ? 'primary' : 'default'}
-                variant={symbol === other ? 'filled' : 'outlined'}
-                onClick={() => compare(symbol)}
-              />
-            ))}
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
+            <Box
+              component="ul"
+              aria-labelledby="recent-comparisons-label"
+              data-testid="recent-comparisons"
+              sx={{ display: 'contents', listStyle: 'none', m: 0, p: 0 }}
+            >
+              {recent.map((symbol) => (
+                <li key={symbol}>
+                  <Chip
+                    label={symbol}
+                    size="small"
+                    color={symbol === other ? 'primary' : 'default'}
+                    variant={symbol === other ? 'filled' : 'outlined'}
+                    onClick={() => compare(symbol)}
+                    aria-pressed={symbol === other}
+                  />
+                </li>
+              ))}
+            </Box>
             <Chip
               label="Clear"
               size="small"
               variant="outlined"
               onClick={() => setRecent([])}
+              aria-label="Clear recent comparisons"
               data-testid="compare-clear"
             />
           </Box>

@@ -1,7 +1,7 @@
 import { clampSidePanelWidth, SIDE_PANEL_KEY_STEP, SIDE_PANEL_MAX_WIDTH, SIDE_PANEL_MIN_WIDTH } from '@eh/domain';
 import KeyboardDoubleArrowLeftIcon from '@mui/icons-material/KeyboardDoubleArrowLeft';
 import KeyboardDoubleArrowRightIcon from '@mui/icons-material/KeyboardDoubleArrowRight';
-import { Box, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
 import { usePreference } from '../settings-sync/live-preferences.ts';
 
@@ -46,14 +46,17 @@ export function SidePanelLayout({ main, side, sideLabel }: { main: ReactNode; si
   const width = dragging ?? stored;
 
   const setCollapsed = (next: boolean) => setCollapseStates({ ...collapseStates, [SIDE_PANEL_COLLAPSE_ID]: next });
+  // A drag moves the edge by as much as the pointer moves, from where it was taken (no jump on the first move).
+  const start = useRef<{ x: number; width: number } | null>(null);
   const widthAt = (clientX: number) => {
     const rect = box.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0) return stored;
-    return clampSidePanelWidth(((rect.right - clientX) / rect.width) * 100);
+    if (!start.current || !rect || rect.width === 0) return stored;
+    return clampSidePanelWidth(start.current.width + ((start.current.x - clientX) / rect.width) * 100);
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
-    setDragging(widthAt(event.clientX));
+    start.current = { x: event.clientX, width: stored };
+    setDragging(stored);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (dragging !== null) setDragging(widthAt(event.clientX));
@@ -61,8 +64,10 @@ export function SidePanelLayout({ main, side, sideLabel }: { main: ReactNode; si
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (dragging === null) return;
     event.currentTarget.releasePointerCapture(event.pointerId);
-    setStored(widthAt(event.clientX));
+    const next = widthAt(event.clientX);
+    start.current = null;
     setDragging(null);
+    if (next !== stored) setStored(next);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next = widthForKey(stored, event.key);
@@ -71,91 +76,93 @@ export function SidePanelLayout({ main, side, sideLabel }: { main: ReactNode; si
     if (next !== stored) setStored(next);
   };
 
-  const toggle = (
-    <Tooltip title={collapsed ? `Show ${sideLabel.toLowerCase()}` : `Hide ${sideLabel.toLowerCase()}`}>
-      <IconButton
-        size="small"
-        onClick={() => setCollapsed(!collapsed)}
-        aria-expanded={!collapsed}
-        aria-controls="event-side-panel"
-        aria-label={collapsed ? `Show ${sideLabel.toLowerCase()}` : `Hide ${sideLabel.toLowerCase()}`}
-        data-testid="side-panel-toggle"
-      >
-        {collapsed === wide ? <KeyboardDoubleArrowLeftIcon /> : <KeyboardDoubleArrowRightIcon />}
+  const label = collapsed ? `Show ${sideLabel.toLowerCase()}` : `Hide ${sideLabel.toLowerCase()}`;
+  const toggleProps = {
+    onClick: () => setCollapsed(!collapsed),
+    'aria-expanded': !collapsed,
+    'aria-controls': 'event-side-panel',
+    'data-testid': 'side-panel-toggle',
+  };
+  const toggle = wide ? (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} {...toggleProps}>
+        {collapsed ? <KeyboardDoubleArrowLeftIcon /> : <KeyboardDoubleArrowRightIcon />}
       </IconButton>
     </Tooltip>
+  ) : (
+    <Button size="small" {...toggleProps}>
+      {label}
+    </Button>
   );
 
-  if (!wide) {
-    return (
-      <Box ref={box} data-testid="side-panel-layout" data-wide="false">
-        {main}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>{toggle}</Box>
-        {collapsed ? null : (
-          <Box id="event-side-panel" component="aside" aria-label={sideLabel} data-testid="side-panel" sx={{ mt: 1 }}>
-            {side}
-          </Box>
-        )}
-      </Box>
-    );
-  }
+  // The slides stay the first child in every layout, so a phone turned (or a collapse) keeps the slideshow's place.
   return (
     <Box
       ref={box}
       data-testid="side-panel-layout"
-      data-wide="true"
-      sx={{ display: 'flex', alignItems: 'stretch', minWidth: 0, userSelect: dragging === null ? 'auto' : 'none' }}
+      data-wide={wide}
+      sx={{
+        display: wide ? 'flex' : 'block',
+        alignItems: 'stretch',
+        minWidth: 0,
+        userSelect: dragging === null ? 'auto' : 'none',
+      }}
     >
-      <Box sx={{ flex: '1 1 0', minWidth: 0 }}>{main}</Box>
+      <Box key="main" sx={{ flex: '1 1 0', minWidth: 0 }}>
+        {main}
+      </Box>
+      {wide && !collapsed ? (
+        <Box
+          role="separator"
+          tabIndex={0}
+          aria-orientation="vertical"
+          aria-label={`Resize ${sideLabel.toLowerCase()}`}
+          aria-controls="event-side-panel"
+          aria-valuenow={Math.round(width)}
+          aria-valuemin={SIDE_PANEL_MIN_WIDTH}
+          aria-valuemax={SIDE_PANEL_MAX_WIDTH}
+          aria-valuetext={`${Math.round(width)} percent`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => {
+            start.current = null;
+            setDragging(null);
+          }}
+          onKeyDown={onKeyDown}
+          data-testid="side-panel-handle"
+          sx={{
+            flex: '0 0 16px',
+            cursor: 'col-resize',
+            touchAction: 'none',
+            display: 'flex',
+            justifyContent: 'center',
+            outline: 'none',
+            '&::after': {
+              content: '""',
+              width: 4,
+              borderRadius: 2,
+              bgcolor: dragging === null ? 'divider' : 'primary.main',
+              transition: 'background-color 120ms',
+            },
+            '&:hover::after, &:focus-visible::after': { bgcolor: 'primary.main' },
+          }}
+        />
+      ) : null}
       {collapsed ? (
-        <Box sx={{ pl: 1 }}>{toggle}</Box>
+        <Box sx={wide ? { pl: 1 } : { display: 'flex', justifyContent: 'flex-end', mt: 1 }}>{toggle}</Box>
       ) : (
-        <>
-          <Box
-            role="separator"
-            tabIndex={0}
-            aria-orientation="vertical"
-            aria-label={`Resize ${sideLabel.toLowerCase()}`}
-            aria-controls="event-side-panel"
-            aria-valuenow={Math.round(width)}
-            aria-valuemin={SIDE_PANEL_MIN_WIDTH}
-            aria-valuemax={SIDE_PANEL_MAX_WIDTH}
-            aria-valuetext={`${Math.round(width)} percent`}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => setDragging(null)}
-            onKeyDown={onKeyDown}
-            data-testid="side-panel-handle"
-            sx={{
-              flex: '0 0 16px',
-              cursor: 'col-resize',
-              touchAction: 'none',
-              display: 'flex',
-              justifyContent: 'center',
-              outline: 'none',
-              '&::after': {
-                content: '""',
-                width: 4,
-                borderRadius: 2,
-                bgcolor: dragging === null ? 'divider' : 'primary.main',
-                transition: 'background-color 120ms',
-              },
-              '&:hover::after, &:focus-visible::after': { bgcolor: 'primary.main' },
-            }}
-          />
-          <Box
-            id="event-side-panel"
-            component="aside"
-            aria-label={sideLabel}
-            data-testid="side-panel"
-            data-width={width}
-            sx={{ flex: `0 0 ${width}%`, minWidth: 0, maxWidth: `${width}%` }}
-          >
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 0.5 }}>{toggle}</Box>
-            {side}
-          </Box>
-        </>
+        <Box
+          id="event-side-panel"
+          component="aside"
+          aria-label={sideLabel}
+          data-testid="side-panel"
+          data-width={wide ? width : undefined}
+          sx={wide ? { flex: `0 0 ${width}%`, minWidth: 0, maxWidth: `${width}%` } : { mt: 2 }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 0.5 }}>{toggle}</Box>
+          {side}
+        </Box>
       )}
     </Box>
   );

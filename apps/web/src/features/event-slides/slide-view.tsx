@@ -34,11 +34,11 @@ export function SlideView({ slide, label }: { slide: Slide; label: string }) {
           <text x="120" y="380" fontSize="96" fontWeight="700" fill={ink}>
             {slide.title.length > 30 ? `${slide.title.slice(0, 29)}…` : slide.title}
           </text>
-          <text x="120" y="480" fontSize="64" fill={accent} fontWeight="600">
+          <text x="120" y="490" fontSize="72" fill={accent} fontWeight="600">
             {slide.subtitle}
           </text>
           <line x1="120" x2="520" y1="540" y2="540" stroke={rule} strokeWidth="4" />
-          <text x="120" y="610" fontSize="40" fill={muted}>
+          <text x="120" y="620" fontSize="52" fill={muted}>
             {slide.note}
           </text>
         </>
@@ -52,7 +52,7 @@ export function SlideView({ slide, label }: { slide: Slide; label: string }) {
           </text>
           {(() => {
             const scale = barScale(slide.bars.map((bar) => bar.value));
-            const top = 300;
+            const top = 340;
             const bottom = 760;
             const slot = (W - 200) / Math.max(slide.bars.length, 1);
             const width = Math.min(260, slot * 0.55);
@@ -72,7 +72,7 @@ export function SlideView({ slide, label }: { slide: Slide; label: string }) {
                   >
                     {bar.text}
                   </text>
-                  <text x={x + width / 2} y={bottom + 64} fontSize="40" fill={muted} textAnchor="middle">
+                  <text x={x + width / 2} y={bottom + 70} fontSize="48" fill={muted} textAnchor="middle">
                     {bar.label}
                   </text>
                 </g>
@@ -88,8 +88,8 @@ export function SlideView({ slide, label }: { slide: Slide; label: string }) {
           </text>
           {slide.points.map((point, index) => (
             <g key={point}>
-              <circle cx="130" cy={320 + index * 150 - 16} r="14" fill={accent} />
-              <text x="180" y={320 + index * 150} fontSize="42" fill={ink}>
+              <circle cx="130" cy={330 + index * 160 - 20} r="16" fill={accent} />
+              <text x="190" y={330 + index * 160} fontSize="60" fill={ink}>
                 {point}
               </text>
             </g>

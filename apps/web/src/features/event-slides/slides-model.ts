@@ -4,7 +4,7 @@
  * deterministic (same figures, same slides) and labelled as drawn by EarningsHub, never passed off as the
  * company's own presentation.
  */
-import { formatCompact, formatDate, formatPercent, formatPrice } from '../market/format.ts';
+import { formatCompact, formatDate, formatPercent } from '../market/format.ts';
 
 /** The figures a deck is drawn from: one row of GET /pricing/assets/{symbol}/earnings. */
 export interface QuarterFigures {
@@ -56,7 +56,8 @@ function bars(entries: [string, number | null, SlideBar['tone']][], format: (val
   );
 }
 
-const eps = (value: number) => formatPrice(value);
+/** Earnings per share to the cent, a loss with its sign ('−$0.12'). */
+const eps = (value: number) => `${value < 0 ? '−' : ''}$${Math.abs(value).toFixed(2)}`;
 const revenue = (value: number) => formatCompact(value, { currency: true });
 
 /** The deck for a quarter: a title, EPS, revenue and the year-over-year picture (fewer when figures are missing). */
@@ -107,13 +108,13 @@ export function drawnDeck(figures: QuarterFigures): Slide[] {
   const points = [
     figures.yoyPercentChangeEPS === null
       ? null
-      : `EPS ${formatPercent(figures.yoyPercentChangeEPS, { digits: 1 })} against the same quarter a year earlier`,
+      : `EPS ${formatPercent(figures.yoyPercentChangeEPS, { digits: 1 })} on a year earlier`,
     figures.yoyPercentChangeRevenue === null
       ? null
-      : `Revenue ${formatPercent(figures.yoyPercentChangeRevenue, { digits: 1 })} against the same quarter a year earlier`,
+      : `Revenue ${formatPercent(figures.yoyPercentChangeRevenue, { digits: 1 })} on a year earlier`,
     figures.priceMovePercent === null
       ? null
-      : `The stock moved ${formatPercent(figures.priceMovePercent, { digits: 1 })} around the report`,
+      : `Stock ${formatPercent(figures.priceMovePercent, { digits: 1 })} around the report`,
   ].filter((point): point is string => point !== null);
   if (points.length > 0) deck.push({ kind: 'points', id: `${base}-yoy`, title: 'Year over year', points });
   return deck;
