@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { api, apiAs, holdDuringFile, idToken, PRO, seriousViolations, toast } from './support.ts';
+import { api, apiAs, FREE, holdDuringFile, idToken, PRO, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SETTINGS = '/core/users/me/settings';
@@ -160,4 +160,18 @@ describe('event slides and synced preferences', () => {
       await second.context.close();
     }
   }, 60_000);
+
+  it('a free member sees what the slides need instead of the slideshow, and the reports panel beside it', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    try {
+      await page.goto(`${eventPath}?token=${await idToken(FREE)}`);
+      const section = page.getByTestId('event-slides');
+      await section.getByTestId('upgrade-prompt').first().waitFor({ timeout: 20_000 });
+      expect(await section.innerText()).toContain('earnings slides');
+      expect(await page.getByTestId('slideshow').count()).toBe(0);
+      expect(await page.getByTestId('side-panel').getAttribute('data-width')).toBe('30');
+    } finally {
+      await context.close();
+    }
+  });
 });
