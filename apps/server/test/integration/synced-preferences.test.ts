@@ -3,7 +3,7 @@ import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
 /**
- * The client preferences that follow the account (decision 0031): saved by one device through
+ * The client preferences that follow the account (decision 0033): saved by one device through
  * POST /core/users/me/settings, read by another through GET; a bad value is a 400 naming its field and is not stored.
  */
 let server: TestServer;
