@@ -160,6 +160,48 @@ describe(applyQuotes.name, () => {
   });
 });
 
+describe('gainers and losers', () => {
+  it('stay in order as their live changes move', async () => {
+    const store = makeStore();
+    const mover = (symbol: string, changePercent: number) => ({
+      ...quote(symbol, 100 + changePercent),
+      changePercent,
+      marketCap: 1e10,
+    });
+    await store.dispatch(
+      marketApi.util.upsertQueryData(
+        'getMovers',
+        { type: 'gainers', limit: 10 },
+        {
+          type: 'gainers',
+          assets: [mover('AAA', 9), mover('BBB', 5), mover('CCC', 3)],
+        },
+      ),
+    );
+    await store.dispatch(
+      marketApi.util.upsertQueryData(
+        'getMovers',
+        { type: 'losers', limit: 10 },
+        {
+          type: 'losers',
+          assets: [mover('XXX', -8), mover('YYY', -4)],
+        },
+      ),
+    );
+    applyQuotes(store, [
+      quote('CCC', 112, { changePercent: 12, quotedAt: later(1) }),
+      quote('YYY', 90, { changePercent: -10, quotedAt: later(1) }),
+    ]);
+    const state = store.getState() as never;
+    const symbols = (type: 'gainers' | 'losers') =>
+      marketApi.endpoints.getMovers
+        .select({ type, limit: 10 })(state)
+        .data?.assets.map((a) => a.symbol);
+    expect(symbols('gainers')).toEqual(['CCC', 'AAA', 'BBB']);
+    expect(symbols('losers')).toEqual(['YYY', 'XXX']);
+  });
+});
+
 describe(patchIntraday.name, () => {
   const bar = (ts: string, close: number) => ({
     ts,

@@ -132,6 +132,14 @@ export function patchIntraday(bars: IntradayBar[], quote: Quote, traded = 0): bo
   return true;
 }
 
+/** Re-sorts gainers (biggest rise first) and losers (biggest fall first) by their live change; others stay. */
+function sortMovers(assets: QuoteFields[], entry: CacheEntry) {
+  const kind = (entry.originalArgs as { type?: string } | undefined)?.type;
+  if (kind !== 'gainers' && kind !== 'losers') return;
+  const sign = kind === 'gainers' ? -1 : 1;
+  assets.sort((a, b) => sign * ((a.changePercent ?? 0) - (b.changePercent ?? 0)));
+}
+
 /**
  * Applies live quotes to every cached answer that shows them; `traded` holds, by quote key, the volume each asset
  * traded since its previous live quote (for the intraday bars).
@@ -161,6 +169,8 @@ export function applyQuotes(store: Store, quotes: readonly Quote[], traded: Read
     store.dispatch(
       marketApi.util.updateQueryData(name, entry.originalArgs as QuoteArgs & never, (draft) => {
         for (const quote of of(draft)) patchQuote(quote, fresh);
+        // Gainers and losers stay in order as their changes move (who is among them is the server's next answer).
+        if (name === 'getMovers') sortMovers((draft as QuoteAnswers['getMovers']).assets, entry);
       }),
     );
   }
