@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.ts';
-import { expectHealthyPage, FREE, idToken, PRO, toast } from './support.ts';
+import { expectHealthyPage, FREE, idToken, PRO, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SHOTS = '/tmp/native-shots';
@@ -140,6 +140,24 @@ async function login(page: Page, token: string, path = '/my-stocks') {
   await expect.poll(() => calls(page, 'checkPermissions'), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
+/** How many prompts this device has shown (its stored history). */
+const promptsShown = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('earningshub.pushPromptHistory') ?? '{"count":0}') as { count: number }).count,
+  );
+
+/**
+ * The check ended without a prompt: the chunk that draws the prompt is in (the tab bar is its neighbour), a moment
+ * passed, no dialog shows and the stored count is what it was.
+ */
+async function expectNoPrompt(page: Page, shownBefore: number, label: string) {
+  await page.getByTestId('native-tab-bar').waitFor();
+  await page.waitForTimeout(500);
+  expect(await page.getByTestId('push-prompt').isVisible(), label).toBe(false);
+  expect(await promptsShown(page), label).toBe(shownBefore);
+}
+
 async function pushTokenCount(token: string, appName: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/notifications/push-tokens/count?appName=${appName}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -189,7 +207,7 @@ describe('native app (Android shell simulated)', () => {
     // A tab navigates; the current one is marked.
     await bar.getByRole('link', { name: 'News' }).click();
     await page.waitForURL('**/news');
-    expect(await bar.getByRole('link', { name: 'News' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => bar.getByRole('link', { name: 'News' }).getAttribute('aria-current')).toBe('page');
     // A toast sits above the bar (SPEC §2: 78 units, then its 16 px gap).
     await page.goto('/quote/AAPL');
     await page.getByTestId('add-alert').click();
@@ -217,9 +235,7 @@ describe('native app (Android shell simulated)', () => {
     for (const day of [0, 13]) {
       await context.clock.setSystemTime(T0 + day * DAY + 60_000);
       await login(page, token);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForTimeout(500);
-      expect(await prompt.isVisible(), `day ${day}`).toBe(false);
+      await expectNoPrompt(page, 1, `day ${day}`);
     }
 
     // Day 14: asked again (the second time); Not now.
@@ -230,8 +246,7 @@ describe('native app (Android shell simulated)', () => {
     // Day 20: within 14 days of the second: not asked.
     await context.clock.setSystemTime(T0 + 20 * DAY);
     await login(page, token);
-    await page.waitForTimeout(500);
-    expect(await prompt.isVisible()).toBe(false);
+    await expectNoPrompt(page, 2, 'day 20');
 
     // Day 29: the third time; OK opens the system's dialog, which the user denies: only logged.
     const logged: string[] = [];
@@ -248,8 +263,7 @@ describe('native app (Android shell simulated)', () => {
     for (const day of [60, 400]) {
       await context.clock.setSystemTime(T0 + day * DAY);
       await login(page, token);
-      await page.waitForTimeout(500);
-      expect(await prompt.isVisible(), `day ${day}`).toBe(false);
+      await expectNoPrompt(page, 3, `day ${day}`);
     }
     const history = await page.evaluate(() => localStorage.getItem('earningshub.pushPromptHistory'));
     // The browser's clock runs on from each time set: the third prompt was shown within a minute of day 29.
@@ -270,8 +284,8 @@ describe('native app (Android shell simulated)', () => {
 
     await emit(page, 'App', 'appUrlOpen', { url: 'https://earningshub.example/quote/AAPL' });
     await page.waitForURL('**/quote/AAPL');
+    await expect.poll(() => page.locator('main h1').first().innerText()).toContain('AAPL');
     await expectHealthyPage(page, '/quote/AAPL');
-    expect(await page.locator('main h1').first().innerText()).toContain('AAPL');
 
     await emit(page, 'App', 'backButton', { canGoBack: true });
     await page.waitForURL('**/about');
@@ -305,6 +319,7 @@ describe('native app: OK to the prompt, the device token reaches the server', ()
       await login(page, token, '/');
       const prompt = page.getByTestId('push-prompt');
       await prompt.getByRole('heading', { name: 'Please turn on notifications' }).waitFor();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/native-push-prompt-390-dark.png`, animations: 'disabled' });
       await prompt.getByRole('button', { name: 'OK' }).click();
       const request = await posted;
@@ -316,8 +331,7 @@ describe('native app: OK to the prompt, the device token reaches the server', ()
       await context.clock.setSystemTime(T0 + 30 * DAY);
       await login(page, token, '/');
       await expect.poll(() => calls(page, 'register')).toBe(1);
-      await page.waitForTimeout(500);
-      expect(await prompt.isVisible()).toBe(false);
+      await expectNoPrompt(page, 1, 'granted');
       expect(await pushTokenCount(token, 'earningshub-android')).toBe(before + 1);
       await page.screenshot({ path: `${SHOTS}/native-tab-bar-390-dark.png`, animations: 'disabled' });
       expect(errors).toEqual([]);
@@ -373,6 +387,8 @@ describe('the web (not native)', () => {
         expect(await offer.getByRole('link', { name: 'App Store' }).getAttribute('href')).toBe(LINKS.appStore);
         expect(await offer.getByRole('link', { name: 'Google Play' }).getAttribute('href')).toBe(LINKS.googlePlay);
         expect(await page.getByTestId('native-tab-bar').count()).toBe(0);
+        expect(await offer.getByRole('heading').innerText()).toBe('EarningsHub for iPhone and Android');
+        expect(await seriousViolations(page, '[data-testid="mobile-app-prompt"]')).toEqual([]);
         await page.screenshot({
           path: `${SHOTS}/web-mobile-app-prompt-390-${colorScheme}.png`,
           animations: 'disabled',

@@ -34,3 +34,14 @@ describe(fetchAppLinks.name, () => {
     expect(await fetchAppLinks(offline)).toEqual({ appStore: null, googlePlay: null });
   });
 });
+
+describe('the offer names only the listed stores', () => {
+  it('says iPhone, Android, or both', async () => {
+    const { APP_PROMPT_TITLE } = await import('./words.ts');
+    expect(APP_PROMPT_TITLE('EarningsHub', { appStore: true, googlePlay: true })).toBe(
+      'EarningsHub for iPhone and Android',
+    );
+    expect(APP_PROMPT_TITLE('EarningsHub', { appStore: true, googlePlay: false })).toBe('EarningsHub for iPhone');
+    expect(APP_PROMPT_TITLE('EarningsHub', { appStore: false, googlePlay: true })).toBe('EarningsHub for Android');
+  });
+});

@@ -62,7 +62,7 @@ export default function WebAppPrompt() {
         <CloseIcon fontSize="small" />
       </IconButton>
       <Typography id="mobile-app-prompt-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-        {APP_PROMPT_TITLE(APP_NAME)}
+        {APP_PROMPT_TITLE(APP_NAME, { appStore: Boolean(links.appStore), googlePlay: Boolean(links.googlePlay) })}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {APP_PROMPT_TEXT}

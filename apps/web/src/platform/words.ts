@@ -10,7 +10,8 @@ export const PUSH_PROMPT_NOT_NOW = 'Not now';
 export const TAB_BAR_LABEL = 'Main';
 
 /** The web's mobile-app prompt, for phone visitors. */
-export const APP_PROMPT_TITLE = (appName: string) => `${appName} for iPhone and Android`;
+export const APP_PROMPT_TITLE = (appName: string, stores: { appStore: boolean; googlePlay: boolean }) =>
+  `${appName} for ${stores.appStore && stores.googlePlay ? 'iPhone and Android' : stores.appStore ? 'iPhone' : 'Android'}`;
 export const APP_PROMPT_TEXT = 'Alerts for earnings and live calls, straight to your phone.';
 export const APP_PROMPT_APP_STORE = 'App Store';
 export const APP_PROMPT_GOOGLE_PLAY = 'Google Play';
