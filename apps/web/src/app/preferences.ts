@@ -11,6 +11,8 @@ import {
   EARNINGS_SORT_KEYS,
   type EarningsSortKey,
   LEGACY_ALERTS_FILTER,
+  NO_PUSH_PROMPT_HISTORY,
+  type PushPromptHistory,
   RECENT_COMPARISONS_MAX,
   SEC_FILING_TYPES,
   type SecFilingType,
@@ -146,6 +148,13 @@ const flagsOver =
     return out;
   };
 
+const pushPromptHistory: Reader<PushPromptHistory> = (raw) => {
+  if (!isRecord(raw)) return undefined;
+  const count = num(0, Number.MAX_SAFE_INTEGER)(raw.count);
+  const lastAskedAt = raw.lastAskedAt === null ? null : num(0, Number.MAX_SAFE_INTEGER)(raw.lastAskedAt);
+  return count === undefined || lastAskedAt === undefined ? undefined : { count, lastAskedAt };
+};
+
 const sortState: Reader<SortState> = (raw) => {
   if (!isRecord(raw) || typeof raw.key !== 'string') return undefined;
   return { key: raw.key, direction: raw.direction === 'asc' ? 'asc' : 'desc' };
@@ -276,6 +285,10 @@ export const PREFERENCES = {
   anonymousUserId: pref<string>(() => globalThis.crypto.randomUUID(), nonEmptyStr, true),
   homepageTab: pref<string | null>(() => null, nullable(str)),
   lastSeenReleaseNoteDate: pref<string | null>(() => null, nullable(str)),
+  /** SPEC §4: the native push prompt's history on this device (how many times, when last). */
+  pushPromptHistory: pref<PushPromptHistory>(() => ({ ...NO_PUSH_PROMPT_HISTORY }), pushPromptHistory),
+  /** The web's mobile-app prompt was closed on this device: not shown again. */
+  mobileAppPromptDismissed: pref<boolean>(() => false, bool),
 } satisfies Record<string, PreferenceSpec<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
