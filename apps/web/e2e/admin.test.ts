@@ -131,8 +131,12 @@ describe('/admin', () => {
       await openAdmin(page, member);
       await page.getByTestId('admin-not-allowed').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('admin-flags').count()).toBe(0);
-      // Linked nowhere: no menu or page points to /admin.
+      // Linked nowhere for a member: no page and not their account menu.
       expect(await page.locator('a[href="/admin"]').count()).toBe(0);
+      await page.getByTestId('account-button').click();
+      await page.getByTestId('account-menu-sign-out').waitFor();
+      expect(await page.getByTestId('account-menu-admin').count()).toBe(0);
+      await page.keyboard.press('Escape');
       await screenshot(page, 'admin-not-allowed-desktop-light');
     } finally {
       await context.close();
@@ -151,6 +155,10 @@ describe('/admin', () => {
       await openAdmin(admin.page, boss);
       const web = admin.page.getByTestId('admin-flag-switch-ehMaintenanceModeWeb').locator('input');
       await web.waitFor({ timeout: 15_000 });
+      // A super admin's account menu links here.
+      await admin.page.getByTestId('account-button').click();
+      expect(await admin.page.getByTestId('account-menu-admin').getAttribute('href')).toBe('/admin');
+      await admin.page.keyboard.press('Escape');
       expect(await web.isChecked()).toBe(false);
       for (const [viewport, scheme] of SCREENS) {
         await showAs(admin.page, viewport, scheme);

@@ -49,6 +49,8 @@ export const Me = z.object({
     nextChargeDate: z.iso.datetime().nullable(),
   }),
   accountFeatures: AccountFeatures,
+  /** SPEC §6's client-side super-admin flag: the account may open /admin (every admin call checks it again). */
+  superAdmin: z.boolean(),
   externalProviderData: z.array(z.object({ providerName: z.string(), providerUserId: z.string() })),
   createdAt: z.iso.datetime(),
 });

@@ -202,9 +202,13 @@ describe('every admin route', () => {
       status: 200,
       json: { via: 'session', userId: admin.sub, email: 'boss.admin@example.com' },
     });
+    // The account says so (SPEC §6's client-side flag: the app links /admin for it).
+    expect(await call('GET', '/core/users/me', admin)).toMatchObject({ status: 200, json: { superAdmin: true } });
+    expect(await call('GET', '/core/users/me', member)).toMatchObject({ status: 200, json: { superAdmin: false } });
     // Taking the flag away takes effect on the next call.
     await server.ctx.db.update(users).set({ superAdmin: false }).where(eq(users.id, admin.sub));
     expect((await call('GET', '/admin/flags', admin)).status).toBe(403);
+    expect((await call('GET', '/core/users/me', admin)).json).toMatchObject({ superAdmin: false });
     await server.ctx.db.update(users).set({ superAdmin: true }).where(eq(users.id, admin.sub));
     expect((await call('GET', '/admin/flags', admin)).status).toBe(200);
   });

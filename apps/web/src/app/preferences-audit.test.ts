@@ -9,11 +9,6 @@ import { PREFERENCES, type PreferenceKey } from './preferences.ts';
  */
 const SRC = new URL('../', import.meta.url).pathname;
 
-/** Keys whose reader belongs to work in progress elsewhere, with where it lands. */
-const OWNED_ELSEWHERE: Partial<Record<PreferenceKey, string>> = {
-  superAdmin: 'the super-admin tools of issue 21 (/admin)',
-};
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -28,7 +23,6 @@ describe('stored client preferences', () => {
     .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 
   it.each(Object.keys(PREFERENCES) as PreferenceKey[])('%s is read by a feature', (key) => {
-    if (OWNED_ELSEWHERE[key]) return;
     const readers = files.filter((file) => file.text.includes(`'${key}'`)).map((file) => file.path.slice(SRC.length));
     expect(readers, `${key} is stored but no feature names it`).not.toEqual([]);
   });

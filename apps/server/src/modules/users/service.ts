@@ -36,6 +36,7 @@ function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData'], 
       nextChargeDate: row.nextChargeDate?.toISOString() ?? null,
     },
     accountFeatures: bestFeatures(accountFeaturesFor(subscription), team),
+    superAdmin: row.superAdmin,
     externalProviderData,
     createdAt: row.createdAt.toISOString(),
   };

@@ -31,6 +31,7 @@ const free: Me = {
     nextChargeDate: null,
   },
   accountFeatures: { ...FREE_ACCOUNT_FEATURES },
+  superAdmin: false,
   externalProviderData: [],
   createdAt: '2026-01-01T00:00:00.000Z',
 };

@@ -1,5 +1,6 @@
 import type { BodyOf, deleteMe, getMe, postAvatar, ResponseOf, syncFromIdentity, updateUser } from '@eh/contracts';
 import { api } from '../../app/api.ts';
+import { preferences } from '../../app/preferences.ts';
 
 const ME_PATH: (typeof getMe)['path'] = '/core/users/me';
 const AVATAR_PATH: (typeof postAvatar)['path'] = '/core/users/me/avatar';
@@ -14,6 +15,11 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectEndp
     getMe: build.query<Me, void>({
       query: () => ME_PATH,
       providesTags: ['Me'],
+      // SPEC §6's client-side flag, kept for the next start (cleared at sign-out).
+      async onQueryStarted(_, { queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) preferences.set('superAdmin', data.superAdmin);
+      },
     }),
     updateMe: build.mutation<Me, { id: string } & BodyOf<typeof updateUser>>({
       query: ({ id, ...body }) => ({ url: USER_PATH.replace(':id', encodeURIComponent(id)), method: 'POST', body }),

@@ -1,4 +1,5 @@
 import { FREE_PLAN } from '@eh/domain';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -8,6 +9,7 @@ import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlin
 import { Avatar, Box, Divider, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppSelectorInTransition } from '../../app/hooks.ts';
+import { preferences } from '../../app/preferences.ts';
 import { themeToggled } from '../../app/ui-slice.ts';
 import { PLAN_LABELS } from '../profile/plan-labels.ts';
 import { useGetMeQuery } from '../profile/users-api.ts';
@@ -21,7 +23,7 @@ export interface AccountMenuProps {
 
 /**
  * The account menu (MUI Menu: arrow keys, Escape, focus back on the avatar): who is signed in, their profile and
- * My Stocks, their plan with the way to upgrade (or to compare plans), the theme, and sign-out.
+ * My Stocks, their plan with the way to upgrade (or to compare plans), /admin for a super admin, the theme, and sign-out.
  */
 export default function AccountMenu({ anchor, onClose }: AccountMenuProps) {
   const dispatch = useAppDispatch();
@@ -32,6 +34,7 @@ export default function AccountMenu({ anchor, onClose }: AccountMenuProps) {
   const name = me?.name?.trim() || null;
   const shownEmail = me?.email ?? email;
   const free = plan === FREE_PLAN;
+  const superAdmin = me?.superAdmin ?? preferences.get('superAdmin');
   return (
     <Menu
       id={ACCOUNT_MENU_ID}
@@ -86,6 +89,14 @@ export default function AccountMenu({ anchor, onClose }: AccountMenuProps) {
           slotProps={{ primary: { sx: free ? { color: 'primary.main', fontWeight: 700 } : undefined } }}
         />
       </MenuItem>
+      {superAdmin ? (
+        <MenuItem component={RouterLink} to="/admin" onClick={onClose} data-testid="account-menu-admin">
+          <ListItemIcon>
+            <AdminPanelSettingsOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Admin</ListItemText>
+        </MenuItem>
+      ) : null}
       <Divider />
       <MenuItem onClick={() => dispatch(themeToggled())}>
         <ListItemIcon>
