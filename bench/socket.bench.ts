@@ -20,13 +20,15 @@
  * Exits non-zero when a target is missed: p99 lag <= 100 ms, ratio >= 0.5x, no client dropped.
  *
  * Options: --clients N, --per-client N, --symbols N, --ticks N, --duration S (measured seconds per server and round,
- * default 8), --warmup S (default 2), --rounds N (default 2), --workers N, --profile DIR (a CPU profile of the server).
+ * default 8), --warmup S (default 2), --rounds N (default 2), --workers N, --profile DIR (a CPU profile of the server's
+ * every measured window, ours-1.cpuprofile, bare-2.cpuprofile, …).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { startServer } from '../apps/server/src/server.ts';
@@ -94,6 +96,8 @@ interface Window {
   cpuMs: number;
   /** Wall time of the passes sending the batches. */
   flushMs: number;
+  /** Time the server spent collecting garbage in the window (part of its CPU). */
+  gcMs: number;
   seconds: number;
   loopP99: number;
   loopMax: number;
@@ -207,6 +211,16 @@ async function serve() {
 
   // Time spent sending each second's batches (the flush pass over every client), for both servers.
   let flushMs = 0;
+  let gcMs = 0;
+  // --profile: a CPU profile of each measured window (ours-1, bare-2, …), not of the whole process.
+  const profiler = values.profile ? new Session() : null;
+  profiler?.connect();
+  if (values.profile) mkdirSync(values.profile, { recursive: true });
+  let profiled = '';
+  let windows = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  }).observe({ entryTypes: ['gc'] });
   const beginFlush = live.hub.beginFlush;
   live.hub.beginFlush = (at?: Date) => {
     const round = beginFlush(at);
@@ -317,15 +331,26 @@ async function serve() {
     'bare-stop': () => {
       if (bareTimer) clearTimeout(bareTimer);
     },
-    'window-start': () => {
+    'window-start': async (name: string) => {
+      if (profiler) {
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+        profiled = name;
+      }
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       window = { cpu: process.cpuUsage(), started: performance.now(), loop };
       flushMs = 0;
+      gcMs = 0;
     },
-    'window-stop': (): Window => {
+    'window-stop': async (): Promise<Window> => {
       if (!window) throw new Error('no window');
       const cpu = process.cpuUsage(window.cpu);
+      if (profiler && values.profile) {
+        const { profile } = (await profiler.post('Profiler.stop')) as { profile: object };
+        windows += 1;
+        writeFileSync(join(values.profile, `${profiled}-${windows}.cpuprofile`), JSON.stringify(profile));
+      }
       window.loop.disable();
       const result = {
         cpuMs: (cpu.user + cpu.system) / 1000,
@@ -333,6 +358,7 @@ async function serve() {
         loopP99: window.loop.percentile(99) / 1e6,
         loopMax: window.loop.max / 1e6,
         flushMs,
+        gcMs,
       };
       window = null;
       return result;
@@ -482,8 +508,8 @@ async function main() {
     String(TICKS),
   ];
   const started = Date.now();
-  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
-  const server = spawn('serve', options, ['--expose-gc', '--max-old-space-size=4096', ...profile]);
+  const profile = values.profile ? ['--profile', values.profile] : [];
+  const server = spawn('serve', [...options, ...profile], ['--expose-gc', '--max-old-space-size=4096']);
   const workers = Array.from({ length: WORKERS }, (_, w) => spawn('clients', [...options, '--worker', String(w)]));
   await Promise.all([server.ready, ...workers.map((w) => w.ready)]);
   const { url, bareUrl } = await server.ask<{ url: string; bareUrl: string }>('ready');
@@ -511,7 +537,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
     }
     await Promise.all(workers.map((w) => w.ask('measure-start')));
-    await server.ask('window-start');
+    await server.ask('window-start', name);
     await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000));
     const window = await server.ask<Window>('window-stop');
     const counts = await Promise.all(workers.map((w) => w.ask<Counts>('measure-stop')));
@@ -577,7 +603,7 @@ async function main() {
       `from the second's flush p50 ${r.secondP50} ms, p99 ${r.secondP99} ms; ` +
       (r.tickRate === null ? '' : `${r.tickRate.toFixed(0)} ticks/s published; `) +
       `${r.messagesPerSecond.toFixed(0)} msg/s, ${mb(r.bytesPerSecond)}/s; server CPU ${cpu(r).toFixed(0)} ms/s, ` +
-      `sending ${(r.window.flushMs / r.window.seconds).toFixed(0)} ms/s; ` +
+      `sending ${(r.window.flushMs / r.window.seconds).toFixed(0)} ms/s, GC ${(r.window.gcMs / r.window.seconds).toFixed(0)} ms/s; ` +
       `event loop p99 ${r.window.loopP99.toFixed(1)} ms max ${r.window.loopMax.toFixed(1)} ms; ` +
       `memory per connection ${kb(r.perConnection.heap)} (heap + buffers), RSS ${kb(r.perConnection.rss)}; ` +
       `connected in ${(r.connectMs / 1000).toFixed(1)} s (${r.load})`;
