@@ -40,6 +40,14 @@ export const PlanOffer = z.object({
 });
 export type PlanOffer = z.infer<typeof PlanOffer>;
 
+/** An App Store product id and the plan and interval it buys (an auto-renewable subscription). */
+export const AppleProductOffer = z.object({
+  productId: z.string(),
+  plan: z.enum(PLANS),
+  priceType: z.enum(BILLING_INTERVALS),
+});
+export type AppleProductOffer = z.infer<typeof AppleProductOffer>;
+
 export const getPlans = defineRoute({
   method: 'GET',
   path: '/core/subscriptions/account/plans',
@@ -59,6 +67,11 @@ export const getPlans = defineRoute({
     billing: z
       .object({ provider: z.enum(BILLING_PROVIDERS), testMode: z.boolean(), label: z.string().nullable() })
       .nullable(),
+    /**
+     * The App Store products of the server's APPLE_PRODUCT_IDS (decision 0022): which product id buys which of these
+     * plans and intervals in the iOS app (decision 0034). Empty when none is configured or billing is off.
+     */
+    appleProducts: z.array(AppleProductOffer).optional(),
   }),
 });
 

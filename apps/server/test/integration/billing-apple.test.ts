@@ -290,6 +290,20 @@ describe('the account a purchase links to', () => {
   });
 });
 
+describe('the products the iOS app buys (decision 0034)', () => {
+  it('the price list names each configured App Store product with its plan and interval', async () => {
+    const res = await server.api('/api/core/subscriptions/account/plans');
+    expect(res.status).toBe(200);
+    expect((await body(res)).appleProducts).toEqual([
+      { productId: PRO_MONTHLY, plan: 'earningshub_pro', priceType: 'monthly' },
+      { productId: PRO_YEARLY, plan: 'earningshub_pro', priceType: 'yearly' },
+    ]);
+    // An app that sells none of those plans has none.
+    const other = await server.api('/api/core/subscriptions/account/plans?app=other_app');
+    expect((await body(other)).appleProducts).toEqual([]);
+  });
+});
+
 describe('App Store notifications', () => {
   it('SUBSCRIBED makes a free user paid pro; DID_RENEW extends; DID_FAIL_TO_RENEW is delinquent; REFUND ends it', async () => {
     const { who, token } = await newUser('lifecycle.apple@example.com');
@@ -515,6 +529,8 @@ describe('App Store not set up', () => {
       const bad = await post({ signedPayload: 42 });
       expect(bad.status).toBe(400);
       expect((await body(bad)).message).toContain('signedPayload');
+      // Nothing to buy in the app either: the iOS app says so instead of showing card checkout.
+      expect((await body(await bare.api('/api/core/subscriptions/account/plans'))).appleProducts).toEqual([]);
     } finally {
       await bare.close();
     }

@@ -1,4 +1,4 @@
-import type { CouponView, PlanOffer, PriceQuoteView } from '@eh/contracts';
+import type { AppleProductOffer, CouponView, PlanOffer, PriceQuoteView } from '@eh/contracts';
 import {
   BILLING_INTERVALS,
   type BillingInterval,
@@ -47,7 +47,27 @@ export async function plans(ctx: AppContext, app: string) {
       yearlySaving: monthly && yearly ? yearlySaving(monthly.amount, yearly.amount) : { amount: 0, percent: 0 },
     });
   }
-  return { app, defaultPriceType: DEFAULT_PRICE_TYPE, plans: offers, billing: billingOf(ctx.config.BILLING_PROVIDER) };
+  const billing = billingOf(ctx.config.BILLING_PROVIDER);
+  return {
+    app,
+    defaultPriceType: DEFAULT_PRICE_TYPE,
+    plans: offers,
+    billing,
+    appleProducts: billing ? appleProductsOf(ctx.config.APPLE_PRODUCT_IDS, offers) : [],
+  };
+}
+
+/**
+ * The App Store products that buy one of the offered plans (decision 0022's APPLE_PRODUCT_IDS), in the configured
+ * order: the iOS app buys the plan and interval a person chose with the product id named here (decision 0034).
+ */
+function appleProductsOf(
+  configured: AppContext['config']['APPLE_PRODUCT_IDS'],
+  offers: readonly PlanOffer[],
+): AppleProductOffer[] {
+  return Object.entries(configured ?? {}).flatMap(([productId, { plan, interval }]) =>
+    offers.some((offer) => offer.plan === plan) ? [{ productId, plan, priceType: interval }] : [],
+  );
 }
 
 /** What the pricing page needs to know of billing before anyone signs in: on or off, test or Stripe. */
