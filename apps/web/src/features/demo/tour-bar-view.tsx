@@ -51,7 +51,8 @@ export default function TourBarView({ step }: { step: number }) {
           borderColor: 'primary.main',
         }}
       >
-        <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
+        {/* Phones: the words across the bar, the buttons below them. */}
+        <Box sx={{ flex: { xs: '1 1 100%', md: '1 1 0' }, minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="tour-bar-title">
             <Box component="span" sx={{ color: 'primary.main' }}>
               Tour: step {step + 1} of {TOUR_LENGTH}
@@ -59,7 +60,17 @@ export default function TourBarView({ step }: { step: number }) {
             {' · '}
             {def.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary" data-testid="tour-bar-look">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="tour-bar-look"
+            sx={{
+              display: '-webkit-box',
+              WebkitLineClamp: { xs: 2, md: 'none' },
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
             {def.look}
           </Typography>
         </Box>
