@@ -28,6 +28,15 @@ export function clientPlatform(): ClientPlatform {
   return capacitor()?.getPlatform?.() === 'android' ? 'android' : 'ios';
 }
 
+/**
+ * Whether plans are bought through this device's own store instead of card checkout: the iOS app (Apple requires
+ * in-app purchase for digital plans; decisions 0022, 0034). Android and the web keep card checkout. The same answer
+ * as the host's `purchases.available`, known without loading the host.
+ */
+export function sellsPlansInApp(): boolean {
+  return clientPlatform() === 'ios';
+}
+
 /** SPEC §7: the flags call names the platform as mobile or web. */
 export function flagPlatform(): 'web' | 'mobile' {
   return isNative() ? 'mobile' : 'web';

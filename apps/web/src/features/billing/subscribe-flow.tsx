@@ -13,10 +13,11 @@ import {
   Typography,
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type ReactNode, type Ref, useCallback, useRef, useState } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useCallback, useRef, useState } from 'react';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
+import { sellsPlansInApp } from '../../platform/platform.ts';
 import { CreateAccountForm } from '../auth/create-account-form.tsx';
 import { SignInForm } from '../auth/sign-in-form.tsx';
 import { modalOpened } from '../modals/modals-slice.ts';
@@ -63,6 +64,19 @@ export interface SubscribeFlowProps {
  * words and changes nothing. Signed out, signing in comes first, here.
  */
 export function SubscribeFlow(props: SubscribeFlowProps) {
+  // In the iOS app plans are bought through the App Store, never by card (decision 0034); its flow is a chunk of its own.
+  return sellsPlansInApp() ? (
+    <Suspense fallback={<Skeleton variant="rounded" height={240} sx={{ m: 3 }} />}>
+      <AppStoreSubscribeFlow {...props} />
+    </Suspense>
+  ) : (
+    <CardSubscribeFlow {...props} />
+  );
+}
+
+const AppStoreSubscribeFlow = lazy(() => import('./app-store-flow.tsx'));
+
+function CardSubscribeFlow(props: SubscribeFlowProps) {
   const { layout, onCancel, onSubscribed } = props;
   const dispatch = useAppDispatch();
   const { signedIn } = useCurrentPlan();
@@ -407,7 +421,7 @@ function PriceSummary({
 }
 
 /** Signed out: an account comes first, in place; once signed in the flow goes on where it was. */
-function SignInFirst({ ref }: { ref: Ref<HTMLElement> }) {
+export function SignInFirst({ ref }: { ref: Ref<HTMLElement> }) {
   const dispatch = useAppDispatch();
   const [creating, setCreating] = useState(false);
   const nothing = useCallback(() => {}, []);

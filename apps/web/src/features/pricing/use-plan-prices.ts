@@ -15,6 +15,8 @@ export interface PlanPrices {
    * billing is off on this server; undefined until the price list is read.
    */
   billing: PlansResponse['billing'] | undefined;
+  /** The App Store products that buy each plan and interval in the iOS app (decision 0034); empty when none. */
+  appleProducts: NonNullable<PlansResponse['appleProducts']>;
 }
 
 /** The server's price list (configuration, not code), and whether billing is on. */
@@ -27,5 +29,6 @@ export function usePlanPrices(): PlanPrices {
     loading: isLoading,
     error: error ? errorMessage(error as ApiError, 'The prices could not be loaded.') : null,
     billing: data?.billing,
+    appleProducts: data?.appleProducts ?? [],
   };
 }
