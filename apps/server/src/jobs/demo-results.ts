@@ -41,6 +41,20 @@ export async function dueDemoReports(ctx: Pick<AppContext, 'db'>, now: Date): Pr
   );
 }
 
+/**
+ * Whether the demo market has rolled to `now`'s New York day: some demo run of a dataset besides earnings (the
+ * roll's) started that day or later. Before it, the roll brings today's figures itself, and a run of ours would
+ * count as today's roll (its schedule looks at the provider's last run) and hold the real one back until tomorrow.
+ */
+export async function demoRolledToday(ctx: Pick<AppContext, 'db'>, now: Date): Promise<boolean> {
+  const [row] = rowsOf<{ last: number | string | null }>(
+    await ctx.db.execute(sql`
+      select extract(epoch from max(started_at)) * 1000 as last
+      from ingestion_runs where provider = 'demo' and dataset <> 'earnings'`),
+  );
+  return row?.last != null ? nyDate(new Date(Number(row.last))) >= nyDate(now) : false;
+}
+
 export interface DemoResultsOptions {
   everyMs?: number;
   now?: () => Date;
@@ -62,6 +76,7 @@ export function createDemoResults(ctx: AppContext, log: FastifyBaseLogger, optio
       triesDay = nyDate(now);
       tries.clear();
     }
+    if (!(await demoRolledToday(ctx, now))) return [];
     const due = (await dueDemoReports(ctx, now)).filter((report) => (tries.get(report.id) ?? 0) < TRIES_MAX);
     if (due.length === 0) return [];
     for (const report of due) tries.set(report.id, (tries.get(report.id) ?? 0) + 1);

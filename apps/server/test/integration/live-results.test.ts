@@ -10,7 +10,7 @@ import { MARKET_TIME_ZONE } from '@eh/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/ingest/bulk.ts';
-import { createDemoResults, dueDemoReports } from '../../src/jobs/demo-results.ts';
+import { createDemoResults, demoRolledToday, dueDemoReports } from '../../src/jobs/demo-results.ts';
 import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
@@ -91,6 +91,23 @@ describe('the demo market', () => {
     });
     // Landed: no longer due.
     expect((await dueDemoReports(server.ctx, at(120_000))).map((row) => row.id)).not.toContain(report.id);
+  });
+
+  it("waits for the day's roll: before it, the roll brings the figures (and a run of ours would pass for it)", async () => {
+    const [run] = rowsOf<{ last: number | string }>(
+      await server.ctx.db.execute(sql`
+        select extract(epoch from max(started_at)) * 1000 as last
+        from ingestion_runs where provider = 'demo' and dataset <> 'earnings'`),
+    );
+    const rolled = new Date(Number(run?.last));
+    expect(await demoRolledToday(server.ctx, rolled)).toBe(true);
+    const nextDay = new Date(rolled.getTime() + 86_400_000);
+    expect(await demoRolledToday(server.ctx, nextDay)).toBe(false);
+    const runs = async () =>
+      rowsOf<{ n: number }>(await server.ctx.db.execute(sql`select count(*)::int as n from ingestion_runs`))[0]?.n;
+    const before = await runs();
+    expect(await createDemoResults(server.ctx, server.app.log, { now: () => nextDay }).tick()).toEqual([]);
+    expect(await runs()).toBe(before);
   });
 });
 
