@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,27 @@ const GOOGLE_ACCOUNTS = [
 ];
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
+
+/** The App Store products the iOS app sees in the price list (decision 0034; native-purchase.test.ts names them). */
+const E2E_APPLE_PRODUCTS = {
+  proMonthly: 'dev.earningshub.e2e.pro.monthly',
+  proYearly: 'dev.earningshub.e2e.pro.yearly',
+} as const;
+
+/** App Store configuration (decision 0022) with a self-signed root made here: the server needs one with the products. */
+function appStoreEnv(dir: string): Record<string, string> {
+  const root = join(dir, 'apple-root-e2e.pem');
+  const key = join(dir, 'apple-root-e2e.key');
+  const subject = '/CN=EarningsHub e2e App Store root';
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', subject];
+  execFileSync('openssl', [...args, '-days', '30', '-keyout', key, '-out', root], { stdio: 'ignore' });
+  return {
+    APPLE_ROOT_CERTS: root,
+    APPLE_BUNDLE_ID: 'dev.earningshub.e2e',
+    APPLE_APP_APPLE_ID: '1234567890',
+    APPLE_PRODUCT_IDS: `${E2E_APPLE_PRODUCTS.proMonthly}=earningshub_pro:monthly,${E2E_APPLE_PRODUCTS.proYearly}=earningshub_pro:yearly`,
+  };
+}
 
 /** Waits until the server says its background history fill is complete (GET /api/core/market-history). */
 async function historyComplete(baseUrl: string, timeoutMs: number, log: () => string) {
@@ -79,6 +100,9 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_MAX: '100000',
       // Every browser of the suite signs in from 127.0.0.1: the per-address identity throttle would refuse them.
       IDP_RATE_LIMIT_MAX: '100000',
+      // The iOS app's App Store products (native-purchase.test.ts): Pro only, so Plus shows it can't be bought there.
+      // The root is a throwaway one: no notification is delivered by the e2e; the web keeps card checkout.
+      ...appStoreEnv(dataDir),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
