@@ -217,9 +217,11 @@ describe('/welcome', () => {
       await expect.poll(() => alerts.getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
       expect(await alerts.innerText()).toContain('On for 1 stock.');
       const list = page.getByTestId('welcome-step-list');
-      await expect.poll(() => list.getAttribute('data-done')).toBe('false');
+      await expect.poll(() => list.getAttribute('data-done'), { timeout: 15_000 }).toBe('false');
       expect(await list.innerText()).toContain('No list yet.');
-      expect(await page.getByTestId('welcome-step-plan').innerText()).toContain('Free');
+      const plan = page.getByTestId('welcome-step-plan');
+      await expect.poll(() => plan.getAttribute('data-done'), { timeout: 15_000 }).toBe('false');
+      expect(await plan.innerText()).toContain('Free');
       // The page (the navigation's account button of a nameless account is not this file's: reported apart).
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await screenshot(page, 'welcome-signed-in-desktop-light');

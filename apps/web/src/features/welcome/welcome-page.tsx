@@ -30,11 +30,14 @@ function Step({
   done,
   status,
   action,
+  failed = false,
 }: {
   id: string;
   title: string;
   /** Undefined while the account's data loads. */
   done: boolean | undefined;
+  /** The account's data could not be read: said instead of loading for ever. */
+  failed?: boolean;
   status: ReactNode;
   action: ReactNode;
 }) {
@@ -66,7 +69,7 @@ function Step({
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary" component="div">
-          {done === undefined ? <Skeleton width={220} /> : status}
+          {failed ? 'Could not be read just now.' : done === undefined ? <Skeleton width={220} /> : status}
         </Typography>
       </Box>
       <Box sx={{ gridArea: 'action' }}>{action}</Box>
@@ -77,9 +80,9 @@ function Step({
 /** A signed-in reader's first steps, each read from the account: its lists, its alerts, the theme, the plan. */
 function FirstSteps() {
   const dispatch = useAppDispatch();
-  const { data: me } = useGetMeQuery();
-  const { data: lists } = useGetListsQuery(LISTS_ARGS);
-  const { data: alerts } = useGetAlertsQuery();
+  const { data: me, isError: meFailed } = useGetMeQuery();
+  const { data: lists, isError: listsFailed } = useGetListsQuery(LISTS_ARGS);
+  const { data: alerts, isError: alertsFailed } = useGetAlertsQuery();
   const { data: settings } = useGetUserSettingsQuery();
   const mode = useAppSelector((state) => state.ui.themeMode);
   // Read on each render: a toggle changes `mode`, and the choice is stored by then (the store's listener).
@@ -127,6 +130,7 @@ function FirstSteps() {
       >
         <Step
           id="list"
+          failed={listsFailed && !lists}
           title="Stocks you follow"
           done={symbols ? symbols.size > 0 : undefined}
           status={
@@ -146,6 +150,7 @@ function FirstSteps() {
         />
         <Step
           id="alerts"
+          failed={alertsFailed && !alerts}
           title="Alerts"
           done={alertCount === undefined ? undefined : alertCount > 0}
           status={
@@ -174,6 +179,7 @@ function FirstSteps() {
         />
         <Step
           id="plan"
+          failed={meFailed && !me}
           title="Plan"
           done={paid}
           status={
