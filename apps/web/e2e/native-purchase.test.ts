@@ -15,8 +15,11 @@ const baseUrl = inject('baseUrl');
 const PRO_YEARLY_PRODUCT = 'dev.earningshub.e2e.pro.yearly';
 const CANCELLED = 'The purchase was cancelled. Nothing was charged and your plan is unchanged.';
 
-/** The iOS shell: push already refused (no prompt in the way), the App Store answers what `__storeAnswer` holds. */
-function simulateIosShell() {
+/**
+ * The shell (iOS, or Android for the card check): push already refused (no prompt in the way); on iOS the App Store
+ * answers what `__storeAnswer` holds.
+ */
+function simulateShell(platform: string) {
   const w = window as unknown as Record<string, unknown>;
   const calls: { plugin: string; method: string; options: unknown }[] = [];
   const methods = (promises: string[]) => [
@@ -24,10 +27,11 @@ function simulateIosShell() {
     { name: 'addListener', rtype: 'callback' },
     { name: 'removeListener', rtype: 'callback' },
   ];
-  w.webkit = { messageHandlers: { bridge: { postMessage: () => undefined } } };
+  if (platform === 'ios') w.webkit = { messageHandlers: { bridge: { postMessage: () => undefined } } };
+  else w.androidBridge = { postMessage: () => undefined };
   w.Capacitor = {
     isNativePlatform: () => true,
-    getPlatform: () => 'ios',
+    getPlatform: () => platform,
     PluginHeaders: [
       { name: 'App', methods: methods(['exitApp', 'getLaunchUrl', 'getInfo', 'getState', 'minimizeApp']) },
       { name: 'PushNotifications', methods: methods(['checkPermissions', 'requestPermissions', 'register']) },
@@ -77,7 +81,7 @@ describe('plans bought in the iOS app (shell simulated)', () => {
 
     const { context, page, errors } = await openPage(browser, baseUrl, { viewport: 'phone' });
     try {
-      await context.addInitScript(simulateIosShell);
+      await context.addInitScript(simulateShell, 'ios');
       const subscribes: string[] = [];
       page.on('request', (req) => {
         if (req.method() === 'POST' && req.url().includes('/core/users/me/subscription')) subscribes.push(req.url());
@@ -131,17 +135,42 @@ describe('plans bought in the iOS app (shell simulated)', () => {
       expect(subscribes).toEqual([]);
       expect((await api('/core/users/me', token)).accountSubscription).toEqual(before);
       expect(await buy.isEnabled()).toBe(true);
+
+      // Ask to Buy: waiting for approval, said so; still nothing changed.
+      const setAnswer = (outcome: string) =>
+        page.evaluate((o) => {
+          (window as unknown as Record<string, unknown>).__storeAnswer = { outcome: o };
+        }, outcome);
+      await setAnswer('pending');
+      await buy.click();
+      await expect.poll(() => outcome.innerText()).toContain('waiting for approval');
+      expect(subscribes).toEqual([]);
+
+      // Bought: the plan follows Apple's notification (decision 0022), so the flow says so and fetches the user again.
+      await setAnswer('purchased');
+      const refetched = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/core/users/me', {
+        timeout: 10_000,
+      });
+      await buy.click();
+      await expect
+        .poll(() => outcome.innerText())
+        .toContain('Your Pro plan becomes active as soon as Apple confirms it');
+      await refetched;
+      expect(await purchases(page)).toHaveLength(3);
+      expect(subscribes).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  it('on the web the same button still opens card checkout', async () => {
+  it.each(['web', 'android'] as const)('on %s the same button still opens card checkout', async (where) => {
     const token = await idToken(FREE);
     const { context, page } = await openPage(browser, baseUrl, { viewport: 'phone' });
     try {
+      if (where === 'android') await context.addInitScript(simulateShell, 'android');
       await page.goto(`/pricing?token=${token}`);
+      if (where === 'android') await page.getByTestId('native-tab-bar').waitFor();
       await page.getByTestId('choose-earningshub_pro').click();
       const modal = page.getByTestId('modal-subscribe');
       await modal.getByTestId('card-number').waitFor();

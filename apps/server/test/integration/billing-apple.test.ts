@@ -302,6 +302,23 @@ describe('the products the iOS app buys (decision 0034)', () => {
     const other = await server.api('/api/core/subscriptions/account/plans?app=other_app');
     expect((await body(other)).appleProducts).toEqual([]);
   });
+
+  it('names none while billing is off (the notifications route answers 503 then too)', async () => {
+    const off = await startTestServer({
+      BILLING_PROVIDER: 'off',
+      APPLE_ROOT_CERTS: trusted.rootPath,
+      APPLE_BUNDLE_ID: BUNDLE_ID,
+      APPLE_APP_APPLE_ID: String(APP_APPLE_ID),
+      APPLE_PRODUCT_IDS: `${PRO_YEARLY}=earningshub_pro:yearly`,
+    });
+    try {
+      const plans = await body(await off.api('/api/core/subscriptions/account/plans'));
+      expect(plans.billing).toBeNull();
+      expect(plans.appleProducts).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
 });
 
 describe('App Store notifications', () => {

@@ -69,7 +69,16 @@ export default function AppStoreSubscribeFlow(props: SubscribeFlowProps) {
   const already = paying && current?.plan === plan && current.priceType === interval ? label : null;
   const elsewhere = billedElsewhere(paying, subscription.data?.subscription);
   const waiting = outcome?.outcome === 'purchased';
-  const canBuy = signedIn === true && billingOn && !!productId && !already && !elsewhere && !busy && !waiting && !!me;
+  const canBuy =
+    signedIn === true &&
+    billingOn &&
+    !!productId &&
+    !already &&
+    !elsewhere &&
+    !busy &&
+    !waiting &&
+    !!me &&
+    !subscription.isLoading;
 
   // After 'purchased': the App Store's notification changes the plan on the server (0022); fetch the user again a
   // few times and welcome them once it has.
