@@ -15,6 +15,7 @@ import { rowsOf } from '../ingest/bulk.ts';
 import { ingest } from '../ingest/index.ts';
 import { MARKET_CHANGED_CHANNEL } from '../modules/earnings/response-cache.ts';
 import { PROVIDERS } from '../providers/index.ts';
+import { turnsEvery } from './turns.ts';
 
 /** How often the loop looks for reports that are due. */
 export const DEMO_RESULTS_EVERY_MS = 30_000;
@@ -65,9 +66,6 @@ export function createDemoResults(ctx: AppContext, log: FastifyBaseLogger, optio
   const clock = options.now ?? (() => new Date());
   const tries = new Map<number, number>();
   let triesDay = '';
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
 
   /** One look: ingests the due reports' companies (their earnings only); returns the reports it asked for. */
   async function tick(): Promise<DueReport[]> {
@@ -100,29 +98,5 @@ export function createDemoResults(ctx: AppContext, log: FastifyBaseLogger, optio
     return due;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((err: unknown) => log.warn({ err }, 'demo results turn failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, everyMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (timer || stopped) return;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    tick,
-  };
+  return { ...turnsEvery(everyMs, () => tick(), log, 'demo results turn failed'), tick };
 }

@@ -9,6 +9,7 @@ import { MARKET_ASSET_TYPES, type MarketAssetType, SYMBOL_FILTER_MIN_MARKET_CAP 
 import { type AnyColumn, and, asc, eq, gt, gte, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import { earningsByIds } from '../modules/earnings/queries.ts';
 import { toEarningsRow } from '../modules/earnings/service.ts';
+import { type EventRow, selectEvents } from '../modules/events/queries.ts';
 import { itemsOf, ownListIds } from '../modules/lists/queries.ts';
 import {
   type AssetRow,
@@ -221,32 +222,7 @@ export async function resultsChangedSince(db: Database, params: { after: Date; s
   return { results, mark };
 }
 
-const eventColumns = {
-  id: events.id,
-  eventType: events.eventType,
-  eventStatus: events.eventStatus,
-  eventDate: events.eventDate,
-  symbol: events.symbol,
-  assetSymbol: assets.symbol,
-  name: assets.name,
-  title: events.title,
-  description: events.description,
-  earningsId: events.earningsId,
-  periodYear: events.periodYear,
-  period: events.period,
-  details: events.details,
-  audioUrl: events.audioUrl,
-  youtubeUrl: events.youtubeUrl,
-  source: events.source,
-  updatedAt: events.updatedAt,
-};
-
-/** Events with their company's symbol and name. */
-const selectEvents = (db: Database) =>
-  db.select(eventColumns).from(events).leftJoin(assets, eq(assets.id, events.assetId));
-type EventColumnsRow = Awaited<ReturnType<typeof selectEvents>>[number];
-
-function toLiveEvent({ eventDate, assetSymbol, symbol, updatedAt: _, ...row }: EventColumnsRow): CalendarEvent {
+function toLiveEvent({ eventDate, assetSymbol, symbol, ...row }: EventRow): CalendarEvent {
   return { ...row, symbol: assetSymbol ?? symbol, eventDate: eventDate.toISOString(), gated: null };
 }
 

@@ -21,7 +21,8 @@ const eventColumns = {
   source: events.source,
 };
 
-function selectEvents(db: Database) {
+/** Events with their company's symbol and name. */
+export function selectEvents(db: Database) {
   return db.select(eventColumns).from(events).leftJoin(assets, eq(assets.id, events.assetId));
 }
 export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];

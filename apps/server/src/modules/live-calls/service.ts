@@ -30,6 +30,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { turnsEvery } from '../../jobs/turns.ts';
 import { publishLive } from '../../sync/publish.ts';
 import { eventById } from '../events/queries.ts';
 import { toEvent } from '../events/service.ts';
@@ -87,9 +88,6 @@ export function createLiveCalls(ctx: AppContext, log: FastifyBaseLogger, options
   /** Replay slots this node has made sure of (an insert per slot once, not every maintenance). */
   const ensured = new Set<number>();
   let lastMaintained = Number.NEGATIVE_INFINITY;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
 
   async function scriptOf(fileId: string): Promise<CallScript | null> {
     if (scripts.has(fileId)) return scripts.get(fileId) ?? null;
@@ -199,31 +197,7 @@ export function createLiveCalls(ctx: AppContext, log: FastifyBaseLogger, options
     await speak(now);
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((error: unknown) => log.warn({ err: error }, 'live calls turn failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, tickMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (timer || stopped) return;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    tick,
-  };
+  return { ...turnsEvery(tickMs, () => tick(), log, 'live calls turn failed'), tick };
 }
 
 /**
