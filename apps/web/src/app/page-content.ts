@@ -1,6 +1,5 @@
 /**
- * What each page of the route table says: its title (with `{param}` placeholders), what it will show, and the
- * issue that brings its content. Kept apart from routes.ts so the first load carries only paths; the pages,
+ * What each page of the route table says: its title (with `{param}` placeholders) and what it shows. Kept apart from routes.ts so the first load carries only paths; the pages,
  * the menu and the page index load this with them.
  */
 import { PAGES, type PageId, type PageRoute, type SymbolTabKey } from './routes.ts';
@@ -12,60 +11,26 @@ export interface PageContent {
   menuLabel?: string;
   /** What the page shows, in one or two sentences (also the meta description). */
   description: string;
-  /** The issue that brings the page's content; omitted for pages that are complete. */
-  arrivesWith?: string;
-  /** Sections the page will hold (SPEC §2 section names), shown as empty frames until they arrive. */
-  sections?: readonly string[];
 }
 
 export type PageDef = PageRoute & PageContent;
-
-/** The issue that brings each named section of SPEC §2 (shown in the section's empty frame). */
-export const SECTION_ARRIVES_WITH: Readonly<Record<string, string>> = {
-  'Earnings Feed': 'the earnings feed',
-  'Earnings Calendar': 'the earnings calendar',
-  News: 'the news feed',
-  'Symbol News': 'the news feed',
-  'Top Gainers': 'quotes and market data',
-  'Top Losers': 'quotes and market data',
-  'Most Popular': 'quotes and market data',
-  'Top Market Cap': 'quotes and market data',
-  'Overall Score Widget': 'EHS and the EH500 index',
-  'Price to Sales': 'EHS and the EH500 index',
-  'Price to Earnings': 'EHS and the EH500 index',
-  'YoY EPS': 'EHS and the EH500 index',
-  'YoY Revenue': 'EHS and the EH500 index',
-};
-
-const HOME_SECTIONS = [
-  'Earnings Feed',
-  'Earnings Calendar',
-  'News',
-  'Top Gainers',
-  'Top Losers',
-  'Most Popular',
-  'Top Market Cap',
-] as const;
 
 export const PAGE_CONTENT: Record<PageId, PageContent> = {
   home: {
     title: 'Earnings this week',
     description:
       'Who reports this week and exactly when, results against estimates as they come in, earnings calls and the news that moves stocks.',
-    sections: HOME_SECTIONS,
   },
   homeAlias: {
     menuLabel: 'Home',
     title: 'Earnings this week',
     description:
       'Who reports this week and exactly when, results against estimates as they come in, earnings calls and the news that moves stocks.',
-    sections: HOME_SECTIONS,
   },
   landing: {
     title: 'Never miss an earnings call',
     description:
       'Exact report dates with before and after-market labels, confirmed or estimated, earnings calls with transcripts and AI summaries, and your own stock lists.',
-    arrivesWith: 'the product tour and plans',
   },
   welcome: {
     title: 'Welcome',
@@ -74,9 +39,8 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   },
   dashboard: {
     title: 'Dashboard',
-    description: 'Your stocks’ upcoming reports, latest results, live calls and alerts in one place.',
-    arrivesWith: 'accounts and My Stocks',
-    sections: ['Earnings Feed', 'Earnings Calendar', 'Symbol News', 'Top Gainers', 'Top Losers'],
+    description:
+      'Who reports this week and exactly when, results against estimates as they come in, earnings calls and the news that moves stocks.',
   },
   calendarWeek: {
     menuLabel: 'Calendar: this week',
@@ -134,7 +98,6 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     title: 'EHS scores',
     description:
       'The EarningsHub score of each company from price to sales, price to earnings, year-over-year EPS and revenue growth.',
-    sections: ['Overall Score Widget', 'Price to Sales', 'Price to Earnings', 'YoY EPS', 'YoY Revenue'],
   },
   ehsLearnMore: {
     menuLabel: 'How EHS works',
@@ -161,17 +124,14 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   transcriptByPeriod: {
     title: '{symbol} {period} {periodYear} earnings call',
     description: 'The call’s transcript with speakers, the AI summary with citations into it, and the recording.',
-    arrivesWith: 'transcripts and AI summaries',
   },
   transcriptFile: {
     title: '{symbol} {period} {periodYear} transcript',
     description: 'One transcript file with its summary and the recording when there is one.',
-    arrivesWith: 'transcripts and AI summaries',
   },
   transcript: {
     title: 'Transcript',
     description: 'One transcript with its AI summary and citations.',
-    arrivesWith: 'transcripts and AI summaries',
   },
   symbolEvent: {
     title: '{symbol} event',
@@ -181,12 +141,10 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   myStocks: {
     title: 'My Stocks',
     description: 'Your stock lists with holdings and cash, their upcoming reports and performance.',
-    arrivesWith: 'accounts and stock lists',
   },
   profile: {
     title: 'Profile',
     description: 'Your name, email, avatar, password, alerts delivery and subscription.',
-    arrivesWith: 'accounts',
   },
   team: {
     title: 'Team',
@@ -213,17 +171,14 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
   signin: {
     title: 'Sign in',
     description: 'Sign in to reach your stock lists, alerts and plan.',
-    arrivesWith: 'accounts',
   },
   createAccount: {
     title: 'Create account',
     description: 'Create a free account to keep stock lists and set alerts.',
-    arrivesWith: 'accounts',
   },
   forgotPassword: {
     title: 'Reset your password',
     description: 'We email you a code to set a new password.',
-    arrivesWith: 'accounts',
   },
   about: {
     title: 'About',
@@ -273,13 +228,11 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     menuLabel: 'CNBC partner home',
     title: 'EarningsHub for CNBC viewers',
     description: 'The earnings calendar and earnings calls, with the CNBC partner offer.',
-    sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
   },
   partnerWolf: {
     menuLabel: 'Wolf partner home',
     title: 'EarningsHub for Wolf members',
     description: 'The earnings calendar and earnings calls, with the Wolf partner offer.',
-    sections: ['Earnings Calendar', 'Earnings Feed', 'Most Popular'],
   },
   dev: {
     title: 'Developer tools',
@@ -312,52 +265,40 @@ export function pageById(id: PageId): PageDef {
 
 export interface SymbolTabContent {
   description: string;
-  arrivesWith: string;
 }
 
 export const SYMBOL_TAB_CONTENT: Record<SymbolTabKey, SymbolTabContent> = {
   overview: {
     description: 'Quote, next report date and time, the latest results against estimates and the price chart.',
-    arrivesWith: 'symbol pages',
   },
   earnings: {
     description: 'Every quarter’s EPS and revenue against estimates, the price move around each report, and guidance.',
-    arrivesWith: 'earnings history',
   },
   ehs: {
     description: 'The EarningsHub score and its parts: P/S, P/E, YoY EPS and YoY revenue, against the sector.',
-    arrivesWith: 'EHS and the EH500 index',
   },
   analysts: {
     description: 'Analyst ratings and price targets over time.',
-    arrivesWith: 'analyst ratings',
   },
   news: {
     description: 'News that mentions the company, newest first.',
-    arrivesWith: 'the news feed',
   },
   short: {
     description: 'Short interest, days to cover and its history by settlement date.',
-    arrivesWith: 'short interest',
   },
   price: {
     description: 'Daily prices with line and candlestick charts, from one day to all history.',
-    arrivesWith: 'price history',
   },
   dividends: {
     description: 'Ex-dividend and payment dates, amounts and yield history.',
-    arrivesWith: 'dividends',
   },
   secFilings: {
     description: '10-K, 10-Q, 8-K, proxy, ownership and insider filings from SEC EDGAR.',
-    arrivesWith: 'SEC filings',
   },
   events: {
     description: 'Earnings calls and other events, upcoming and recorded.',
-    arrivesWith: 'live calls',
   },
   trades: {
     description: 'Buys and sells recorded in shared portfolios for this symbol.',
-    arrivesWith: 'stock lists and trades',
   },
 };

@@ -1,6 +1,6 @@
 /**
  * The lazily loaded pages outside the market table (calendar, transcripts, symbol page, information, account and
- * the fallback frames), loaded through this one table: the first-load chunk then carries a single import for all
+ * the rest), loaded through this one table: the first-load chunk then carries a single import for all
  * of them instead of one preload list per page (each list names every chunk its page needs). The table's own
  * chunk keeps those lists, so a page's chunks still download together once the table is in.
  * The home is not here: the router loads it directly, one step sooner.
@@ -10,7 +10,6 @@ import type { ComponentType } from 'react';
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 export const PAGE_LOADERS = {
-  planned: () => import('../features/shell/planned-page.tsx'),
   notFound: () => import('../features/info/not-found-page.tsx'),
   calendar: () => import('../features/calendar/calendar-page.tsx'),
   transcript: () => import('../features/transcripts/transcript-page.tsx'),

@@ -37,12 +37,11 @@ const market =
 /** The home is the first page most visits open: loaded directly, one step sooner. */
 const home = lazyPage(() => import('../features/home/home-page.tsx'));
 
-const planned = page('planned');
 const calendar = page('calendar');
 const transcript = page('transcript');
 
-/** Pages with their real content in this release; every other page shows its planned frame. */
-const PAGE_MODULES: Partial<Record<PageId, Lazy>> = {
+/** Every page's module (the type names each page of the route table, so none is left without one). */
+const PAGE_MODULES: Record<PageId, Lazy> = {
   about: page('about'),
   faq: page('faq'),
   terms: page('terms'),
@@ -114,7 +113,7 @@ function pageRoute(page: (typeof PAGES)[number]): RouteObject {
       ...('partner' in page ? { partner: page.partner } : {}),
       ...(STICKY_HEADER_PAGES.has(page.id) ? { stickyHeader: true } : {}),
     },
-    lazy: PAGE_MODULES[page.id] ?? planned,
+    lazy: PAGE_MODULES[page.id],
   };
 }
 

@@ -111,8 +111,8 @@ function browserStorage(): KeyValueStorage {
 }
 
 /**
- * Where client preferences live: localStorage on the web. The native issue swaps this for Capacitor Preferences
- * (read into memory at start-up, written through), keeping the same synchronous interface.
+ * Where client preferences live: localStorage, in the browser and in the native shells' web view alike (kept with the
+ * app's data there), behind the synchronous interface the preferences module reads at start-up.
  */
 export const storage: KeyValueStorage = browserStorage();
 

@@ -7,7 +7,7 @@ import { preferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { TabBar } from '../../components/tab-bar.tsx';
 import { PartnerHero } from '../partners/partner-hero.tsx';
-import { useCurrentPage } from '../shell/planned-page.tsx';
+import { useCurrentPage } from '../shell/current-page.ts';
 import {
   CalendarSection,
   FeedSection,

@@ -17,11 +17,8 @@ const ListModal = lazy(() => import('../lists/list-modals.tsx'));
 /** The call event and the video modal share a chunk (the first load carries one entry for both). */
 const CallModal = lazy(() => import('../calendar/call-event-modal.tsx'));
 
-/**
- * Modals with their real content. Each later issue adds its kinds here; kinds without an entry show the
- * registry's frame with its "arrives with" text.
- */
-export const MODAL_CONTENT: Partial<Record<ModalKind, ModalContent>> = {
+/** Every modal kind's content (the type names each kind of the registry, so none is left without one). */
+export const MODAL_CONTENT: Record<ModalKind, ModalContent> = {
   releaseNotes: lazy(() => import('../release-notes/release-notes-modal.tsx')),
   privacyPolicy: lazy(() => import('../info/privacy-modal.tsx')),
   termsOfService: lazy(() => import('../info/terms-modal.tsx')),

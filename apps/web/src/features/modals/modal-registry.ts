@@ -1,12 +1,10 @@
 /**
  * Every modal kind of SPEC §2, named once. `stackable` kinds may pile up on top of others (pickers,
  * confirmations, details opened from inside another modal); opening any other kind replaces the whole stack.
- * `arrivesWith` names the issue that brings a modal's content; until then it shows its honest frame.
  */
 export interface ModalDef {
   stackable: boolean;
   title: string;
-  arrivesWith?: string;
   /** Dialog width on wide screens (MUI breakpoint); 'sm' unless stated. */
   width?: 'sm' | 'md' | 'lg';
 }

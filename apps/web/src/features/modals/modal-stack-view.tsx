@@ -1,43 +1,12 @@
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, CircularProgress, Dialog, DialogTitle, IconButton, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Suspense, useId } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { MODAL_CONTENT, type ModalContentProps } from './modal-content.ts';
+import { MODAL_CONTENT } from './modal-content.ts';
 import { MODALS, type ModalDef } from './modal-registry.ts';
 import type { ModalEntry } from './modal-stack.ts';
 import { modalClosed } from './modals-slice.ts';
-
-/** The frame of a modal whose content arrives with a later issue: its title and an honest note. */
-function PlannedModalContent({ entry, onClose }: ModalContentProps) {
-  const def = MODALS[entry.kind];
-  return (
-    <>
-      <DialogContent>
-        <Typography>
-          {'arrivesWith' in def ? `Arrives with ${def.arrivesWith}.` : 'Nothing to show here yet.'}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          This window is part of the product but its content is still being built.
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </>
-  );
-}
 
 function modalWidth(kind: ModalEntry['kind']): 'sm' | 'md' | 'lg' {
   const def: ModalDef = MODALS[kind];
@@ -48,7 +17,7 @@ function ModalDialog({ entry, fullScreen }: { entry: ModalEntry; fullScreen: boo
   const dispatch = useAppDispatch();
   const titleId = useId();
   const close = () => dispatch(modalClosed(entry.id));
-  const Content = MODAL_CONTENT[entry.kind] ?? PlannedModalContent;
+  const Content = MODAL_CONTENT[entry.kind];
   return (
     <Dialog
       open
