@@ -92,7 +92,8 @@ const NOTE = {
 
 beforeAll(async () => {
   // No worker role: the kill-switch test drives a worker of its own.
-  server = await startTestServer({ ROLES: 'api,idp' });
+  // Billing named: with DATABASE_URL (the PostgreSQL run) it is off unless chosen, and payouts answer 503.
+  server = await startTestServer({ ROLES: 'api,idp', BILLING_PROVIDER: 'test' });
   [admin, member, other] = await Promise.all([
     signedInUser(server, 'boss.admin@example.com'),
     signedInUser(server, 'member.admin@example.com'),
