@@ -42,12 +42,11 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          // Four files at a time: a browser test mostly waits (two at a time used a quarter of the machine's CPU; the
-          // whole project took 710 s two at a time and 578 s three at a time on this 2-core machine). Files that
-          // change shared state take a lock (e2e/locks.ts: the demo accounts, the dev flag; the maintenance flags
-          // run alone).
+          // Three files at a time: the whole project took 710 s two at a time and 578 s three at a time on this
+          // 2-core machine; four at a time kept the CPU 91 % busy and made the run longer (ci16). Files that change
+          // shared state take a lock (e2e/locks.ts: the demo accounts, the dev flag; the maintenance flags run alone).
           setupFiles: ['apps/web/e2e/setup.ts'],
-          maxWorkers: 4,
+          maxWorkers: 3,
           // After unit and integration: the browsers get the machine's two cores to themselves.
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,

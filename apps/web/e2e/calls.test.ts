@@ -43,14 +43,22 @@ describe('/calls', () => {
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('time zone');
       expect(await page.getByTestId('calls-note').innerText()).toContain('Open a live call');
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-      const live = upcoming.events.filter((e) => e.eventStatus === 'live');
-      const later = upcoming.events.filter((e) => e.eventStatus === 'upcoming');
-      const expected = [...live, ...later].map((e) => ({
-        id: e.id,
-        symbol: e.symbol ?? '',
-        time: callTime(e.eventDate, zone),
-      }));
-      expect(await shownRows(page)).toEqual(expected);
+      // The API read again beside the page: a demo call can go live or end between two reads (the page follows it
+      // over the socket), so the two are compared until they agree.
+      let live: Calls['events'] = [];
+      const difference = async () => {
+        const now = await api<Calls>('/events?type=call&status=live,upcoming&limit=50');
+        live = now.events.filter((e) => e.eventStatus === 'live');
+        const later = now.events.filter((e) => e.eventStatus === 'upcoming');
+        const expected = [...live, ...later].map((e) => ({
+          id: e.id,
+          symbol: e.symbol ?? '',
+          time: callTime(e.eventDate, zone),
+        }));
+        const shown = await shownRows(page);
+        return JSON.stringify(shown) === JSON.stringify(expected) ? null : { shown, expected };
+      };
+      await expect.poll(difference).toBeNull();
       if (live.length === 0) {
         expect(await page.getByTestId('calls-live').getByTestId('empty-state').innerText()).toContain(
           'No earnings call is live',
