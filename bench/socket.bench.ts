@@ -94,6 +94,8 @@ interface Memory {
 
 interface Window {
   cpuMs: number;
+  /** Of which in the kernel (on loopback the receivers' side of each send runs in the sender's call). */
+  systemMs: number;
   /** Wall time of the passes sending the batches. */
   flushMs: number;
   /** Time the server spent collecting garbage in the window (part of its CPU). */
@@ -241,6 +243,7 @@ async function serve() {
   let tickTimer: NodeJS.Timeout | null = null;
   let ticksFrom = 0;
   let ticksSent = 0;
+  let ticksTo: number | null = null;
   // Time-based: a timer that fires late (the loop busy sending) sends what it owes, so the rate holds.
   const tick = () => {
     const owed = Math.floor(((performance.now() - ticksFrom) * TICKS) / 1000) - ticksSent;
@@ -293,11 +296,13 @@ async function serve() {
     'ticks-start': () => {
       ticksFrom = performance.now();
       ticksSent = 0;
+      ticksTo = null;
       tickTimer = setInterval(tick, TICK_BATCH_MS);
     },
-    'ticks-rate': () => (ticksSent * 1000) / (performance.now() - ticksFrom),
+    'ticks-rate': () => (ticksSent * 1000) / ((ticksTo ?? performance.now()) - ticksFrom),
     'ticks-stop': () => {
       if (tickTimer) clearInterval(tickTimer);
+      ticksTo = performance.now();
     },
     /** Wraps each client's send: its last batches, what the bare server will send (recorded outside the measured window). */
     'capture-start': () => {
@@ -354,6 +359,7 @@ async function serve() {
       window.loop.disable();
       const result = {
         cpuMs: (cpu.user + cpu.system) / 1000,
+        systemMs: cpu.system / 1000,
         seconds: (performance.now() - window.started) / 1000,
         loopP99: window.loop.percentile(99) / 1e6,
         loopMax: window.loop.max / 1e6,
@@ -602,7 +608,7 @@ async function main() {
       `lag batch→receipt p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
       `from the second's flush p50 ${r.secondP50} ms, p99 ${r.secondP99} ms; ` +
       (r.tickRate === null ? '' : `${r.tickRate.toFixed(0)} ticks/s published; `) +
-      `${r.messagesPerSecond.toFixed(0)} msg/s, ${mb(r.bytesPerSecond)}/s; server CPU ${cpu(r).toFixed(0)} ms/s, ` +
+      `${r.messagesPerSecond.toFixed(0)} msg/s, ${mb(r.bytesPerSecond)}/s; server CPU ${cpu(r).toFixed(0)} ms/s (kernel ${(r.window.systemMs / r.window.seconds).toFixed(0)}), ` +
       `sending ${(r.window.flushMs / r.window.seconds).toFixed(0)} ms/s, GC ${(r.window.gcMs / r.window.seconds).toFixed(0)} ms/s; ` +
       `event loop p99 ${r.window.loopP99.toFixed(1)} ms max ${r.window.loopMax.toFixed(1)} ms; ` +
       `memory per connection ${kb(r.perConnection.heap)} (heap + buffers), RSS ${kb(r.perConnection.rss)}; ` +

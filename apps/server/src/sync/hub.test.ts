@@ -98,6 +98,32 @@ describe(createHub.name, () => {
     expect(b.sent).toHaveLength(1);
   });
 
+  it('sends a client only what moved after it came and while it followed', () => {
+    const hub = createHub();
+    const early = new FakeSocket();
+    const late = new FakeSocket();
+    const first = hub.add(early, anonymous);
+    const aapl = { type: 'stock', symbol: 'AAPL' } as const;
+    const msft = { type: 'stock', symbol: 'MSFT' } as const;
+    hub.followQuote(first, aapl);
+    hub.followQuote(first, msft);
+    hub.routeQuotes([quote('AAPL', 101)]);
+    // Came after AAPL's move: its snapshot has it, the batch does not.
+    const second = hub.add(late, anonymous);
+    hub.followQuote(second, aapl);
+    hub.routeQuotes([quote('MSFT', 50)]);
+    expect(hub.flush()).toBe(1);
+    expect(early.messages()[0].data.map((q: Quote) => q.symbol)).toEqual(['AAPL', 'MSFT']);
+    expect(late.sent).toEqual([]);
+    // Let go of MSFT: its next move is not sent; AAPL's reaches both.
+    hub.unfollowQuote(first, msft);
+    hub.routeQuotes([quote('MSFT', 51), quote('AAPL', 102)]);
+    expect(hub.flush()).toBe(2);
+    expect(early.messages()[1].data.map((q: Quote) => [q.symbol, q.price])).toEqual([['AAPL', 102]]);
+    expect(late.messages()[0].data.map((q: Quote) => [q.symbol, q.price])).toEqual([['AAPL', 102]]);
+    expect(hub.stats().followedAssets).toBe(1);
+  });
+
   it('keeps a paused client’s quotes coalesced until it unpauses', () => {
     const hub = createHub();
     const socket = new FakeSocket();

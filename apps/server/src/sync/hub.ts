@@ -42,19 +42,28 @@ export interface LiveClient {
   readonly featuresKey: string;
   paused: boolean;
   closed: boolean;
-  /** Quote keys followed, each with the number of reasons (a symbol, lists holding it). */
-  readonly quoteKeys: Map<string, number>;
+  /** Assets followed, each with the number of reasons (a symbol, lists holding it). */
+  readonly quotes: Map<FollowedQuote, number>;
+  /** The same assets in an array: a batch walks it (several times faster than a Map's iterator). */
+  readonly quoteList: FollowedQuote[];
   /** Other topics followed (news, files, events). */
   readonly topics: Set<string>;
-  /** The assets whose quote moved since the client's last batch (their newest quote is the hub's, per asset). */
-  readonly pending: Set<FollowedQuote>;
+  /** The hub's quote sequence when this client's last batch was cut: its batch holds the assets that moved since. */
+  sentSeq: number;
 }
 
-/** One followed asset: its clients, its latest quote, and that quote's JSON (encoded once, when first sent). */
+/**
+ * One followed asset: how many clients follow it, its latest quote with the hub's sequence number when it came, and that quote's
+ * JSON (encoded once, when first sent). A tick touches only this entry, whatever the number of followers: each
+ * client's batch picks the entries newer than its last one.
+ */
 interface FollowedQuote {
+  readonly key: string;
   readonly ref: AssetRef;
-  readonly clients: Set<LiveClient>;
+  /** Clients following it. */
+  followers: number;
   last: Quote | null;
+  seq: number;
   json: Buffer | null;
 }
 
@@ -86,30 +95,38 @@ function jsonOf(entry: FollowedQuote): Buffer | null {
   return entry.json;
 }
 
+/** The moved entries of the batch being cut (reused: one batch is cut at a time). */
+const moved: FollowedQuote[] = [];
+
 /**
- * A `quotes` message of the newest quote of each pending asset (taken): one buffer of the exact length, the bytes
- * copied from each quote's own JSON, so a batch costs no text encoding and a tick touches no client's memory but
- * one set entry.
+ * A `quotes` message of the newest quote of each asset the client follows that moved since its last batch, or null
+ * when none did: one buffer of the exact length, the bytes copied from each quote's own JSON, so a batch costs no
+ * text encoding.
  */
-function batchOf(prefix: Buffer, pending: Set<FollowedQuote>): Buffer {
+function batchOf(client: LiveClient, prefix: Buffer): Buffer | null {
+  const since = client.sentSeq;
   let length = prefix.length + BATCH_END.length - 1;
-  for (const entry of pending) {
+  const list = client.quoteList;
+  for (let i = 0; i < list.length; i += 1) {
+    const entry = list[i] as FollowedQuote;
+    if (entry.seq <= since) continue;
     const json = jsonOf(entry);
-    if (json) length += json.length + 1;
+    if (json === null) continue;
+    moved.push(entry);
+    length += json.length + 1;
   }
-  if (length < prefix.length + BATCH_END.length) length = prefix.length + BATCH_END.length;
+  if (moved.length === 0) return null;
   const batch = Buffer.allocUnsafe(length);
-  let at = prefix.copy(batch, 0);
-  let first = true;
-  for (const entry of pending) {
-    const json = entry.json;
-    if (!json) continue;
-    if (first) first = false;
-    else batch[at++] = COMMA;
-    at += json.copy(batch, at);
+  batch.set(prefix, 0);
+  let at = prefix.length;
+  for (let i = 0; i < moved.length; i += 1) {
+    const json = (moved[i] as FollowedQuote).json as Buffer;
+    if (i > 0) batch[at++] = COMMA;
+    batch.set(json, at);
+    at += json.length;
   }
-  BATCH_END.copy(batch, at);
-  pending.clear();
+  batch.set(BATCH_END, at);
+  moved.length = 0;
   return batch;
 }
 
@@ -134,10 +151,19 @@ export function createHub(options: HubOptions = {}) {
   const topicIndex = new Map<string, Set<LiveClient>>();
   /** Each followed asset by quote key: its clients and its latest quote. */
   const followed = new Map<string, FollowedQuote>();
-  /** Clients with quotes waiting. */
-  const dirty = new Set<LiveClient>();
+  /** Counts quotes routed: an entry's `seq` is the count when its quote came, a client's `sentSeq` when its batch went. */
+  let seq = 0;
   let nextId = 1;
   let dropped = 0;
+  /** One copy of each plan's key (a handful of plans, thousands of clients). */
+  const featureKeys = new Map<string, string>();
+  const internedKey = (features: AccountFeatures) => {
+    const key = JSON.stringify(features);
+    const known = featureKeys.get(key);
+    if (known !== undefined) return known;
+    featureKeys.set(key, key);
+    return key;
+  };
   let toFollow: AssetRef[] = [];
   let toUnfollow: AssetRef[] = [];
   let announcing = false;
@@ -172,10 +198,8 @@ export function createHub(options: HubOptions = {}) {
 
   function forget(client: LiveClient) {
     clients.delete(client);
-    dirty.delete(client);
-    client.pending.clear();
-    for (const key of [...client.quoteKeys.keys()]) unfollowKey(client, key, true);
-    client.quoteKeys.clear();
+    client.quoteList.length = 0;
+    for (const entry of [...client.quotes.keys()]) unfollowEntry(client, entry, true);
     for (const name of client.topics) topicIndex.get(name)?.delete(client);
     for (const name of client.topics) if (topicIndex.get(name)?.size === 0) topicIndex.delete(name);
     client.topics.clear();
@@ -195,34 +219,39 @@ export function createHub(options: HubOptions = {}) {
     setTimeout(() => client.socket.terminate(), closeGraceMs).unref();
   }
 
-  function followKey(client: LiveClient, key: string, ref: AssetRef) {
-    const count = client.quoteKeys.get(key) ?? 0;
-    client.quoteKeys.set(key, count + 1);
-    if (count > 0) return;
+  function followKey(client: LiveClient, key: string, ref: AssetRef): FollowedQuote {
     let entry = followed.get(key);
     if (!entry) {
-      entry = { ref: { type: ref.type, symbol: ref.symbol }, clients: new Set(), last: null, json: null };
+      const asset = { type: ref.type, symbol: ref.symbol };
+      entry = { key, ref: asset, followers: 0, last: null, seq: 0, json: null };
       followed.set(key, entry);
-      toFollow.push({ type: ref.type, symbol: ref.symbol });
+      toFollow.push({ ...asset });
       announce();
     }
-    entry.clients.add(client);
+    const count = client.quotes.get(entry) ?? 0;
+    client.quotes.set(entry, count + 1);
+    if (count === 0) client.quoteList.push(entry);
+    if (count === 0) entry.followers += 1;
+    return entry;
   }
 
-  function unfollowKey(client: LiveClient, key: string, all: boolean) {
-    const count = client.quoteKeys.get(key) ?? 0;
+  function unfollowEntry(client: LiveClient, entry: FollowedQuote, all: boolean) {
+    const count = client.quotes.get(entry) ?? 0;
     if (count === 0) return;
     if (!all && count > 1) {
-      client.quoteKeys.set(key, count - 1);
+      client.quotes.set(entry, count - 1);
       return;
     }
-    client.quoteKeys.delete(key);
-    const entry = followed.get(key);
-    if (!entry) return;
-    client.pending.delete(entry);
-    entry.clients.delete(client);
-    if (entry.clients.size === 0) {
-      followed.delete(key);
+    client.quotes.delete(entry);
+    const list = client.quoteList;
+    const at = list.indexOf(entry);
+    if (at >= 0) {
+      list[at] = list[list.length - 1] as FollowedQuote;
+      list.pop();
+    }
+    entry.followers -= 1;
+    if (entry.followers === 0) {
+      followed.delete(entry.key);
       toUnfollow.push(entry.ref);
       announce();
     }
@@ -270,12 +299,9 @@ export function createHub(options: HubOptions = {}) {
       const entry = followed.get(quoteKey(quote.type, quote.symbol));
       if (!entry) continue;
       entry.last = quote;
+      entry.seq = ++seq;
       // Encoded when a batch first needs it: an asset that ticks ten times in a second is encoded once.
       entry.json = null;
-      for (const client of entry.clients) {
-        client.pending.add(entry);
-        dirty.add(client);
-      }
     }
   }
 
@@ -295,15 +321,22 @@ export function createHub(options: HubOptions = {}) {
     return prefix;
   }
 
+  /** Cuts a client's batch (the assets moved since its last one) and sends it; false when there was none. */
+  function flushOne(client: LiveClient, at?: Date): boolean {
+    const batch = batchOf(client, quotesPrefix(at));
+    client.sentSeq = seq;
+    return batch !== null && deliver(client, batch);
+  }
+
   /**
-   * A flush round: the unpaused clients with quotes waiting when it begins, each sent one `quotes` message, a slice
-   * at a time (`next(max)`, true while some remain), so a node with many clients keeps answering in between. A
-   * client whose quotes move during the round waits for the next one: never two batches in a second.
+   * A flush round: the clients following quotes when it begins, each sent one `quotes` message if an asset it follows
+   * moved since its last one, a slice at a time (`next(max)`, true while some remain), so a node with many clients
+   * keeps answering in between. A client whose quotes move after its batch waits for the next round: never two
+   * batches in a second. A paused client keeps its moves for when it unpauses.
    */
   function beginFlush(at?: Date) {
     const round: LiveClient[] = [];
-    for (const client of dirty) if (!client.paused) round.push(client);
-    for (const client of round) dirty.delete(client);
+    for (const client of clients) if (client.quotes.size > 0) round.push(client);
     let index = 0;
     let sent = 0;
     return {
@@ -311,9 +344,7 @@ export function createHub(options: HubOptions = {}) {
         const end = Math.min(round.length, index + max);
         for (; index < end; index += 1) {
           const client = round[index] as LiveClient;
-          if (client.pending.size === 0) continue;
-          if (client.paused) dirty.add(client);
-          else if (deliver(client, batchOf(quotesPrefix(at), client.pending))) sent += 1;
+          if (!client.paused && !client.closed && flushOne(client, at)) sent += 1;
         }
         return index < round.length;
       },
@@ -355,7 +386,7 @@ export function createHub(options: HubOptions = {}) {
   return {
     /** Takes a new connection in. */
     add(socket: LiveSocket, identity: LiveIdentity): LiveClient {
-      const featuresKey = JSON.stringify(identity.features);
+      const featuresKey = internedKey(identity.features);
       const client: LiveClient = {
         id: nextId++,
         socket,
@@ -363,9 +394,11 @@ export function createHub(options: HubOptions = {}) {
         featuresKey,
         paused: false,
         closed: false,
-        quoteKeys: new Map(),
+        quotes: new Map(),
+        quoteList: [],
         topics: new Set(),
-        pending: new Set(),
+        // Quotes routed before it came are not its news: it reads its snapshot when it subscribes.
+        sentSeq: seq,
       };
       clients.add(client);
       return client;
@@ -380,15 +413,18 @@ export function createHub(options: HubOptions = {}) {
     send(client: LiveClient, message: LiveServerMessage): boolean {
       return deliver(client, JSON.stringify(message));
     },
-    followQuote(client: LiveClient, ref: AssetRef) {
-      if (!client.closed) followKey(client, quoteKey(ref.type, ref.symbol), ref);
+    /** Follows an asset; returns its key and ref as the hub holds them (one copy per node, however many follow). */
+    followQuote(client: LiveClient, ref: AssetRef): { readonly key: string; readonly ref: AssetRef } | null {
+      return client.closed ? null : followKey(client, quoteKey(ref.type, ref.symbol), ref);
     },
     /** One reason fewer to follow the asset (the symbol itself, or one list holding it). */
     unfollowQuote(client: LiveClient, ref: AssetRef) {
-      unfollowKey(client, quoteKey(ref.type, ref.symbol), false);
+      const entry = followed.get(quoteKey(ref.type, ref.symbol));
+      if (entry) unfollowEntry(client, entry, false);
     },
     follows(client: LiveClient, ref: AssetRef) {
-      return client.quoteKeys.has(quoteKey(ref.type, ref.symbol));
+      const entry = followed.get(quoteKey(ref.type, ref.symbol));
+      return entry !== undefined && client.quotes.has(entry);
     },
     addTopic(client: LiveClient, name: string) {
       if (client.closed || client.topics.has(name)) return;
@@ -439,9 +475,7 @@ export function createHub(options: HubOptions = {}) {
     },
     /** Sends one client its waiting quotes now (after unpause). */
     flushClient(client: LiveClient, at?: Date) {
-      if (client.pending.size === 0 || client.paused) return;
-      dirty.delete(client);
-      deliver(client, batchOf(quotesPrefix(at), client.pending));
+      if (!client.paused && !client.closed) flushOne(client, at);
     },
     /** Closes every client (1001 when the server goes away: clients reconnect, to another node if there is one). */
     closeAll(code: number = LIVE_CLOSE_CODES.goingAway, reason = 'server shutting down') {

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@eh/contracts';
 import websocket from '@fastify/websocket';
 import type { Role } from '../role.ts';
@@ -48,8 +50,15 @@ export function createSyncRole(options: SyncOptions = {}): Role {
               .code(426)
               .header('upgrade', 'websocket')
               .send({ message: 'The live socket needs a WebSocket upgrade', code: 'upgrade_required' }),
-          wsHandler: (socket, request) =>
-            service.accept(socket as IncomingSocket, (request.query ?? {}) as Record<string, unknown>),
+          wsHandler: (socket, request) => {
+            // The plugin leaves the upgrade's request and reply (headers, a child logger: a third of a connection's
+            // memory) held for the connection's life, by the TCP socket's response and by its error listener. Let go
+            // of both: the service's own listener logs socket errors, and `ws` closes a socket after its error.
+            const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+            tcp._httpMessage?.detachSocket(tcp);
+            socket.removeAllListeners('error');
+            service.accept(socket as IncomingSocket, (request.query ?? {}) as Record<string, unknown>);
+          },
         });
       });
       app.addHook('onReady', async () => service.start());

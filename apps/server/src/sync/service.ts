@@ -474,8 +474,8 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       if (conn.symbols.has(key)) continue;
       const ref = { type: asset.type, symbol: asset.symbol };
       const before = hub.follows(client, ref);
-      conn.symbols.set(key, ref);
-      hub.followQuote(client, ref);
+      const held = hub.followQuote(client, ref);
+      if (held) conn.symbols.set(held.key, held.ref);
       if (!before) fresh.push(asset);
     }
     for (const id of lists) {
@@ -487,9 +487,9 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         const asset = resolved.get(askedKey(item));
         if (!asset) continue;
         const ref = { type: asset.type, symbol: asset.symbol };
-        refs.push(ref);
         const before = hub.follows(client, ref);
-        hub.followQuote(client, ref);
+        const held = hub.followQuote(client, ref);
+        if (held) refs.push(held.ref);
         if (!before) fresh.push(asset);
       }
       conn.lists.set(id, refs);
