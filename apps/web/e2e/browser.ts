@@ -20,8 +20,13 @@ export const SCREENS: [ViewportName, 'light' | 'dark'][] = [
   ['phone', 'dark'],
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * The browser every file drives. Its contexts block service workers unless they ask for them (`serviceWorkers:
+ * 'allow'`: pwa.test.ts, web-push.test.ts): each new context would install the worker and precache the first load's
+ * files, about a second of CPU a page on this 2-core machine, for pages whose tests are not about it.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -35,11 +40,16 @@ export function launchBrowser(): Promise<Browser> {
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 export interface PageOptions {
   viewport?: ViewportName;
   colorScheme?: 'light' | 'dark';
+  /** Blocked unless a test is about the service worker (see {@link launchBrowser}). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh context (empty storage) with console errors and CSP violations collected for assertions. */
@@ -52,6 +62,7 @@ export async function openPage(
     baseURL,
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -45,7 +45,7 @@ beforeAll(async () => {
   // The browser resolves no host names but 127.0.0.1 (browser.ts).
   baseUrl = server.url.replace('localhost', '127.0.0.1');
   browser = await launchBrowser();
-  ({ context, page, errors } = await openPage(browser, baseUrl));
+  ({ context, page, errors } = await openPage(browser, baseUrl, { serviceWorkers: 'allow' }));
 }, 180_000);
 
 afterAll(async () => {

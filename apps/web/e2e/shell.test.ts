@@ -47,7 +47,8 @@ describe('redirects', () => {
     try {
       for (const [from, to] of Object.entries(REDIRECTS)) {
         await page.goto(from, { waitUntil: 'networkidle' });
-        expect(new URL(page.url()).pathname, `${from} redirects`).toBe(to);
+        // The router redirects once its code has run, which the network going quiet does not wait for.
+        await expect.poll(() => new URL(page.url()).pathname, { message: `${from} redirects` }).toBe(to);
       }
     } finally {
       await context.close();

@@ -23,7 +23,7 @@ let errors: string[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ context, page, errors } = await openPage(browser, baseUrl));
+  ({ context, page, errors } = await openPage(browser, baseUrl, { serviceWorkers: 'allow' }));
   await context.grantPermissions(['notifications'], { origin: baseUrl });
   await page.goto('/signin');
   await page.getByLabel('Email').fill(FREE.email);
