@@ -62,7 +62,7 @@ export async function openPage(
     baseURL,
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
-    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

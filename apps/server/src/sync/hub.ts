@@ -53,9 +53,9 @@ export interface LiveClient {
 }
 
 /**
- * One followed asset: how many clients follow it, its latest quote with the hub's sequence number when it came, and that quote's
- * JSON (encoded once, when first sent). A tick touches only this entry, whatever the number of followers: each
- * client's batch picks the entries newer than its last one.
+ * One followed asset: how many clients follow it, its latest quote with the hub's sequence number when it came, and
+ * that quote's JSON (encoded once, when first sent). A tick touches only this entry, whatever the number of
+ * followers: each client's batch picks the entries newer than its last one.
  */
 interface FollowedQuote {
   readonly key: string;
@@ -149,7 +149,7 @@ export function createHub(options: HubOptions = {}) {
   const closeGraceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;
   const clients = new Set<LiveClient>();
   const topicIndex = new Map<string, Set<LiveClient>>();
-  /** Each followed asset by quote key: its clients and its latest quote. */
+  /** Each followed asset by quote key: its followers' count and its latest quote. */
   const followed = new Map<string, FollowedQuote>();
   /** Counts quotes routed: an entry's `seq` is the count when its quote came, a client's `sentSeq` when its batch went. */
   let seq = 0;
@@ -222,16 +222,17 @@ export function createHub(options: HubOptions = {}) {
   function followKey(client: LiveClient, key: string, ref: AssetRef): FollowedQuote {
     let entry = followed.get(key);
     if (!entry) {
-      const asset = { type: ref.type, symbol: ref.symbol };
-      entry = { key, ref: asset, followers: 0, last: null, seq: 0, json: null };
+      entry = { key, ref: { type: ref.type, symbol: ref.symbol }, followers: 0, last: null, seq: 0, json: null };
       followed.set(key, entry);
-      toFollow.push({ ...asset });
+      toFollow.push(entry.ref);
       announce();
     }
     const count = client.quotes.get(entry) ?? 0;
     client.quotes.set(entry, count + 1);
-    if (count === 0) client.quoteList.push(entry);
-    if (count === 0) entry.followers += 1;
+    if (count === 0) {
+      client.quoteList.push(entry);
+      entry.followers += 1;
+    }
     return entry;
   }
 
