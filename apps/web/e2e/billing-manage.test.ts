@@ -158,7 +158,7 @@ describe('managing a subscription', () => {
         cancelAtPeriodEnd: false,
         status: 'active',
       });
-      expect(await bannerClosed(page)).toBe('false');
+      await expect.poll(() => bannerClosed(page)).toBe('false');
       expect(await banner.count()).toBe(0);
 
       // The charge history, stacked over the manage modal.

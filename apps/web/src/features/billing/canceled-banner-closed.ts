@@ -3,8 +3,8 @@ import { type PreferenceStore, preferences } from '../../app/preferences.ts';
 
 /**
  * SPEC §3's client preference "canceled-subscription banner closed", read and written live: the banner hides the
- * moment it is closed, and shows again once a reactivation or a new subscription resets it (the manage modal and
- * the banner both write it).
+ * moment it is closed, and shows again for a later cancellation: the banner resets it once the subscription as
+ * refetched runs uncanceled (reactivated, or bought again).
  */
 export interface BannerClosedStore {
   get(): boolean;

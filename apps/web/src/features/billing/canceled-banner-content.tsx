@@ -31,6 +31,8 @@ export default function CanceledBannerContent() {
   const [reactivate, { isLoading: reactivating }] = useReactivateMutation();
   const banner = canceledBannerOf(data?.subscription);
 
+  // The one place the closed state resets: once the subscription as refetched runs uncanceled. Resetting it when a
+  // reactivation answers would show the banner for the stale subscription until the refetch lands.
   useEffect(() => {
     if (banner.resetClosed) canceledBannerClosed.set(false);
   }, [banner.resetClosed]);
@@ -50,7 +52,6 @@ export default function CanceledBannerContent() {
       );
       return;
     }
-    canceledBannerClosed.set(false);
     dispatch(toastShown({ message: 'Your subscription is reactivated.', severity: 'success' }));
   };
 

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { toastShown } from '../toasts/toasts-slice.ts';
-import { canceledBannerClosed } from './canceled-banner-closed.ts';
 import type { Subscription } from './canceled-banner-model.ts';
 import { ManageChangePlan } from './manage-change-plan.tsx';
 import { billingDate } from './manage-words.ts';
@@ -52,7 +51,6 @@ export function ManageActions({ subscription }: { subscription: Subscription }) 
     payState.reset();
     const result = await reactivate();
     if ('error' in result) return;
-    canceledBannerClosed.set(false);
     dispatch(toastShown({ message: `Your ${plan} subscription is reactivated.`, severity: 'success' }));
   };
 
