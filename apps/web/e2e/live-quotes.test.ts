@@ -43,6 +43,15 @@ async function openLive(page: Page, path = `/quote/${SYMBOL}`) {
   expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
 }
 
+/** Key stats whose value runs past the key-stats card (BTC's six-figure day range at phone width did). */
+const overflowingStats = (page: Page) =>
+  page.getByTestId('key-stats').evaluate((card) => {
+    const right = card.getBoundingClientRect().right;
+    return [...card.querySelectorAll('dd')]
+      .filter((value) => value.scrollWidth > value.clientWidth + 1 || value.getBoundingClientRect().right > right + 0.5)
+      .map((value) => value.previousElementSibling?.textContent ?? '');
+  });
+
 /**
  * The next second (epoch seconds) in which the simulator trades BTC, found ahead of time (the simulator is
  * deterministic: tradesAt), waited for until 400 ms before it begins.
@@ -143,6 +152,7 @@ describe('the quote header during the simulator', () => {
       for (const [viewport, scheme] of SCREENS) {
         await showAs(page, viewport, scheme);
         await screenshot(page, `live-quote-${viewport}-${scheme}`);
+        expect(await overflowingStats(page), `${viewport}: key stats past the card`).toEqual([]);
       }
     } finally {
       await context.close();

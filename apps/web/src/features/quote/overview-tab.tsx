@@ -28,9 +28,18 @@ const columnSx = { display: { xs: 'contents', md: 'grid' }, gap: 2, alignContent
 /** Trading days the overview's sparkline covers (about three months). */
 const SPARK_DAYS = 63;
 
-function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+/** `wide`: a low–high pair, which takes the whole row on phones (two prices side by side overflow half of it). */
+function Stat({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <Box sx={{ py: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
+    <Box
+      sx={{
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        minWidth: 0,
+        ...(wide ? { gridColumn: { xs: '1 / -1', sm: 'auto' } } : {}),
+      }}
+    >
       <Typography variant="body2" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -102,13 +111,15 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
           m: 0,
           display: 'grid',
           columnGap: 3,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          // The stats after a wide one fill the half row it leaves on phones.
+          gridAutoFlow: 'row dense',
         }}
       >
         <Stat label="Open">{formatPrice(quote?.open, asset.currency)}</Stat>
         <Stat label="Previous close">{formatPrice(quote?.prevClose, asset.currency)}</Stat>
         <Stat label="Volume">{formatNumber(quote?.volume)}</Stat>
-        <Stat label="Day range">
+        <Stat label="Day range" wide>
           <RangeBar
             low={quote?.lowPrice ?? null}
             high={quote?.highPrice ?? null}
@@ -116,7 +127,7 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
             currency={asset.currency}
           />
         </Stat>
-        <Stat label="52-week range">
+        <Stat label="52-week range" wide>
           <RangeBar
             low={asset.fiftyTwoWeekLow}
             high={asset.fiftyTwoWeekHigh}
