@@ -1,18 +1,9 @@
 import { type BillingInterval, FREE_PLAN, type Plan } from '@eh/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  DialogActions,
-  DialogContent,
-  Skeleton,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import type { AppStore } from '../../app/store.ts';
+import { FlowFrame } from '../../components/flow-frame.tsx';
 import { buyInApp } from '../../platform/purchases.ts';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { IntervalSwitch } from '../pricing/interval-switch.tsx';
@@ -252,15 +243,5 @@ export default function AppStoreSubscribeFlow(props: SubscribeFlowProps) {
     </>
   );
 
-  return layout === 'modal' ? (
-    <>
-      <DialogContent>{body}</DialogContent>
-      <DialogActions>{actions}</DialogActions>
-    </>
-  ) : (
-    <>
-      {body}
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>{actions}</Box>
-    </>
-  );
+  return <FlowFrame layout={layout} body={body} actions={actions} />;
 }

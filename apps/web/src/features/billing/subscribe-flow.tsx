@@ -3,8 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  DialogActions,
-  DialogContent,
   Divider,
   Link,
   Skeleton,
@@ -17,6 +15,7 @@ import { lazy, type ReactNode, type Ref, Suspense, useCallback, useRef, useState
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { preferences } from '../../app/preferences.ts';
+import { FlowFrame, type FlowLayout } from '../../components/flow-frame.tsx';
 import { sellsPlansInApp } from '../../platform/platform.ts';
 import { CreateAccountForm } from '../auth/create-account-form.tsx';
 import { SignInForm } from '../auth/sign-in-form.tsx';
@@ -51,7 +50,7 @@ export interface SubscribeFlowProps {
   priceType: BillingInterval;
   coupon: string | null;
   /** In the subscribe modal (its content and actions) or on the /stripe/checkout page. */
-  layout: 'modal' | 'page';
+  layout: FlowLayout;
   onCancel?: () => void;
   onSubscribed(result: SubscribeResult): void;
 }
@@ -324,17 +323,7 @@ function CardSubscribeFlow(props: SubscribeFlowProps) {
   );
 
   // No form around the flow: the coupon field and the sign-in form are forms of their own.
-  return layout === 'modal' ? (
-    <>
-      <DialogContent>{body}</DialogContent>
-      <DialogActions>{actions}</DialogActions>
-    </>
-  ) : (
-    <>
-      {body}
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>{actions}</Box>
-    </>
-  );
+  return <FlowFrame layout={layout} body={body} actions={actions} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,28 +1,7 @@
 import type { CalendarEvent } from '@eh/contracts';
 import { describe, expect, it } from 'vitest';
+import { callEvent as call } from './call-fixture.ts';
 import { byDay, callLink, callPagePath, callTabOf, callTime, localDay, placeCall, splitLive } from './calls-model.ts';
-
-function call(overrides: Partial<CalendarEvent>): CalendarEvent {
-  return {
-    id: 1,
-    eventType: 'call',
-    eventStatus: 'closed',
-    eventDate: '2026-11-19T13:30:00.000Z',
-    symbol: 'WMT',
-    name: 'Walmart Inc.',
-    title: 'Walmart Inc. Q3 2027 Earnings Call',
-    description: null,
-    earningsId: 1,
-    periodYear: 2027,
-    period: 'Q3',
-    details: {},
-    audioUrl: null,
-    youtubeUrl: null,
-    source: 'demo',
-    gated: null,
-    ...overrides,
-  };
-}
 
 describe(callLink.name, () => {
   it('leads to the transcript page when the call has a published transcript', () => {

@@ -1,6 +1,6 @@
-import type { CalendarEvent } from '@eh/contracts';
 import { describe, expect, it } from 'vitest';
 import { PAGES, paramsAreValid } from '../../app/routes.ts';
+import { callEvent as call } from '../calls/call-fixture.ts';
 import {
   CALLS_PATH,
   listsAndAlertsPath,
@@ -11,28 +11,6 @@ import {
   transcriptPath,
 } from './tour-model.ts';
 import { readTourStep } from './tour-state.ts';
-
-function call(overrides: Partial<CalendarEvent>): CalendarEvent {
-  return {
-    id: 1,
-    eventType: 'call',
-    eventStatus: 'closed',
-    eventDate: '2026-11-19T13:30:00.000Z',
-    symbol: 'WMT',
-    name: 'Walmart Inc.',
-    title: 'Walmart Inc. Q3 2027 Earnings Call',
-    description: null,
-    earningsId: 1,
-    periodYear: 2027,
-    period: 'Q3',
-    details: {},
-    audioUrl: null,
-    youtubeUrl: null,
-    source: 'demo',
-    gated: null,
-    ...overrides,
-  };
-}
 
 describe('TOUR_STEPS', () => {
   it('has five to eight stops with distinct keys, each saying what is there', () => {

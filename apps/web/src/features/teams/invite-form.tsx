@@ -4,8 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  DialogActions,
-  DialogContent,
   FormControlLabel,
   FormLabel,
   Radio,
@@ -15,9 +13,10 @@ import {
   Typography,
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { type ApiError, errorMessage } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { FlowFrame, type FlowLayout } from '../../components/flow-frame.tsx';
 import { modalOpened } from '../modals/modals-slice.ts';
 import { LicenceChange } from './licence-change.tsx';
 import {
@@ -46,22 +45,8 @@ export interface InviteFormProps {
   organization: Organization;
   role: TeamRole;
   /** In the bulk add user modal (its content and actions) or on /team/invite. */
-  layout: 'modal' | 'page';
+  layout: FlowLayout;
   onDone(): void;
-}
-
-function frame(layout: InviteFormProps['layout'], body: ReactNode, actions: ReactNode) {
-  return layout === 'modal' ? (
-    <>
-      <DialogContent>{body}</DialogContent>
-      <DialogActions>{actions}</DialogActions>
-    </>
-  ) : (
-    <>
-      {body}
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>{actions}</Box>
-    </>
-  );
 }
 
 const STATUS_CHIP = {
@@ -126,166 +111,184 @@ export function InviteForm({ organization, role, layout, onDone }: InviteFormPro
   };
 
   if (result)
-    return frame(
-      layout,
-      <InviteResult result={result} />,
-      <>
-        <Button onClick={() => setResult(null)} data-testid="invite-more">
-          Invite more
-        </Button>
-        <Button variant="contained" onClick={onDone} data-testid="invite-done">
-          Done
-        </Button>
-      </>,
+    return (
+      <FlowFrame
+        layout={layout}
+        body={<InviteResult result={result} />}
+        actions={
+          <>
+            <Button onClick={() => setResult(null)} data-testid="invite-more">
+              Invite more
+            </Button>
+            <Button variant="contained" onClick={onDone} data-testid="invite-done">
+              Done
+            </Button>
+          </>
+        }
+      />
     );
 
-  return frame(
-    layout,
-    <Box component="form" id={`${fieldId}-form`} noValidate onSubmit={submit} data-testid="invite-form">
-      <TextField
-        id={fieldId}
-        label="Email addresses"
-        multiline
-        minRows={4}
-        maxRows={12}
-        fullWidth
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={!!problem}
-        helperText={problem ?? 'Paste or type them separated by commas, spaces or new lines.'}
-        disabled={state.isLoading}
-        placeholder={'jane@example.com, sam@example.com\nAlex Kim <alex@example.com>'}
-        slotProps={{ htmlInput: { 'data-testid': 'invite-emails', spellCheck: false } }}
-      />
-      {roles.length > 1 ? (
-        <Box sx={{ mt: 2 }}>
-          <FormLabel id={`${fieldId}-role`} sx={{ fontSize: '0.875rem' }}>
-            They join as
-          </FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={`${fieldId}-role`}
-            value={inviteRole}
-            onChange={(event) => setInviteRole(event.target.value as InviteRole)}
-          >
-            {roles.map((option) => (
-              <FormControlLabel
-                key={option}
-                value={option}
-                control={<Radio size="small" />}
-                label={`${ROLE_WORDS[option]} — ${ROLE_NOTES[option].toLowerCase()}`}
-                data-testid={`invite-role-${option}`}
-              />
-            ))}
-          </RadioGroup>
-        </Box>
-      ) : null}
+  return (
+    <FlowFrame
+      layout={layout}
+      body={
+        <Box component="form" id={`${fieldId}-form`} noValidate onSubmit={submit} data-testid="invite-form">
+          <TextField
+            id={fieldId}
+            label="Email addresses"
+            multiline
+            minRows={4}
+            maxRows={12}
+            fullWidth
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={!!problem}
+            helperText={problem ?? 'Paste or type them separated by commas, spaces or new lines.'}
+            disabled={state.isLoading}
+            placeholder={'jane@example.com, sam@example.com\nAlex Kim <alex@example.com>'}
+            slotProps={{ htmlInput: { 'data-testid': 'invite-emails', spellCheck: false } }}
+          />
+          {roles.length > 1 ? (
+            <Box sx={{ mt: 2 }}>
+              <FormLabel id={`${fieldId}-role`} sx={{ fontSize: '0.875rem' }}>
+                They join as
+              </FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby={`${fieldId}-role`}
+                value={inviteRole}
+                onChange={(event) => setInviteRole(event.target.value as InviteRole)}
+              >
+                {roles.map((option) => (
+                  <FormControlLabel
+                    key={option}
+                    value={option}
+                    control={<Radio size="small" />}
+                    label={`${ROLE_WORDS[option]} — ${ROLE_NOTES[option].toLowerCase()}`}
+                    data-testid={`invite-role-${option}`}
+                  />
+                ))}
+              </RadioGroup>
+            </Box>
+          ) : null}
 
-      {parsed.valid.length + parsed.invalid.length > 0 ? (
-        <Box sx={{ mt: 2 }} data-testid="invite-preview">
-          <Box component="ul" aria-label="Addresses" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, m: 0, p: 0 }}>
-            {statuses.map((row) => (
-              <Box component="li" key={row.email} sx={{ listStyle: 'none', minWidth: 0, maxWidth: '100%' }}>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={STATUS_CHIP[row.status].color}
-                  label={`${row.email} · ${STATUS_CHIP[row.status].label}`}
-                  data-testid="invite-address"
-                  data-status={row.status}
-                  sx={{ maxWidth: '100%' }}
-                />
+          {parsed.valid.length + parsed.invalid.length > 0 ? (
+            <Box sx={{ mt: 2 }} data-testid="invite-preview">
+              <Box
+                component="ul"
+                aria-label="Addresses"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, m: 0, p: 0 }}
+              >
+                {statuses.map((row) => (
+                  <Box component="li" key={row.email} sx={{ listStyle: 'none', minWidth: 0, maxWidth: '100%' }}>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={STATUS_CHIP[row.status].color}
+                      label={`${row.email} · ${STATUS_CHIP[row.status].label}`}
+                      data-testid="invite-address"
+                      data-status={row.status}
+                      sx={{ maxWidth: '100%' }}
+                    />
+                  </Box>
+                ))}
+                {parsed.invalid.map((token) => (
+                  <Box
+                    component="li"
+                    key={`invalid-${token}`}
+                    sx={{ listStyle: 'none', minWidth: 0, maxWidth: '100%' }}
+                  >
+                    <Chip
+                      size="small"
+                      color="error"
+                      variant="outlined"
+                      label={`${token} · not an address`}
+                      data-testid="invite-address"
+                      data-status="invalid"
+                      sx={{ maxWidth: '100%' }}
+                    />
+                  </Box>
+                ))}
               </Box>
-            ))}
-            {parsed.invalid.map((token) => (
-              <Box component="li" key={`invalid-${token}`} sx={{ listStyle: 'none', minWidth: 0, maxWidth: '100%' }}>
-                <Chip
-                  size="small"
-                  color="error"
-                  variant="outlined"
-                  label={`${token} · not an address`}
-                  data-testid="invite-address"
-                  data-status="invalid"
-                  sx={{ maxWidth: '100%' }}
-                />
-              </Box>
-            ))}
+              {parsed.duplicates.length > 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {`Listed twice, invited once: ${parsed.duplicates.join(', ')}.`}
+                </Typography>
+              ) : null}
+            </Box>
+          ) : null}
+
+          <Box sx={{ mt: 2 }} data-testid="invite-seats">
+            {users.isLoading ? (
+              <Skeleton width={240} />
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {`Seats: ${seatsLine(seats)}.`}
+                {toInvite.length > 0
+                  ? ` ${toInvite.length} ${toInvite.length === 1 ? 'invite takes a seat' : 'invites take a seat each'}.`
+                  : ''}
+              </Typography>
+            )}
+            {toInvite.length > 0 && !after.fits && !short ? (
+              <Alert severity="warning" sx={{ mt: 1 }} data-testid="invite-seats-short">
+                {`These invites need ${licences(after.short)} more than the team has. ${
+                  owner ? 'Buy them below, or invite fewer people.' : 'Ask the team’s owner to add licences.'
+                }`}
+              </Alert>
+            ) : null}
           </Box>
-          {parsed.duplicates.length > 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {`Listed twice, invited once: ${parsed.duplicates.join(', ')}.`}
-            </Typography>
+
+          {short ? (
+            <Alert
+              ref={(node) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+              severity="warning"
+              role="alert"
+              sx={{ mt: 2 }}
+              data-testid="invite-licences-short"
+            >
+              {short.message}
+            </Alert>
+          ) : state.error && !licencesShortOf(state.error) ? (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="invite-error">
+              {errorMessage(state.error, 'The invites could not be sent.')}
+            </Alert>
+          ) : bought !== null ? (
+            <Alert severity="success" role="status" sx={{ mt: 2 }} data-testid="invite-licences-bought">
+              {`The team has ${licences(bought)} now: send the ${toInvite.length === 1 ? 'invite' : 'invites'}.`}
+            </Alert>
+          ) : null}
+
+          {(short || (toInvite.length > 0 && !after.fits)) && owner ? (
+            <AddLicences
+              organization={{ ...organization, seats }}
+              subscription={subscribed ? live : null}
+              needed={short?.licencesNeeded ?? after.short}
+              oneMore={short?.oneMoreLicense ?? null}
+              onAdded={(count) => {
+                setShort(null);
+                setBought(count);
+              }}
+            />
           ) : null}
         </Box>
-      ) : null}
-
-      <Box sx={{ mt: 2 }} data-testid="invite-seats">
-        {users.isLoading ? (
-          <Skeleton width={240} />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {`Seats: ${seatsLine(seats)}.`}
-            {toInvite.length > 0
-              ? ` ${toInvite.length} ${toInvite.length === 1 ? 'invite takes a seat' : 'invites take a seat each'}.`
-              : ''}
-          </Typography>
-        )}
-        {toInvite.length > 0 && !after.fits && !short ? (
-          <Alert severity="warning" sx={{ mt: 1 }} data-testid="invite-seats-short">
-            {`These invites need ${licences(after.short)} more than the team has. ${
-              owner ? 'Buy them below, or invite fewer people.' : 'Ask the team’s owner to add licences.'
-            }`}
-          </Alert>
-        ) : null}
-      </Box>
-
-      {short ? (
-        <Alert
-          ref={(node) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
-          severity="warning"
-          role="alert"
-          sx={{ mt: 2 }}
-          data-testid="invite-licences-short"
-        >
-          {short.message}
-        </Alert>
-      ) : state.error && !licencesShortOf(state.error) ? (
-        <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="invite-error">
-          {errorMessage(state.error, 'The invites could not be sent.')}
-        </Alert>
-      ) : bought !== null ? (
-        <Alert severity="success" role="status" sx={{ mt: 2 }} data-testid="invite-licences-bought">
-          {`The team has ${licences(bought)} now: send the ${toInvite.length === 1 ? 'invite' : 'invites'}.`}
-        </Alert>
-      ) : null}
-
-      {(short || (toInvite.length > 0 && !after.fits)) && owner ? (
-        <AddLicences
-          organization={{ ...organization, seats }}
-          subscription={subscribed ? live : null}
-          needed={short?.licencesNeeded ?? after.short}
-          oneMore={short?.oneMoreLicense ?? null}
-          onAdded={(count) => {
-            setShort(null);
-            setBought(count);
-          }}
-        />
-      ) : null}
-    </Box>,
-    <>
-      <Button onClick={onDone} color="inherit">
-        Cancel
-      </Button>
-      <Button
-        type="submit"
-        form={`${fieldId}-form`}
-        variant="contained"
-        loading={state.isLoading}
-        data-testid="invite-send"
-      >
-        {toInvite.length > 1 ? `Send ${toInvite.length} invites` : 'Send invite'}
-      </Button>
-    </>,
+      }
+      actions={
+        <>
+          <Button onClick={onDone} color="inherit">
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={`${fieldId}-form`}
+            variant="contained"
+            loading={state.isLoading}
+            data-testid="invite-send"
+          >
+            {toInvite.length > 1 ? `Send ${toInvite.length} invites` : 'Send invite'}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
