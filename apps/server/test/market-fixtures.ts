@@ -1,5 +1,6 @@
-import type { Database } from '@eh/db';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { assets, type Database, events } from '@eh/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 /**
  * Empties the market data of a test server's database (its own copy of the seeded template): tests that check
@@ -8,4 +9,40 @@ import { sql } from 'drizzle-orm';
  */
 export async function clearMarketData(db: Database) {
   await db.execute(sql`truncate table assets, news, market_indexes, transactions restart identity cascade`);
+}
+
+/** The seeded market's two most popular active stocks and its most popular crypto. */
+export async function popularSymbols(db: Database): Promise<{ stocks: [string, string]; crypto: string }> {
+  const stocks = await db
+    .select({ symbol: assets.symbol })
+    .from(assets)
+    .where(and(eq(assets.type, 'stock'), eq(assets.active, true)))
+    .orderBy(desc(assets.popularity))
+    .limit(2);
+  const [coin] = await db
+    .select({ symbol: assets.symbol })
+    .from(assets)
+    .where(eq(assets.type, 'crypto'))
+    .orderBy(desc(assets.popularity))
+    .limit(1);
+  if (!stocks[0] || !stocks[1] || !coin) throw new Error('the seeded market has no stocks or crypto');
+  return { stocks: [stocks[0].symbol, stocks[1].symbol], crypto: coin.symbol };
+}
+
+/** An upcoming call far from the clock (the live-calls loop never moves it): for what hangs off an event. */
+export async function addFarCallEvent(db: Database, symbol: string, title: string): Promise<number> {
+  const [row] = await db
+    .insert(events)
+    .values({
+      eventType: 'call',
+      eventStatus: 'upcoming',
+      eventDate: new Date('2091-06-01T21:00:00Z'),
+      symbol,
+      title,
+      externalId: `${symbol}-${randomUUID()}`,
+      source: 'test',
+    })
+    .returning({ id: events.id });
+  if (!row) throw new Error(`the ${symbol} call was not stored`);
+  return row.id;
 }

@@ -6,10 +6,9 @@
  * (honoured by the worker), and `npm run users -- set-admin`.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ADMIN_TOKEN_HEADER, FLAG_NAMES } from '@eh/contracts';
-import { communityPosts, events, jobs, users } from '@eh/db';
+import { communityPosts, jobs, users } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { enqueue } from '../../src/jobs/queue.ts';
 import { createWorker } from '../../src/jobs/worker.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { addFarCallEvent } from '../market-fixtures.ts';
 
 type Member = Awaited<ReturnType<typeof signedInUser>>;
 type Who = Member | null;
@@ -48,21 +48,7 @@ async function call(method: string, path: string, who: Who, payload?: unknown, h
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
 
-async function addEvent(key: string): Promise<number> {
-  const [row] = await server.ctx.db
-    .insert(events)
-    .values({
-      eventType: 'call',
-      eventStatus: 'upcoming',
-      eventDate: new Date('2091-06-01T21:00:00Z'),
-      symbol: 'ZQAD',
-      title: `ZQ Admin ${key} call`,
-      externalId: `admin-${key}-${randomUUID()}`,
-      source: 'test',
-    })
-    .returning({ id: events.id });
-  return row?.id ?? 0;
-}
+const addEvent = (key: string) => addFarCallEvent(server.ctx.db, 'ZQAD', `ZQ Admin ${key} call`);
 
 async function addPost(who: Member, event: number, content: string): Promise<string> {
   const res = await call('POST', '/events-community/posts', who, { eventId: event, content });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_TOKEN_HEADER, decodePostsKey } from '@eh/contracts';
-import { communityPosts, events, users } from '@eh/db';
+import { communityPosts, users } from '@eh/db';
 import {
   COMMUNITY_POST_EDITS_MAX,
   COMMUNITY_POST_MAX_CHARS,
@@ -17,6 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
+import { addFarCallEvent } from '../market-fixtures.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
 
 type Member = Awaited<ReturnType<typeof signedInUser>>;
@@ -30,22 +31,7 @@ let eventId: number;
 let otherEventId: number;
 const open: LiveTestClient[] = [];
 
-async function addEvent(key: string): Promise<number> {
-  const [row] = await server.ctx.db
-    .insert(events)
-    .values({
-      eventType: 'call',
-      eventStatus: 'upcoming',
-      // Far from the clock: the live-calls loop never moves it.
-      eventDate: new Date('2091-06-01T21:00:00Z'),
-      symbol: 'ZQCM',
-      title: `ZQ Community ${key} call`,
-      externalId: `community-${key}-${randomUUID()}`,
-      source: 'test',
-    })
-    .returning({ id: events.id });
-  return row?.id ?? 0;
-}
+const addEvent = (key: string) => addFarCallEvent(server.ctx.db, 'ZQCM', `ZQ Community ${key} call`);
 
 const api = async (path: string, init: RequestInit = {}) => {
   const res = await server.api(`/api${path}`, init);

@@ -1,8 +1,9 @@
-import { assets, users } from '@eh/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { users } from '@eh/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { popularSymbols } from '../market-fixtures.ts';
 
 let server: TestServer;
 let ann: Awaited<ReturnType<typeof signedInUser>>;
@@ -37,22 +38,10 @@ beforeAll(async () => {
     .update(users)
     .set({ plan: 'earningshub_pro', subscriptionType: 'paid', subscriptionStatus: 'active' })
     .where(eq(users.id, pro.sub));
-  const stocks = await server.ctx.db
-    .select({ symbol: assets.symbol })
-    .from(assets)
-    .where(and(eq(assets.type, 'stock'), eq(assets.active, true)))
-    .orderBy(desc(assets.popularity))
-    .limit(2);
-  const [coin] = await server.ctx.db
-    .select({ symbol: assets.symbol })
-    .from(assets)
-    .where(eq(assets.type, 'crypto'))
-    .orderBy(desc(assets.popularity))
-    .limit(1);
-  if (!stocks[0] || !stocks[1] || !coin) throw new Error('the seeded market has no stocks or crypto');
-  stockA = stocks[0].symbol;
-  stockB = stocks[1].symbol;
-  crypto = coin.symbol;
+  ({
+    stocks: [stockA, stockB],
+    crypto,
+  } = await popularSymbols(server.ctx.db));
 });
 afterAll(async () => server?.close());
 

@@ -7,12 +7,13 @@
 import type { CalendarEvent, NewsItem, Quote } from '@eh/contracts';
 import { assets, events, files, news } from '@eh/db';
 import { LIVE_CLOSE_CODES } from '@eh/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
 import { publishLive } from '../../src/sync/index.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { popularSymbols } from '../market-fixtures.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
 
 let server: TestServer;
@@ -60,22 +61,10 @@ beforeAll(async () => {
     signedInUser(server, 'bob.live@example.com'),
   ]);
   for (const who of [ann, bob]) await server.api('/api/core/users/me', { headers: who.headers });
-  const stocks = await server.ctx.db
-    .select({ symbol: assets.symbol })
-    .from(assets)
-    .where(and(eq(assets.type, 'stock'), eq(assets.active, true)))
-    .orderBy(desc(assets.popularity))
-    .limit(2);
-  const [coin] = await server.ctx.db
-    .select({ symbol: assets.symbol })
-    .from(assets)
-    .where(eq(assets.type, 'crypto'))
-    .orderBy(desc(assets.popularity))
-    .limit(1);
-  if (!stocks[0] || !stocks[1] || !coin) throw new Error('the seeded market has no stocks or crypto');
-  stock = stocks[0].symbol;
-  otherStock = stocks[1].symbol;
-  crypto = coin.symbol;
+  ({
+    stocks: [stock, otherStock],
+    crypto,
+  } = await popularSymbols(server.ctx.db));
 });
 
 afterAll(async () => {
