@@ -7,6 +7,24 @@ import Sequencer from './apps/web/e2e/sequencer.ts';
 // Node keys the cache by each file's contents, so an edited file is compiled afresh.
 process.env.NODE_COMPILE_CACHE ??= new URL('node_modules/.cache/node-compile-cache', import.meta.url).pathname;
 
+/** The e2e and screens projects: Chromium against one server the global setup starts. */
+const BROWSER = {
+  environment: 'node' as const,
+  globalSetup: ['apps/web/e2e/global-setup.ts'],
+  // Three files at a time: the whole project took 710 s two at a time and 578 s three at a time on this
+  // 2-core machine; four at a time kept the CPU 91 % busy and made the run longer. Files that change
+  // shared state take a lock (e2e/locks.ts: the demo accounts, the dev flag; the maintenance flags run alone).
+  setupFiles: ['apps/web/e2e/setup.ts'],
+  maxWorkers: 3,
+  // After unit and integration: the browsers get the machine's two cores to themselves.
+  sequence: { groupOrder: 1 },
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // expect.poll gives up after 1 s by default: a page still loading on a busy machine takes longer (a CI run
+  // lost auth-mfa's profile check to it at load average 13).
+  expect: { poll: { timeout: 15_000 } },
+};
+
 export default defineConfig({
   test: {
     // Orders the integration and e2e files (longest first, the one that runs alone last); unit keeps Vitest's order.
@@ -22,9 +40,18 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.ts',
             'apps/web/scripts/**/*.test.ts',
           ],
+        },
+      },
+      {
+        test: {
+          // React components in a DOM of Node's (happy-dom), driven through what a person sees and does.
+          name: 'component',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/test/component-setup.ts'],
         },
       },
       {
@@ -41,24 +68,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'e2e', include: ['apps/web/e2e/**/*.test.ts'], ...BROWSER } },
+      // Pages shown at both widths in both themes for people to look at: `npm run screenshots`, never CI.
+      // After the e2e files (each project starts its own server and lock service).
       {
         test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['apps/web/e2e/**/*.test.ts'],
-          globalSetup: ['apps/web/e2e/global-setup.ts'],
-          // Three files at a time: the whole project took 710 s two at a time and 578 s three at a time on this
-          // 2-core machine; four at a time kept the CPU 91 % busy and made the run longer (ci16). Files that change
-          // shared state take a lock (e2e/locks.ts: the demo accounts, the dev flag; the maintenance flags run alone).
-          setupFiles: ['apps/web/e2e/setup.ts'],
-          maxWorkers: 3,
-          // After unit and integration: the browsers get the machine's two cores to themselves.
-          sequence: { groupOrder: 1 },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // expect.poll gives up after 1 s by default: a page still loading on a busy machine takes longer (a CI run
-          // lost auth-mfa's profile check to it at load average 13).
-          expect: { poll: { timeout: 15_000 } },
+          name: 'screens',
+          include: ['apps/web/e2e/**/*.screens.ts'],
+          ...BROWSER,
+          sequence: { groupOrder: 2 },
         },
       },
       {

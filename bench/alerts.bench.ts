@@ -15,14 +15,15 @@
  * repeat one). Every figure is printed with the machine's load average (1/5/15 minutes) when it was taken: the
  * machine is shared. Exits non-zero when the ratio is below the target.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { rowsOf } from '../apps/server/src/ingest/bulk.ts';
 import { deliverDue } from '../apps/server/src/modules/notifications/delivery/deliver.ts';
 import { affectedRows, publishEvent } from '../apps/server/src/modules/notifications/triggers/fanout.ts';
 import { resultsNotice } from '../apps/server/src/modules/notifications/triggers/messages.ts';

@@ -9,10 +9,9 @@
  * baseline: a loose guard (the machine is shared and noisy) that still catches a row-by-row regression.
  */
 import { parseArgs } from 'node:util';
-import { connectDatabase } from '@eh/db';
+import { connectDatabase, rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../apps/server/src/ingest/bulk.ts';
-import { refreshMetricsAndIndexes } from '../apps/server/src/metrics/index.ts';
+import { refreshMetricsAndIndexes } from '../apps/server/src/modules/ehs/index.ts';
 import { seededRandom } from '../packages/domain/src/random.ts';
 import { addDays, isWeekend, nyToUtc } from '../packages/domain/src/time.ts';
 

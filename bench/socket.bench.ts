@@ -1,7 +1,7 @@
 /**
- * Live socket benchmark: `npm run bench:socket` (Node 24, the repository's pinned one). Issue 19's proof.
+ * Live socket benchmark: `npm run bench:socket` (Node 24, the repository's pinned one).
  *
- * --clients connected clients (default 10,000, issue 19's figure: about two minutes on a 2-core machine) each following
+ * --clients connected clients (default 10,000: about two minutes on a 2-core machine) each following
  * --per-client stocks (default 20) drawn over --symbols (default 2,000), with --ticks quotes a second (default 1,000)
  * published through the server's own `publishLive` (zod check, the bus, the hub's routing and per-client coalescing) in
  * packets of 50 every 50 ms. The real server (the sync role, a quiet configuration, embedded PGlite holding the

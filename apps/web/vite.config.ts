@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { paths } from '@eh/contracts/paths';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import { firstScreenStyleBlock } from './scripts/first-screen-styles.ts';
@@ -42,7 +43,30 @@ function firstScreenStyles(): Plugin {
 }
 
 const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/]/;
+/** A feature's public face (features/<name>/index.ts): re-exports only, so free of side effects. */
+const FEATURE_INDEX = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/][\w-]+[\\/]index\.ts$/;
 const APP_SOURCE = /[\\/](apps[\\/]web[\\/]src|packages[\\/][\w-]+[\\/]src)[\\/]/;
+
+/**
+ * Reads of the contracts' path table (`paths.getMe` from `@eh/contracts/paths`) become the path itself at build
+ * time: a module reading one path would otherwise carry the whole table (~2 kB gzip) into its chunk, the first
+ * load's among them. The table stays the one place a path is written.
+ */
+function inlineContractPaths(): Plugin {
+  const table: Readonly<Record<string, string>> = paths;
+  return {
+    name: 'eh-inline-contract-paths',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!APP_SOURCE.test(id) || !code.includes("'@eh/contracts/paths'")) return null;
+      const inlined = code.replace(/(?<![\w$.]|typeof\s)paths\.(\w+)\b/g, (read, name: string) =>
+        Object.hasOwn(table, name) ? JSON.stringify(table[name]) : read,
+      );
+      return inlined === code ? null : { code: inlined, map: null };
+    },
+  };
+}
 
 /**
  * Zod belongs to the server side of the contracts: a value imported at run time from a contracts module that
@@ -106,6 +130,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: here,
     plugins: [
+      inlineContractPaths(),
       react(),
       appNameInHtml(appName),
       firstScreenStyles(),
@@ -138,7 +163,7 @@ export default defineConfig(({ mode }) => {
         // zod modules (and values from zod-free ones such as headers.ts), so its modules count as side-effect
         // free and drop out. `noZodInBundle` fails the build if zod sneaks back in.
         treeshake: {
-          moduleSideEffects: (id) => (CONTRACTS_SOURCE.test(id) ? false : undefined),
+          moduleSideEffects: (id) => (CONTRACTS_SOURCE.test(id) || FEATURE_INDEX.test(id) ? false : undefined),
         },
         output: {
           codeSplitting: { groups: CHUNK_GROUPS },

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ClientHeader } from '@eh/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.ts';
 import { registerAppLinks } from './http/app-links.ts';
-import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
-import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
-import { ROLES } from './roles.ts';
+import type { AppContext } from './kernel/context.ts';
+import { registerCompression } from './kernel/http/compression.ts';
+import { frameworkErrors, registerErrorHandling } from './kernel/http/errors.ts';
+import { ROLES } from './roles/index.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 

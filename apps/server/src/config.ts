@@ -114,7 +114,7 @@ export const ConfigSchema = z.object({
   /** Real providers whose scheduled refreshes the worker runs (the demo market rolls forward whenever SEED_DEMO). */
   INGEST_PROVIDERS: list.default([]),
   /**
-   * Web push (issue 17): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints) and the contact
+   * Web push: the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints) and the contact
    * the push services may write to. Embedded mode generates a pair into DATA_DIR; elsewhere web push is off without
    * them. The subject defaults to mailto:no-reply@<host of PUBLIC_URL>.
    */
@@ -170,7 +170,7 @@ export const ConfigSchema = z.object({
     .optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   /**
-   * Billing (issue 18): `test` charges nothing and works offline; `stripe` needs the three keys; `off` sells nothing.
+   * Billing: `test` charges nothing and works offline; `stripe` needs the three keys; `off` sells nothing.
    * Unset: `test` on the embedded database, `off` with DATABASE_URL, so a deployment never sells plans for test cards.
    */
   BILLING_PROVIDER: z.enum(['test', 'stripe', 'off']).optional(),
@@ -188,10 +188,10 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls; only tests point it elsewhere (a local stand-in). */
   STRIPE_API_BASE: z.url().optional(),
-  /** Affiliate program (issue 20, decision 0028): the whole percent of each referred payment an affiliate earns. */
+  /** Affiliate program (decision 0028): the whole percent of each referred payment an affiliate earns. */
   AFFILIATE_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(DEFAULT_AFFILIATE_COMMISSION_PERCENT),
   /**
-   * App Store Server Notifications V2 (issue 18, decision 0022): Apple's root certificates the signed payloads must
+   * App Store Server Notifications V2 (decision 0022): Apple's root certificates the signed payloads must
    * chain to (paths of DER or PEM files, comma-separated: AppleRootCA-G3.cer from apple.com/certificateauthority),
    * the app's bundle id, its Apple id (required for Production), the environments accepted, and which product id
    * sells which plan and interval. Unset: the notifications route answers 503.
@@ -235,7 +235,7 @@ export const ConfigSchema = z.object({
     )
     .optional(),
   /**
-   * AI summaries of transcripts (issue 19, decision 0024): `extractive` is the embedded summariser (offline,
+   * AI summaries of transcripts (decision 0024): `extractive` is the embedded summariser (offline,
    * deterministic); `openai` is any OpenAI-compatible Chat Completions endpoint: AI_BASE_URL (up to the `/v1`, e.g.
    * https://api.openai.com/v1 or a local server's), AI_MODEL, and AI_API_KEY when it asks for one. A call that fails
    * or answers without usable citations falls back to the extractive summary.

@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { demoMarketSeed, type HistoryStatus, historyStatus } from './modules/market-history/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts';
-import { demoMarketSeed } from './seed/demo-market.ts';
-import { type HistoryStatus, historyStatus } from './seed/history.ts';
 import { startServer } from './server.ts';
 
 let config: ReturnType<typeof loadConfig>;

@@ -5,9 +5,10 @@ import { resolve } from 'node:path';
 import { connectDatabase } from '@eh/db';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
-import { createBus } from './bus/index.ts';
 import { type Config, localUrl } from './config.ts';
-import type { AppContext } from './context.ts';
+import { createBus } from './kernel/bus/index.ts';
+import type { AppContext } from './kernel/context.ts';
+import { accountEntitlements } from './modules/teams/index.ts';
 import { runSeeds } from './seed/index.ts';
 import { copyTemplate, limitWriteAheadLog } from './seed/pglite-template.ts';
 
@@ -92,6 +93,7 @@ export async function startServer(given: Config): Promise<RunningServer> {
     bus,
     startedAt: new Date(),
     adminToken: resolveAdminToken(config, embedded),
+    entitlements: accountEntitlements(database.db),
   };
   const app = await buildServer(ctx);
   reportOutages(app, ctx);

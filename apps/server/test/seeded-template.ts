@@ -15,7 +15,7 @@ import { nyDate } from '@eh/domain';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { summariseQueuedNow } from '../src/modules/ai/summaries.ts';
-import { fillHistoryNow } from '../src/seed/history.ts';
+import { fillHistoryNow } from '../src/modules/market-history/history.ts';
 import { runSeeds } from '../src/seed/index.ts';
 import { copyTemplate, prepareTemplate, templateDir } from '../src/seed/pglite-template.ts';
 

@@ -1,18 +1,17 @@
 /**
- * The super-admin tools (issue 21) in Chromium against the real server: an account made super admin with the users
+ * The super-admin tools in Chromium against the real server: an account made super admin with the users
  * command turns web maintenance on from /admin, and a second browser (another context) shows the maintenance screen
  * at its next flags poll (the page's clock is moved one poll ahead instead of waiting 60 s), then off again. A
  * member gets 403 from every admin call the server documents, and "not allowed" on /admin. Runs alone: maintenance
  * changes what every page shows.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FLAGS_POLL_INTERVAL_MS } from '../src/app/constants.ts';
+import { FLAGS_POLL_INTERVAL_MS } from '../src/shared/constants.ts';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { expectHealthyPage, flag, idToken, runFileAlone } from './support.ts';
+import { apiAs, expectHealthyPage, flag, idToken, newAccount, runFileAlone } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -20,61 +19,17 @@ const run = promisify(execFile);
 
 runFileAlone();
 
-const CLIENT_ID = 'earningshub-web';
-const PASSWORD = 'Earnings-2026!';
-
 interface User {
   email: string;
   token: string;
 }
 
-async function idp(target: string, body: object) {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...body }),
-  });
-  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** The newest code the local mailbox holds for an address. */
-async function codeFor(email: string): Promise<string> {
-  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  return code;
-}
-
-/** An API call as the token's owner (signed out with null): its status and JSON body. */
-async function apiAs<T>(
-  token: string | null,
-  path: string,
-  init: { method?: string; body?: object } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-/** A confirmed account of its own, signed up through the identity API, known to the API. */
+/** A confirmed account of its own, known to the API. */
 async function newUser(prefix: string): Promise<User> {
-  const email = `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
-  await idp('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: await codeFor(email) });
-  const token = await idToken({ email, password: PASSWORD });
+  const account = await newAccount(prefix);
+  const token = await idToken(account);
   expect((await apiAs(token, '/core/users/me')).status).toBe(200);
-  return { email, token };
+  return { email: account.email, token };
 }
 
 /** `npm run users -- set-admin EMAIL`, as an operator runs it next to the running embedded server. */

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the affiliate program end to end in Chromium against the real server with test billing: an affiliate
+ * The affiliate program end to end in Chromium against the real server with test billing: an affiliate
  * asks to join in the affiliate modal (the terms first), a super admin approves on the page, the affiliate connects
  * a payout account (the test provider's onboarding on the page itself); then a visitor arrives by the referral link,
  * signs up in the app, subscribes to Pro; the affiliate sees the commission pending, accounted once the payment
@@ -13,14 +13,7 @@ import { formatCents, REFUND_WINDOW_DAYS } from '@eh/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import {
-  apiAs,
-  confirmationCode,
-  idToken,
-  newAccount,
-  NEW_PASSWORD as PASSWORD,
-  seriousViolations,
-} from './support.ts';
+import { apiAs, idToken, mailedCode, newAccount, NEW_PASSWORD as PASSWORD, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const PRO_YEARLY = 23988;
@@ -197,7 +190,7 @@ describe('the affiliate program', () => {
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByLabel('Code').waitFor();
-      await page.getByLabel('Code').fill(await confirmationCode(email));
+      await page.getByLabel('Code').fill(await mailedCode(email));
       const source = page.waitForRequest((r) => r.url().includes('/api/core/users/me/source') && r.method() === 'POST');
       await page.getByRole('button', { name: 'Confirm and sign in' }).click();
       expect(JSON.parse((await source).postData() ?? '{}')).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Issue 17 end to end, in Chromium against the real server: the pro demo member has a results alert on a symbol,
+ * Alert delivery end to end, in Chromium against the real server: the pro demo member has a results alert on a symbol,
  * the demo market reports it ("report now", the operator's admin action), the email arrives in the local mailbox
  * (/dev/mail), the profile lists it under "Notifications sent", a test email goes from the profile, and the
  * email's unsubscribe link opens a page that turns that alert off. Screenshots at both widths in both themes.

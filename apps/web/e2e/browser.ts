@@ -74,10 +74,17 @@ export async function openPage(
 }
 
 /**
- * Saves the viewport as screenshots/<name>.png. Written aside and renamed: files running in parallel may save the
- * same page under the same name (shell's and home's home-*), and a reader never sees half a file.
+ * Screenshots are for people to look at, not assertions: `npm run screenshots` saves them (EH_SCREENSHOTS=1), those
+ * the tests take on their way and the `*.screens.ts` files that exist only for them; `npm test` and CI save none.
+ */
+export const SAVING_SCREENSHOTS = process.env.EH_SCREENSHOTS === '1';
+
+/**
+ * Saves the viewport as screenshots/<name>.png when screenshots are being saved. Written aside and renamed: files
+ * running in parallel may save the same page under the same name, and a reader never sees half a file.
  */
 export async function screenshot(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
   const aside = `${path}.${process.pid}.tmp`;
@@ -87,48 +94,86 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Runs `change` and waits until the requests it started are answered and none is in flight for `quietMs` (at most
+ * `limitMs`: a stream the change opened never ends). What `waitUntil: 'networkidle'` is to a load, for a change made
+ * in the open page (a new width or theme, a navigation inside the app).
+ */
+export async function afterNetworkQuiet(
+  page: Page,
+  change: () => Promise<unknown>,
+  { quietMs = 500, limitMs = 15_000 } = {},
+): Promise<void> {
+  let pending = 0;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let settle = () => {};
+  const done = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const arm = () => {
+    clearTimeout(quiet);
+    if (pending === 0) quiet = setTimeout(settle, quietMs);
+  };
+  const started = () => {
+    pending += 1;
+    clearTimeout(quiet);
+  };
+  const ended = () => {
+    pending = Math.max(0, pending - 1);
+    arm();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const limit = setTimeout(settle, limitMs);
+  try {
+    await change();
+    arm();
+    await done;
+  } finally {
+    clearTimeout(quiet);
+    clearTimeout(limit);
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Moves the open app to `path` as its own links do: the router follows the history, and the page is not loaded
+ * again (a full load costs about a CPU-second more on this machine). Returns once the route's code and data are in.
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await afterNetworkQuiet(page, () =>
+    page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path),
+  );
+}
+
+/**
  * Shows the open page at `viewport` width in the `colorScheme` theme without loading it again, as the screenshot
  * passes do for each variant: the app follows the width (MUI media queries) and the system theme (ThemeSync)
  * live. Waits until the page's background has the theme's brightness and the requests the change started are
  * answered (at most 5 s). Not for a page whose theme is pinned (?theme=, a stored choice): its background would not follow.
  */
 export async function showAs(page: Page, viewport: ViewportName, colorScheme: 'light' | 'dark') {
-  let pending = 0;
-  let settled = () => {};
-  const started = () => {
-    pending += 1;
-  };
-  const ended = () => {
-    pending -= 1;
-    if (pending === 0) settled();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  try {
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await page.emulateMedia({ colorScheme });
-    await page.waitForFunction((dark) => {
-      const [r = 255, g = 255, b = 255] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(
-        Number,
-      );
-      return (r + g + b) / 3 < 80 === dark;
-    }, colorScheme === 'dark');
-    // Two frames: React has drawn what the new width and theme change.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (pending > 0) {
-      // At most 5 s: a stream the new layout opened never ends, and the screenshot then shows what arrived.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 5_000);
-        settled = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
+  // At most 5 s for the requests the new layout started: a stream it opened never ends, and the screenshot then
+  // shows what arrived.
+  await afterNetworkQuiet(
+    page,
+    async () => {
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await page.emulateMedia({ colorScheme });
+      await page.waitForFunction((dark) => {
+        const [r = 255, g = 255, b = 255] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(
+          Number,
+        );
+        return (r + g + b) / 3 < 80 === dark;
+      }, colorScheme === 'dark');
+      // Two frames: React has drawn what the new width and theme change.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    },
+    { quietMs: 0, limitMs: 5_000 },
+  );
 }

@@ -8,7 +8,7 @@ import type { EarningsRow } from '@eh/contracts';
 import type { IsoDate } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_CALENDAR_TOGGLES } from '../src/app/preferences.ts';
+import { DEFAULT_CALENDAR_TOGGLES } from '../src/shared/preferences.ts';
 import { launchBrowser, VIEWPORTS } from './browser.ts';
 import { presetPreferences, weekRows, weeksAround } from './calendar-data.ts';
 import { holdDuringFile, idToken, PRO } from './support.ts';

@@ -4,7 +4,8 @@
  */
 import type { CalendarEvent, EarningsRow } from '@eh/contracts';
 import { addDays, type IsoDate, nyDate, weekWindow } from '@eh/domain';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { VIEWPORTS, type ViewportName } from './browser.ts';
 
 export async function getJson<T>(baseUrl: string, path: string): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`);
@@ -112,4 +113,47 @@ export async function scrollAndCollect(page: Page): Promise<{ seen: Map<string, 
     if (atEnd) break;
   }
   return { seen, maxInDom };
+}
+
+/** The week with the most reports. */
+export const busiestWeek = (weeks: WeekCounts[]) => [...weeks].sort((a, b) => b.total - a.total)[0];
+
+/** The day of a week with the most reports (a phone shows one day). */
+export async function busiestDay(baseUrl: string, monday: IsoDate): Promise<IsoDate> {
+  const perDay = new Map<IsoDate, number>();
+  for (const row of await weekRows(baseUrl, monday)) perDay.set(row.date, (perDay.get(row.date) ?? 0) + 1);
+  return [...perDay.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? monday;
+}
+
+export interface CalendarPageOptions {
+  viewport?: ViewportName;
+  colorScheme?: 'light' | 'dark';
+  timezoneId?: string;
+  preferences?: Record<string, unknown>;
+}
+
+/** A fresh context on the calendar at `url` (New York time unless told), its data drawn; console errors collected. */
+export async function openCalendarPage(
+  browser: Browser,
+  baseUrl: string,
+  url: string,
+  options: CalendarPageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    colorScheme: options.colorScheme ?? 'light',
+    timezoneId: options.timezoneId ?? 'America/New_York',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (options.preferences) await presetPreferences(page, options.preferences);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByTestId('calendar').waitFor();
+  await page.getByTestId('calendar-loading').waitFor({ state: 'detached' });
+  return { context, page, errors };
 }

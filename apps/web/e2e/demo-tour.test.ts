@@ -1,18 +1,17 @@
 /**
- * Issue 21, /demo and /welcome. A visitor who is not signed in walks the tour from /demo to its end: each stop lands
+ * /demo and /welcome. A visitor who is not signed in walks the tour from /demo to its end: each stop lands
  * on its real page showing the demo market's data (the week's reports, NVDA's quarters against estimates, a call
  * live now, the latest recorded call's transcript page, a stock's header with Add to list and Add to alerts, the
  * plans), with the tour bar saying which step it is; Back goes back, Finish ends it. /welcome signed out offers an
  * account and the tour; signed in (a new account with one alert) it reads the account. axe, and screenshots of
  * /demo, a stop with its bar and /welcome at both widths in both themes.
  */
-import { randomUUID } from 'node:crypto';
 import type { CalendarEvent } from '@eh/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOUR_STEPS } from '../src/features/demo/tour-model.ts';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { api, expectHealthyPage, idToken, seriousViolations } from './support.ts';
+import { api, expectHealthyPage, idToken, newAccount, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -25,32 +24,6 @@ afterAll(async () => {
 });
 
 type Calls = { events: CalendarEvent[] };
-
-async function idp(target: string, body: object) {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify({ ClientId: 'earningshub-web', ...body }),
-  });
-  expect(res.status, `${target}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** A confirmed account of this file's own (the code from the local mailbox), never signed in yet. */
-async function newAccount() {
-  const email = `welcome.${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Earnings-2026!';
-  await idp('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
-  const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-  return { email, password };
-}
 
 /** The tour bar over the page, once it shows the step (1-based in its words). */
 async function barAt(page: Page, step: number) {
@@ -202,7 +175,7 @@ describe('/welcome', () => {
     }
 
     // A new account with one alert and no list, signed in by a link (onboarding is deferred, not opened over it).
-    const token = await idToken(await newAccount());
+    const token = await idToken(await newAccount('welcome'));
     const added = await fetch(`${baseUrl}/api/earnings/alerts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "A newcomer's first hour": what a pro member, a free member and a visitor met in their first hour,
+ * "A newcomer's first hour": what a pro member, a free member and a visitor met in their first hour,
  * checked in the browser. Plan-gated answers for a signed-in pro, the account menu, the menu's product pages,
  * the tabs a coin gets, and every table reachable to its last column at phone and desktop widths.
  */

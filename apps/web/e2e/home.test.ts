@@ -1,7 +1,7 @@
 import { currentWeek, nextWeek } from '@eh/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { launchBrowser, openPage } from './browser.ts';
 import { api, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -170,28 +170,6 @@ describe('earnings feed', () => {
       const titles = await list.locator('[data-kind="transcript"]').allInnerTexts();
       expect(titles.length).toBeGreaterThan(0);
       expect(new Set(titles).size).toBe(titles.length);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('screenshots', () => {
-  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
-  // system theme live), instead of loading again for each.
-  it.each([
-    ['/', 'home', 'gainers-rows'],
-    ['/CNBC', 'partner-cnbc', 'gainers-rows'],
-    ['/pricing', 'pricing', 'plan-earningshub_pro'],
-  ])('%s at both widths in both themes', async (path, name, ready) => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await page.getByTestId(ready).waitFor();
-        await screenshot(page, `${name}-${viewport}-${colorScheme}`);
-      }
     } finally {
       await context.close();
     }

@@ -1,15 +1,14 @@
 /**
- * Issue 19, "the calendar's results update live": with the earnings calendar open, a company's results landing
+ * "The calendar's results update live": with the earnings calendar open, a company's results landing
  * (the demo market's "report now", which stores the figures and announces them as ingestion does) reach the page
  * over the live socket and show in its row within seconds: no reload, and the calendar is not asked again.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalendarEvent, EarningsRow } from '@eh/contracts';
-import { addDays, nyDate, weekWindow } from '@eh/domain';
+import { addDays, formatEps, nyDate, weekWindow } from '@eh/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatEps } from '../src/features/calendar/calendar-format.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { getJson, presetPreferences, weekRows } from './calendar-data.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 19, live calls: a live demo call (one of the demo's replays, live at any hour) opened from /calls shows its
+ * Live calls: a live demo call (one of the demo's replays, live at any hour) opened from /calls shows its
  * transcript so far and then the sentences as they are spoken, over the live socket; a comment posted by a member
  * on one page appears on a second page (another browser, not signed in) without a reload, as does its edit and
  * its deletion; markup in a comment shows as typed text. Axe on the page, and screenshots at both widths in both

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the live socket's web client: on a quote page the header's price follows the demo simulator within 2 s
+ * The live socket's web client: on a quote page the header's price follows the demo simulator within 2 s
  * of a tick (patched into the cache, never refetched), the tab being hidden pauses the stream, and the socket comes
  * back by itself after the server restarts. BTC trades around the clock, so the simulator moves it at any hour.
  * The restart uses a server of this file's own (the suite's shared one is never stopped).
@@ -11,9 +11,9 @@ import { quoteKey } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
+import { tradesAt } from '../../server/src/providers/demo/live-quotes.ts';
 import { DEFAULT_DEMO_SEED } from '../../server/src/providers/demo/world.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
-import { tradesAt } from '../../server/src/sync/simulator.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { freePort } from '../scripts/app-server.ts';
 import { LIVE_WORDS } from '../src/features/live/live-words.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, My Stocks as a newcomer: the symbol box looks a company up by name ("microsoft" → MSFT, the app's
+ * My Stocks as a newcomer: the symbol box looks a company up by name ("microsoft" → MSFT, the app's
  * symbol search), and after a buy the holding shows its cost basis, its unrealised gain (shares × (price − cost))
  * and the list's performance since that buy, not $0.00 for a 1y window before it. 1440 and 390 px screenshots.
  */

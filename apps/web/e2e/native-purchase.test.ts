@@ -1,5 +1,5 @@
 /**
- * Buying a plan in the iOS app (issue 21, decisions 0022 and 0034) in Chromium, with the Capacitor iOS shell
+ * Buying a plan in the iOS app (decisions 0022 and 0034) in Chromium, with the Capacitor iOS shell
  * simulated at its bridge as native.test.ts does for Android: `window.webkit.messageHandlers.bridge` (the platform
  * @capacitor/core reads as iOS), `Capacitor.PluginHeaders` (the shell's plugins, our `EarningsHubStore` among them)
  * and `Capacitor.nativePromise` (the answers). Only the App Store's side is fake: what its purchase sheet answers.

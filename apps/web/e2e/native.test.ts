@@ -1,5 +1,5 @@
 /**
- * The native app's behaviour (issue 21) in Chromium, with the Capacitor shell simulated where the app meets it:
+ * The native app's behaviour in Chromium, with the Capacitor shell simulated where the app meets it:
  * an init script plays the shell's bridge as @capacitor/android's native-bridge.js sets it up before any page
  * script — `window.androidBridge` (the platform @capacitor/core reads), `Capacitor.PluginHeaders` (the plugins the
  * shell has and their methods), `Capacitor.nativePromise` (a method's answer) and `Capacitor.nativeCallback` (a
@@ -12,14 +12,12 @@
  * `?token=` link (SPEC §2), which SPEC §4's check follows.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, screenshot } from './browser.ts';
 import { expectHealthyPage, FREE, idToken, PRO, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-const SHOTS = '/tmp/native-shots';
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 0, 5, 14, 0, 0);
 const PHONE = { width: 390, height: 844 };
@@ -104,7 +102,6 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => browser?.close());
 
@@ -196,6 +193,7 @@ describe('native app (Android shell simulated)', () => {
     expect(box?.height).toBe(78);
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(PHONE.height);
     expect(await bar.getByRole('link').allInnerTexts()).toEqual(['Home', 'Calendar', 'News', 'Calls', 'My Stocks']);
+    await screenshot(page, 'native-tab-bar-390-light');
 
     // Scrolled to the end, the last of the page (the footer) ends above the bar.
     await page.getByRole('contentinfo').waitFor();
@@ -231,6 +229,7 @@ describe('native app (Android shell simulated)', () => {
     await login(page, token);
     await prompt.getByRole('heading', { name: 'Please turn on notifications' }).waitFor();
     expect(await prompt.getByText('Get alerts for earnings directly in the app.').isVisible()).toBe(true);
+    await screenshot(page, 'native-push-prompt-390-light');
     await prompt.getByRole('button', { name: 'Not now' }).click();
     await prompt.waitFor({ state: 'hidden' });
     expect(await calls(page, 'requestPermissions')).toBe(0);
@@ -324,7 +323,7 @@ describe('native app: OK to the prompt, the device token reaches the server', ()
       const prompt = page.getByTestId('push-prompt');
       await prompt.getByRole('heading', { name: 'Please turn on notifications' }).waitFor();
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/native-push-prompt-390-dark.png`, animations: 'disabled' });
+      await screenshot(page, `native-push-prompt-390-dark`);
       await prompt.getByRole('button', { name: 'OK' }).click();
       const request = await posted;
       expect(request.postDataJSON()).toEqual({ token: deviceToken, appName: 'earningshub-android' });
@@ -337,25 +336,8 @@ describe('native app: OK to the prompt, the device token reaches the server', ()
       await expect.poll(() => calls(page, 'register')).toBe(1);
       await expectNoPrompt(page, 1, 'granted');
       expect(await pushTokenCount(token, 'earningshub-android')).toBe(before + 1);
-      await page.screenshot({ path: `${SHOTS}/native-tab-bar-390-dark.png`, animations: 'disabled' });
+      await screenshot(page, `native-tab-bar-390-dark`);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('screenshots of the native app in light', () => {
-  it('tab bar and push prompt at 390 px', async () => {
-    const { context, page } = await nativePage({ permission: 'prompt', dialogAnswer: 'denied', token: 'unused' });
-    try {
-      await page.goto('/earnings-calendar/this-week');
-      await page.getByTestId('native-tab-bar').waitFor();
-      await page.locator('main h1').first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/native-tab-bar-390-light.png`, animations: 'disabled' });
-      await login(page, await idToken(FREE), '/');
-      await page.getByTestId('push-prompt').getByRole('button', { name: 'OK' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/native-push-prompt-390-light.png`, animations: 'disabled' });
     } finally {
       await context.close();
     }
@@ -393,10 +375,7 @@ describe('the web (not native)', () => {
         expect(await page.getByTestId('native-tab-bar').count()).toBe(0);
         expect(await offer.getByRole('heading').innerText()).toBe('EarningsHub for iPhone and Android');
         expect(await seriousViolations(page, '[data-testid="mobile-app-prompt"]')).toEqual([]);
-        await page.screenshot({
-          path: `${SHOTS}/web-mobile-app-prompt-390-${colorScheme}.png`,
-          animations: 'disabled',
-        });
+        await screenshot(page, `web-mobile-app-prompt-390-${colorScheme}`);
 
         await offer.getByRole('button', { name: 'Close the app offer' }).click();
         await offer.waitFor({ state: 'detached' });

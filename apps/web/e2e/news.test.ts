@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { launchBrowser, openPage } from './browser.ts';
 import { api } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -91,31 +91,6 @@ describe('news', () => {
       await page.waitForLoadState('networkidle');
       const latest = await page.getByTestId('news-items').nth(1).getByTestId('news-link').allInnerTexts();
       expect(latest).toEqual(headlines.map((item) => item.title));
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('screenshots', () => {
-  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
-  // system theme live), instead of loading again for each.
-  it('news and an article at both widths in both themes', async () => {
-    const [first] = await news('/pricing/news?types=earnings_results&limit=1');
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await page.goto('/news', { waitUntil: 'networkidle' });
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await page.getByTestId('news-items').first().waitFor();
-        await screenshot(page, `news-${viewport}-${colorScheme}`);
-      }
-      await page.goto(`/news/${first?.id}/${first?.slug}`, { waitUntil: 'networkidle' });
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await page.getByTestId('news-article').waitFor();
-        await screenshot(page, `news-article-${viewport}-${colorScheme}`);
-      }
     } finally {
       await context.close();
     }

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.ts';
 
-/** Issue 15: the sample article on "All pages" opens the story its label names (a fixed id opened another one). */
+/** The sample article on "All pages" opens the story its label names (a fixed id opened another one). */
 
 const baseUrl = inject('baseUrl');
 

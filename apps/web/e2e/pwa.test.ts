@@ -1,5 +1,5 @@
 /**
- * The installable web app (issue 21, docs/decisions/0029-installable-web-app.md) in real Chromium. A server of its
+ * The installable web app (docs/decisions/0029-installable-web-app.md) in real Chromium. A server of its
  * own serves a copy of the built app (WEB_DIST, or apps/web/dist), because the last test deploys a "new build"
  * into it: a sw.js whose build version differs, written into the copy the way a deploy replaces the file (the
  * server reads the files per request). Every other file of the suite's shared server stays as built, so no other

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
 
-/** Issue 15: the 1D chart and the header name one price and one move; the Dividends tab never says "next" of a past date. */
+/** The 1D chart and the header name one price and one move; the Dividends tab never says "next" of a past date. */
 
 const baseUrl = inject('baseUrl');
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REDIRECTS, SYMBOL_TABS, symbolPath } from '../src/app/routes.ts';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
+import { REDIRECTS, SYMBOL_TABS, symbolPath } from '../src/shared/routes.ts';
+import { launchBrowser, openPage, type ViewportName } from './browser.ts';
 import { layoutShifts, proToken, seriousViolations, watchLayoutShifts } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -284,7 +284,10 @@ describe('gated data', () => {
       const score = page.getByTestId('overview-ehs').getByTestId('ehs-score');
       await score.waitFor();
       expect(Number(await score.innerText())).toBeGreaterThanOrEqual(0);
-      expect(await page.getByTestId('metric-pe').getByTestId('metric-value').innerText()).toMatch(/^\d[\d,]*\.\dx$/);
+      // The metrics answer separately from the score: read P/E once it landed, not its placeholder.
+      await expect
+        .poll(() => page.getByTestId('metric-pe').getByTestId('metric-value').innerText())
+        .toMatch(/^\d[\d,]*\.\dx$/);
     } finally {
       await context.close();
     }
@@ -446,43 +449,6 @@ describe('accessibility', () => {
         await page.goto(url, { waitUntil: 'networkidle' });
         await page.getByTestId('symbol-heading').waitFor();
         expect(await seriousViolations(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-  );
-});
-
-describe('screenshots', () => {
-  // Each page loads once and is shown at both widths in both themes (showAs: the app follows the width and the
-  // system theme live), instead of loading again for each.
-  it.each(['quote-overview', 'quote-price', 'quote-earnings', 'quote-sec-filings', 'transcript'] as const)(
-    'saves %s at both widths in both themes',
-    async (name) => {
-      const tab = (key: string) =>
-        symbolPath(
-          SYMBOL,
-          SYMBOL_TABS.find((t) => t.key === key),
-        );
-      const [url, ready] = (await {
-        'quote-overview': () => [symbolPath(SYMBOL), 'key-stats'],
-        'quote-price': () => [tab('price'), 'price-chart'],
-        'quote-earnings': () => [tab('earnings'), 'earnings-table'],
-        'quote-sec-filings': () => [tab('secFilings'), 'sec-filings-list'],
-        transcript: async () => {
-          const transcript = await latestTranscript();
-          return [`/quote/${SYMBOL}/${transcript.periodYear}/${transcript.period}`, 'transcript-text'];
-        },
-      }[name]()) as [string, string];
-      const { context, page } = await openPage(browser, baseUrl);
-      try {
-        await page.goto(await asPro(url), { waitUntil: 'networkidle' });
-        for (const [viewport, colorScheme] of SCREENS) {
-          await showAs(page, viewport, colorScheme);
-          await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
-          await page.waitForTimeout(300);
-          await screenshot(page, `${name}-${viewport}-${colorScheme}`);
-        }
       } finally {
         await context.close();
       }

@@ -160,39 +160,3 @@ describe('symbol search', () => {
     }
   });
 });
-
-describe('screenshots', () => {
-  // The modal opens once and /all loads once; each is shown at both widths in both themes (showAs: the app
-  // follows the width and the system theme live), instead of loading again for each.
-  it('the search modal, its results and /all at both widths in both themes', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await page.goto('/', { waitUntil: 'networkidle' });
-      await page.getByRole('button', { name: 'Search symbols' }).click();
-      const modal = page.getByTestId('modal-symbolSearch');
-      await modal.getByTestId('search-row').first().waitFor();
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await modal.getByTestId('search-row').first().waitFor();
-        await screenshot(page, `search-modal-${viewport}-${colorScheme}`);
-      }
-      await modal.getByRole('combobox').fill('al');
-      await modal.getByRole('option').first().waitFor();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await modal.getByRole('option').first().waitFor();
-        await screenshot(page, `search-results-${viewport}-${colorScheme}`);
-      }
-      await page.goto('/all', { waitUntil: 'networkidle' });
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await page.getByTestId('all-row').first().waitFor();
-        await screenshot(page, `all-${viewport}-${colorScheme}`);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-});

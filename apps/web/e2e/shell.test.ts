@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REDIRECTS, ROUTE_PATHS } from '../src/app/routes.ts';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
-import { expectHealthyPage } from './support.ts';
+import { PAGES, REDIRECTS, ROUTE_PATHS } from '../src/shared/routes.ts';
+import { launchBrowser, navigateInApp, openPage, type ViewportName } from './browser.ts';
+import { acquire, expectHealthyPage, LOCK_WAIT_MS, release } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -15,21 +15,39 @@ afterAll(async () => {
 });
 
 /**
- * Pages loaded side by side: a page load mostly waits (for the network to go quiet), so three tabs take the routes in
- * about a third of the time one does.
+ * Pages side by side: a page mostly waits (for the network to go quiet), so three tabs take the routes in about a
+ * third of the time one does.
  */
 const LANES = 3;
 
+/**
+ * The developer pages draw what the dev flag says, and other files turn it on and off meanwhile (locks.ts): they are
+ * walked on their own while this file holds the flag still; a page reached inside the app would read the flags of
+ * its first load, up to a poll (60 s) old.
+ */
+const DEVELOPER_PATHS: ReadonlySet<string> = new Set(
+  PAGES.filter((page) => page.group === 'developer').map((page) => page.path),
+);
+
+/** How far the page is wider than the window (a page never scrolls sideways; rows that scroll do so inside). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 describe.each(['desktop', 'phone'] as ViewportName[])('every route at %s width', (viewport) => {
   it('renders each route of SPEC §2 without an error and without console errors', async () => {
-    const lanes = Array.from({ length: LANES }, (_, lane) => ROUTE_PATHS.filter((_, i) => i % LANES === lane));
+    const paths = ROUTE_PATHS.filter((path) => !DEVELOPER_PATHS.has(path));
+    const lanes = Array.from({ length: LANES }, (_, lane) => paths.filter((_, i) => i % LANES === lane));
     const results = await Promise.allSettled(
       lanes.map(async (paths) => {
         const { context, page, errors } = await openPage(browser, baseUrl, { viewport });
         try {
-          for (const path of paths) {
-            await page.goto(path, { waitUntil: 'networkidle' });
+          // Each lane's first route is loaded from the address, the rest are reached inside the app, as a person
+          // moves through it (deep links loaded from the address are walked by the files of their pages).
+          for (const [index, path] of paths.entries()) {
+            if (index === 0) await page.goto(path, { waitUntil: 'networkidle' });
+            else await navigateInApp(page, path);
             await expectHealthyPage(page, path);
+            expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
           }
           expect(errors).toEqual([]);
         } finally {
@@ -38,6 +56,24 @@ describe.each(['desktop', 'phone'] as ViewportName[])('every route at %s width',
       }),
     );
     for (const result of results) if (result.status === 'rejected') throw result.reason;
+  });
+});
+
+describe('the developer pages, with the dev flag held still', () => {
+  beforeAll(() => acquire('dev-flag'), LOCK_WAIT_MS);
+  afterAll(() => release('dev-flag'));
+
+  it.each(['desktop', 'phone'] as ViewportName[])('render at %s width without console errors', async (viewport) => {
+    const { context, page, errors } = await openPage(browser, baseUrl, { viewport });
+    try {
+      for (const path of DEVELOPER_PATHS) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expectHealthyPage(page, path);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -118,35 +154,6 @@ describe('feedback form', () => {
         .fill('The calendar should show the call time in my timezone.');
       await page.getByRole('button', { name: /send/i }).click();
       await page.getByText(/your feedback reached the team/i).waitFor({ timeout: 15_000 });
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('screenshots', () => {
-  const PAGES = [
-    '/',
-    '/earnings-calendar/this-week',
-    '/quote/AAPL',
-    '/about',
-    '/faq',
-    '/feedback',
-    '/app-info',
-    '/pricing',
-  ];
-  // Each page loads once and is shown at both widths in both themes: the app follows the width and the system
-  // theme live (MUI media queries, ThemeSync), so a reload per variant only repeated the same requests.
-  it.each(PAGES)('saves %s at both widths in both themes', async (path) => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      for (const [viewport, colorScheme] of SCREENS) {
-        await showAs(page, viewport, colorScheme);
-        await expectHealthyPage(page, path);
-        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
-        await screenshot(page, `${name}-${viewport}-${colorScheme}`);
-      }
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type LockMode, lockRequest } from './locks.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -57,21 +57,49 @@ export async function idp(target: string, body: object): Promise<Record<string, 
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** The newest confirmation code the local mailbox holds for an address (queued by the sign-up request itself). */
-export async function confirmationCode(email: string): Promise<string> {
-  const outbox = (await (await fetch(`${inject('baseUrl')}/api/core/dev/outbox?limit=200`)).json()) as {
-    messages: { to: string; body: string }[];
-  };
-  const code = outbox.messages.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no confirmation code for ${email} in the local mailbox`);
-  return code;
+export interface Mail {
+  id: number;
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/**
+ * The newest message the local mailbox holds for `email` whose body matches and that `seen` does not hold yet (it
+ * is added there). Read by address: the whole mailbox's newest 200 can be other files' mail. Waits up to 30 s for
+ * mail a job sends (an invite); a code the identity request writes itself is there when the request answered.
+ */
+export async function mailTo(
+  email: string,
+  { matching = /\b\d{6}\b/, seen }: { matching?: RegExp; seen?: Set<number> } = {},
+): Promise<Mail> {
+  // vi.waitFor, not expect.poll: accounts are made in beforeAll too, where Vitest has no expect.poll.
+  const found = await vi.waitFor(
+    async () => {
+      const res = await fetch(`${inject('baseUrl')}/api/core/dev/outbox?limit=200&to=${encodeURIComponent(email)}`);
+      if (res.status !== 200) throw new Error(`the local mailbox answered ${res.status}: ${await res.text()}`);
+      const { messages } = (await res.json()) as { messages: Mail[] };
+      const mail = messages.find((m) => matching.test(m.body) && !seen?.has(m.id));
+      if (!mail) throw new Error(`no mail to ${email} matching ${matching}`);
+      return mail;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  seen?.add(found.id);
+  return found;
+}
+
+/** The six-digit code of the newest unseen message to `email` (see {@link mailTo}). */
+export async function mailedCode(email: string, seen?: Set<number>): Promise<string> {
+  const mail = await mailTo(email, { seen });
+  return mail.body.match(/\b(\d{6})\b/)?.[1] ?? '';
 }
 
 /** A confirmed account of the file's own (`prefix.<random>@example.com`), not yet signed in to the app. */
 export async function newAccount(prefix: string): Promise<Account> {
   const email = `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
   await idp('SignUp', { Username: email, Password: NEW_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
-  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: await confirmationCode(email) });
+  await idp('ConfirmSignUp', { Username: email, ConfirmationCode: await mailedCode(email) });
   return { email, password: NEW_PASSWORD };
 }
 
@@ -205,7 +233,7 @@ export async function flag(name: string, on: boolean, message?: string) {
 /** This test file, as the lock service knows it (each file loads this module afresh). */
 const HOLDER = randomUUID();
 /** How long a file may wait for a lock: the other worker's file may take minutes on a busy machine. */
-const LOCK_WAIT_MS = 30 * 60_000;
+export const LOCK_WAIT_MS = 30 * 60_000;
 
 export const acquire = (name: string, mode: LockMode = 'exclusive') =>
   lockRequest(inject('lockUrl'), '/acquire', { name, mode, holder: HOLDER });

@@ -1,5 +1,5 @@
 /**
- * Issue 20, teams end to end in Chromium against the real server with test billing (the embedded default): an
+ * Teams end to end in Chromium against the real server with test billing (the embedded default): an
  * owner sets up a team from the pricing page (the organization, 3 licences, the 4242… card), invites two people in
  * the bulk add user modal (a new address, which gets an account and a temporary password, and an existing
  * account), meets the 409 past the licences and buys one more right there. The invitee, in a second browser
@@ -12,34 +12,11 @@ import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { api, idToken, newAccount, seriousViolations } from './support.ts';
+import { api, idToken, mailTo, newAccount, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const CHOSEN_PASSWORD = 'Team-member-2026!';
 const TEST_LABEL = 'Test billing — no card is charged';
-
-interface Mail {
-  to: string;
-  subject: string | null;
-  body: string;
-}
-
-async function mailTo(email: string, matching: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const outbox = (await (await fetch(`${baseUrl}/api/core/dev/outbox?limit=200`)).json()) as {
-          messages: Mail[];
-        };
-        found = outbox.messages.find((m) => m.to === email && matching.test(m.body));
-        return !!found;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as Mail;
-}
 
 /** A confirmed account of its own (no other file reads it). */
 async function newUser(prefix: string): Promise<{ email: string; token: string }> {
@@ -208,7 +185,7 @@ describe('a team from the pricing page to a removed member', () => {
       await manage.waitFor({ state: 'detached' });
 
       // The invitee: the invite email's link, a sign-in with the temporary password, a password of their own.
-      const mail = await mailTo(fresh, /temporary password: /);
+      const mail = await mailTo(fresh, { matching: /temporary password: / });
       expect(mail.subject).toBe(`${owner.email} invited you to the team ${teamName} on EarningsHub`);
       const temporary = mail.body.match(/temporary password: (\S+)/)?.[1] ?? '';
       const link = mail.body.match(/(https?:\/\/\S+\/team\?invite=\S+)/)?.[1] ?? '';

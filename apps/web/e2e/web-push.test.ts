@@ -1,6 +1,6 @@
 /**
- * Browser notifications in real Chromium against the real server (issue 17). The service worker is registered
- * for every visitor after the page loads (the installable app, issue 21); the user turns notifications on from the
+ * Browser notifications in real Chromium against the real server. The service worker is registered
+ * for every visitor after the page loads (the installable app); the user turns notifications on from the
  * profile: only that click reuses the registration, asks permission (granted here with
  * context.grantPermissions) and subscribes. subscribe() cannot succeed on this offline machine: Playwright's
  * contexts are off the record, where Chromium refuses push subscriptions ("Registration failed - permission
@@ -37,7 +37,7 @@ const registrations = () =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? null));
 
 describe('browser notifications', () => {
-  it('subscribes nothing on page load: the worker every visitor gets (issue 21) carries no subscription', async () => {
+  it('subscribes nothing on page load: the worker every visitor gets carries no subscription', async () => {
     await page.goto('/profile');
     const setting = page.getByTestId('browser-notifications');
     await setting.getByRole('heading', { name: 'Browser notifications' }).waitFor();

@@ -1,6 +1,6 @@
 /*
- * The product's one service worker: web push (issue 17) and the installable app's offline shell (issue 21,
- * docs/decisions/0029-installable-web-app.md). Registered for every visitor after the first paint
+ * The product's one service worker: web push and the installable app's offline shell
+ * (docs/decisions/0029-installable-web-app.md). Registered for every visitor after the first paint
  * (features/pwa/service-worker.ts); turning on browser notifications reuses that registration.
  *
  * Caching: the build (scripts/pwa.ts) fills BUILD below with its version and the files to precache (the shell,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The first load's budget of issue 5, in kB of gzip. */
+/** The first load's budget, in kB of gzip. */
 export const INITIAL_JS_BUDGET_KB = 180;
 
 export interface InitialJs {

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const here = import.meta.dirname;
 const logo = readFileSync(join(here, '..', 'public', 'logo.svg'), 'utf8');
-/** The logo's square, the brand green (app/theme.ts BRAND_GREEN.light). */
+/** The logo's square, the brand green (shared/theme.ts BRAND_GREEN.light). */
 const GREEN = /fill="(#[0-9a-f]{6})"/i.exec(logo)?.[1] ?? '#1b7f4b';
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });

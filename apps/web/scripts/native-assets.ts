@@ -21,7 +21,7 @@ import { readPng, writePng } from './png.ts';
 
 const web = join(import.meta.dirname, '..');
 const logo = readFileSync(join(web, 'public', 'logo.svg'), 'utf8');
-/** The logo's square, the brand green (app/theme.ts BRAND_GREEN.light; capacitor.config.ts's splash). */
+/** The logo's square, the brand green (shared/theme.ts BRAND_GREEN.light; capacitor.config.ts's splash). */
 const GREEN = /<rect[^>]*fill="(#[0-9a-f]{6})"/i.exec(logo)?.[1] ?? '#1b7f4b';
 /** The logo without its green square: the white line and the light dot. */
 const mark = logo.replace(/<rect[^>]*\/>/, '');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { initialJs } from './initial-js-size.ts';
 
-/** The theme's colours (app/theme.ts): the brand green and the light page background. */
+/** The theme's colours (shared/theme.ts): the brand green and the light page background. */
 export const THEME_GREEN = '#1b7f4b';
 export const LIGHT_BACKGROUND = '#f6f8f7';
 
@@ -34,7 +34,7 @@ export function webManifest(appName: string) {
 }
 
 /**
- * The installable web app (issue 21, docs/decisions/0029-installable-web-app.md): writes manifest.webmanifest
+ * The installable web app (docs/decisions/0029-installable-web-app.md): writes manifest.webmanifest
  * with the configured name, and fills public/sw.js's BUILD line with this build's version and the files it
  * precaches: the shell, the first load's scripts (the same walk as the budget, scripts/initial-js-size.ts) and
  * the public files above. Every other hashed asset is cached the first time it is fetched.

@@ -4,7 +4,7 @@
  * format costs a fraction of a millisecond instead of 20–60 ms of loading locale, currency and time-zone data
  * inside a render (four times that on a phone).
  */
-import { earningsTiming, formatDateTime, formatNumber, formatPrice } from './features/market/format.ts';
+import { earningsTiming, formatDateTime, formatNumber, formatPrice } from './shared/market/format.ts';
 
 const now = new Date();
 formatPrice(1);

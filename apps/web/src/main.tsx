@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { startPlatform } from './app/start-platform.ts';
 import { makeStore } from './app/store.ts';
-import { startPlatform } from './platform/platform.ts';
 
 /**
  * Lets the browser paint and handle input between the start's steps: evaluating the modules, building the store
@@ -36,7 +36,7 @@ startTransition(() => {
 });
 
 // The live socket, after the first paint (a chunk of its own: the first load's budget holds none of it).
-setTimeout(() => void import('./features/live/live-start.ts').then((live) => live.startLive(store)), 0);
+setTimeout(() => void import('./app/live.ts').then((live) => live.startLive(store)), 0);
 
 // Inside the native shell only: status bar, back button, deep links, app state, the login push check (platform/).
 setTimeout(() => startPlatform(store, router), 0);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { limitParam } from './common.ts';
 import { FlagName, FlagValue, ReleaseNote, ReleaseNotePlatform } from './core.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
 /**
- * The admin API under /api/admin (issue 21, docs/decisions/0031): every call is refused unless the caller is a
+ * The admin API under /api/admin (docs/decisions/0031): every call is refused unless the caller is a
  * signed-in super admin (`users.super_admin`, set with `npm run users -- set-admin EMAIL`) or the operator's admin
  * token (the flags and users commands talking to a running embedded server, decision 0002): 401 signed out, 403
  * signed in without the flag.
@@ -26,7 +27,7 @@ export type AdminPrincipal = z.infer<typeof AdminPrincipal>;
 
 export const getAdminSession = defineRoute({
   method: 'GET',
-  path: '/admin/session',
+  path: paths.getAdminSession,
   group: 'portfolios',
   summary: 'Whether the caller may use the admin API (200 for a super admin, 401 signed out, 403 otherwise)',
   tags: TAGS,
@@ -37,7 +38,7 @@ export const getAdminSession = defineRoute({
 
 export const getAdminFlags = defineRoute({
   method: 'GET',
-  path: '/admin/flags',
+  path: paths.getAdminFlags,
   group: 'portfolios',
   summary: 'Every SPEC feature flag with its message, for both platforms (maintenance web and mobile included)',
   tags: TAGS,
@@ -46,7 +47,7 @@ export const getAdminFlags = defineRoute({
 
 export const putFlag = defineRoute({
   method: 'PUT',
-  path: '/admin/flags/:name',
+  path: paths.putFlag,
   group: 'portfolios',
   summary: 'Turn a feature flag on or off, and set or clear its message',
   tags: TAGS,
@@ -95,7 +96,7 @@ const NoteId = z.object({
 
 export const getAdminReleaseNotes = defineRoute({
   method: 'GET',
-  path: '/admin/release-notes',
+  path: paths.getAdminReleaseNotes,
   group: 'portfolios',
   summary: 'Every release note of one platform, newest first',
   tags: TAGS,
@@ -105,7 +106,7 @@ export const getAdminReleaseNotes = defineRoute({
 
 export const postAdminReleaseNote = defineRoute({
   method: 'POST',
-  path: '/admin/release-notes',
+  path: paths.postAdminReleaseNote,
   group: 'portfolios',
   summary: 'Publish a release note for web or native',
   tags: TAGS,
@@ -116,7 +117,7 @@ export const postAdminReleaseNote = defineRoute({
 
 export const putAdminReleaseNote = defineRoute({
   method: 'PUT',
-  path: '/admin/release-notes/:id',
+  path: paths.putAdminReleaseNote,
   group: 'portfolios',
   summary: 'Rewrite a release note',
   tags: TAGS,
@@ -127,7 +128,7 @@ export const putAdminReleaseNote = defineRoute({
 
 export const deleteAdminReleaseNote = defineRoute({
   method: 'DELETE',
-  path: '/admin/release-notes/:id',
+  path: paths.deleteAdminReleaseNote,
   group: 'portfolios',
   summary: 'Remove a release note',
   tags: TAGS,
@@ -155,7 +156,7 @@ export type AdminCommunityPost = z.infer<typeof AdminCommunityPost>;
 
 export const getAdminCommunityPosts = defineRoute({
   method: 'GET',
-  path: '/admin/community/posts',
+  path: paths.getAdminCommunityPosts,
   group: 'portfolios',
   summary: 'The newest community posts across every event (deleted ones left out)',
   tags: TAGS,
@@ -165,7 +166,7 @@ export const getAdminCommunityPosts = defineRoute({
 
 export const deleteAdminCommunityPost = defineRoute({
   method: 'DELETE',
-  path: '/admin/community/posts/:id',
+  path: paths.deleteAdminCommunityPost,
   group: 'portfolios',
   summary: "Delete anyone's post as a moderator; pushed to the event's followers as events_community_post deleted",
   tags: TAGS,
@@ -241,7 +242,7 @@ export type IngestionStatus = z.infer<typeof IngestionStatus>;
 
 export const getAdminIngestion = defineRoute({
   method: 'GET',
-  path: '/admin/ingestion',
+  path: paths.getAdminIngestion,
   group: 'portfolios',
   summary: 'Ingestion status: the kill switches, the last run per provider and dataset, the queue and its errors',
   tags: TAGS,
@@ -250,7 +251,7 @@ export const getAdminIngestion = defineRoute({
 
 export const putAdminIngestionSwitch = defineRoute({
   method: 'PUT',
-  path: '/admin/ingestion/switch',
+  path: paths.putAdminIngestionSwitch,
   group: 'portfolios',
   summary: 'Pause or resume ingestion of every provider or one: the worker claims none of its jobs while paused',
   tags: TAGS,

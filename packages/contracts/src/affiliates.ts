@@ -14,10 +14,11 @@ import {
   SUBSCRIPTION_STATUSES,
 } from '@eh/domain';
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
-/** SPEC §7 Affiliate and payout (issue 20, decision 0028): joining, the payout account, commissions and payouts. */
+/** SPEC §7 Affiliate and payout (decision 0028): joining, the payout account, commissions and payouts. */
 const TAGS = ['affiliates'];
 
 /** The only `type` these calls serve: the affiliate's view (SPEC names `?type=affiliate`). */
@@ -46,7 +47,7 @@ export type AffiliateProgram = z.infer<typeof AffiliateProgram>;
 
 export const getAffiliateProgram = defineRoute({
   method: 'GET',
-  path: '/core/affiliate/program',
+  path: paths.getAffiliateProgram,
   group: 'public',
   summary: 'The affiliate program: the commission rate, when commissions settle, how payouts are made',
   tags: TAGS,
@@ -73,7 +74,7 @@ export type MyAffiliate = z.infer<typeof MyAffiliate>;
 
 export const getMyAffiliate = defineRoute({
   method: 'GET',
-  path: '/core/users/me/affiliate',
+  path: paths.getMyAffiliate,
   group: 'portfolios',
   summary: "The caller's affiliate membership (request status and code), or null before they ask to join",
   tags: TAGS,
@@ -82,7 +83,7 @@ export const getMyAffiliate = defineRoute({
 
 export const postAffiliateRequest = defineRoute({
   method: 'POST',
-  path: '/core/users/me/affiliate/request',
+  path: paths.postAffiliateRequest,
   group: 'portfolios',
   summary: 'Asks to join the affiliate program, accepting the affiliate terms (a super admin decides)',
   tags: TAGS,
@@ -103,7 +104,7 @@ export type AffiliateRequestRow = z.infer<typeof AffiliateRequestRow>;
 
 export const getAffiliateRequests = defineRoute({
   method: 'GET',
-  path: '/core/affiliates',
+  path: paths.getAffiliateRequests,
   group: 'portfolios',
   summary: 'Affiliates and requests to join, oldest request first (super admins only)',
   tags: TAGS,
@@ -115,7 +116,7 @@ export const getAffiliateRequests = defineRoute({
 
 export const postAffiliateDecision = defineRoute({
   method: 'POST',
-  path: '/core/affiliates/:userId',
+  path: paths.postAffiliateDecision,
   group: 'portfolios',
   summary: 'Approves or rejects a request, or revokes an affiliate (super admins only)',
   tags: TAGS,
@@ -139,7 +140,7 @@ const CountryCode = SafeString.trim()
 
 export const getConnectCountries = defineRoute({
   method: 'GET',
-  path: '/core/stripe/connect/countries',
+  path: paths.getConnectCountries,
   group: 'public',
   summary: 'The countries a payout account (Stripe Connect Express) can be opened in',
   tags: TAGS,
@@ -148,7 +149,7 @@ export const getConnectCountries = defineRoute({
 
 export const postStripeConnect = defineRoute({
   method: 'POST',
-  path: '/core/users/me/stripe/connect',
+  path: paths.postStripeConnect,
   group: 'portfolios',
   summary: "Opens (or resumes) the approved affiliate's payout account in a country: answers the onboarding link",
   tags: TAGS,
@@ -173,7 +174,7 @@ export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
 
 export const getOnboardingStatus = defineRoute({
   method: 'GET',
-  path: '/core/users/me/stripe/onboarding_status',
+  path: paths.getOnboardingStatus,
   group: 'portfolios',
   summary: "Where the caller's payout account onboarding stands (Stripe is asked afresh)",
   tags: TAGS,
@@ -182,7 +183,7 @@ export const getOnboardingStatus = defineRoute({
 
 export const postTestOnboarding = defineRoute({
   method: 'POST',
-  path: '/core/users/me/stripe/connect/test-onboarding',
+  path: paths.postTestOnboarding,
   group: 'portfolios',
   summary: "Test billing only: finishes the caller's simulated onboarding (Stripe's hosted pages stand in offline)",
   tags: TAGS,
@@ -218,7 +219,7 @@ export type CommissionView = z.infer<typeof CommissionView>;
 
 export const getAffiliateCharges = defineRoute({
   method: 'GET',
-  path: '/payments/creators/me/charges',
+  path: paths.getAffiliateCharges,
   group: 'portfolios',
   summary: "The affiliate's commissions on referred payments, newest first (the latest 500)",
   tags: TAGS,
@@ -243,7 +244,7 @@ export type AffiliateBalance = z.infer<typeof AffiliateBalance>;
 
 export const getAffiliateBalance = defineRoute({
   method: 'GET',
-  path: '/payments/creators/me/balance',
+  path: paths.getAffiliateBalance,
   group: 'portfolios',
   summary: "The affiliate's balance: pending, available for the next payout, paid out",
   tags: TAGS,
@@ -266,7 +267,7 @@ export type PayoutView = z.infer<typeof PayoutView>;
 
 export const getAffiliatePayments = defineRoute({
   method: 'GET',
-  path: '/payments/creators/me/payments',
+  path: paths.getAffiliatePayments,
   group: 'portfolios',
   summary: "The affiliate's payouts (monthly transfers to the payout account), newest first",
   tags: TAGS,
@@ -291,7 +292,7 @@ export type ReferredAccount = z.infer<typeof ReferredAccount>;
 
 export const getAffiliateAccounts = defineRoute({
   method: 'GET',
-  path: '/core/subscriptions/account/affiliate',
+  path: paths.getAffiliateAccounts,
   group: 'portfolios',
   summary: 'The subscriptions the affiliate referred (those with a payment), newest first',
   tags: TAGS,
@@ -309,7 +310,7 @@ export type AffiliateArr = z.infer<typeof AffiliateArr>;
 
 export const getAffiliateArr = defineRoute({
   method: 'GET',
-  path: '/core/subscribers/arr',
+  path: paths.getAffiliateArr,
   group: 'portfolios',
   summary: "The annual recurring revenue of the affiliate's referred subscriptions, now and day by day",
   tags: TAGS,
@@ -321,7 +322,7 @@ export const getAffiliateArr = defineRoute({
 
 export const postAffiliateSettle = defineRoute({
   method: 'POST',
-  path: '/admin/affiliates/settle',
+  path: paths.postAffiliateSettle,
   group: 'public',
   summary: 'Settles the pending commissions due by asOf (default now): the job the worker runs hourly (admin token)',
   tags: ['admin'],
@@ -331,7 +332,7 @@ export const postAffiliateSettle = defineRoute({
 
 export const postAffiliatePayouts = defineRoute({
   method: 'POST',
-  path: '/admin/affiliates/payouts',
+  path: paths.postAffiliatePayouts,
   group: 'public',
   summary: 'Pays a month out (default: the month before asOf, else now): the monthly job, run now (admin token)',
   tags: ['admin'],

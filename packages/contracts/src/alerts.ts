@@ -1,6 +1,7 @@
 import { ALERT_SETTINGS, type AlertSetting } from '@eh/domain';
 import { z } from 'zod';
 import { csvParam, SymbolString } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
 const TAGS = ['alerts'];
@@ -29,7 +30,7 @@ export type Alert = z.infer<typeof Alert>;
 
 export const getAlerts = defineRoute({
   method: 'GET',
-  path: '/earnings/alerts',
+  path: paths.getAlerts,
   group: 'portfolios',
   summary: "The caller's alerts, by symbol",
   tags: TAGS,
@@ -38,7 +39,7 @@ export const getAlerts = defineRoute({
 
 export const getAlertCounts = defineRoute({
   method: 'GET',
-  path: '/earnings/alerts/counts',
+  path: paths.getAlertCounts,
   group: 'portfolios',
   summary: 'How many alerts the caller has, and how many users follow each of the given symbols (?symbols=AAPL,MSFT)',
   tags: TAGS,
@@ -48,7 +49,7 @@ export const getAlertCounts = defineRoute({
 
 export const addAlert = defineRoute({
   method: 'POST',
-  path: '/earnings/alerts',
+  path: paths.addAlert,
   group: 'portfolios',
   summary:
     'Add or update the alert of a symbol: without the alerts feature the SPEC defaults whatever is sent; with it the switches sent, then the ones saved, then the defaults',
@@ -59,7 +60,7 @@ export const addAlert = defineRoute({
 
 export const deleteAlert = defineRoute({
   method: 'DELETE',
-  path: '/earnings/alerts/:symbol',
+  path: paths.deleteAlert,
   group: 'portfolios',
   summary: "Remove the caller's alert on a symbol",
   tags: TAGS,
@@ -69,7 +70,7 @@ export const deleteAlert = defineRoute({
 
 export const updateAllAlerts = defineRoute({
   method: 'POST',
-  path: '/earnings/alerts/all',
+  path: paths.updateAllAlerts,
   group: 'portfolios',
   summary: 'Set the given switches on every alert of the caller (the alerts feature is required)',
   tags: TAGS,
@@ -79,7 +80,7 @@ export const updateAllAlerts = defineRoute({
 
 export const batchAlerts = defineRoute({
   method: 'POST',
-  path: '/earnings/alerts/batch',
+  path: paths.batchAlerts,
   group: 'portfolios',
   summary: 'Add alerts for several symbols at once (same rules as one add) and remove others',
   tags: TAGS,
@@ -96,7 +97,7 @@ export const EarningsFilter = z.object({ symbols: z.array(z.string()) });
 
 export const getEarningsFilter = defineRoute({
   method: 'GET',
-  path: '/earnings/filters',
+  path: paths.getEarningsFilter,
   group: 'portfolios',
   summary: "The symbols of the caller's custom earnings filter",
   tags: TAGS,
@@ -105,7 +106,7 @@ export const getEarningsFilter = defineRoute({
 
 export const postEarningsFilter = defineRoute({
   method: 'POST',
-  path: '/earnings/filters',
+  path: paths.postEarningsFilter,
   group: 'portfolios',
   summary: "Replace the symbols of the caller's custom earnings filter (each must be a known asset)",
   tags: TAGS,

@@ -8,6 +8,7 @@ import {
   PLANS,
 } from '@eh/domain';
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -50,7 +51,7 @@ export type AppleProductOffer = z.infer<typeof AppleProductOffer>;
 
 export const getPlans = defineRoute({
   method: 'GET',
-  path: '/core/subscriptions/account/plans',
+  path: paths.getPlans,
   group: 'public',
   summary: "An app's plans with their monthly and yearly prices (cents) and the yearly saving",
   tags: TAGS,
@@ -94,7 +95,7 @@ export type CouponView = z.infer<typeof CouponView>;
 
 export const getCoupon = defineRoute({
   method: 'GET',
-  path: '/core/subscriptions/account/coupons/:couponName',
+  path: paths.getCoupon,
   group: 'public',
   summary:
     'A coupon by name (any case) if it can be used now for the plan: 404 unknown, 400 expired/used up/other plan',
@@ -125,7 +126,7 @@ export type PriceQuoteView = z.infer<typeof PriceQuoteSchema>;
 
 export const getPrices = defineRoute({
   method: 'GET',
-  path: '/core/subscriptions/account/prices',
+  path: paths.getPrices,
   group: 'public',
   summary:
     'What a plan costs now and after the promotion, monthly and yearly (cents): licences, coupon, plus → pro proration',
@@ -163,7 +164,7 @@ export const getPrices = defineRoute({
 
 export const getCouponById = defineRoute({
   method: 'GET',
-  path: '/core/subscriptions/coupons/:id',
+  path: paths.getCouponById,
   group: 'public',
   summary: 'A coupon by id as it is stored (expiry and plans included, whether or not it can be used now)',
   tags: TAGS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -16,7 +17,7 @@ const FeedAnswer = z.object({ feed: CalendarFeed.nullable() });
 
 export const getCalendarFeed = defineRoute({
   method: 'GET',
-  path: '/core/users/me/calendar-feed',
+  path: paths.getCalendarFeed,
   group: 'portfolios',
   summary: "The caller's calendar feed address, or null when it is off",
   tags: TAGS,
@@ -25,7 +26,7 @@ export const getCalendarFeed = defineRoute({
 
 export const createCalendarFeed = defineRoute({
   method: 'POST',
-  path: '/core/users/me/calendar-feed',
+  path: paths.createCalendarFeed,
   group: 'portfolios',
   summary: 'Turn the calendar feed on, or give it a new secret address: the previous address stops working at once',
   tags: TAGS,
@@ -34,7 +35,7 @@ export const createCalendarFeed = defineRoute({
 
 export const deleteCalendarFeed = defineRoute({
   method: 'DELETE',
-  path: '/core/users/me/calendar-feed',
+  path: paths.deleteCalendarFeed,
   group: 'portfolios',
   summary: 'Turn the calendar feed off: its address answers 404 from now on',
   tags: TAGS,
@@ -43,7 +44,7 @@ export const deleteCalendarFeed = defineRoute({
 
 export const getCalendarFeedIcs = defineRoute({
   method: 'GET',
-  path: '/calendar/*',
+  path: paths.getCalendarFeedIcs,
   group: 'public',
   summary:
     'GET /calendar/{secret}.ics: the calendar feed of that secret (RFC 5545, text/calendar), the earnings dates of its owner’s lists and alerts. An unknown, revoked or malformed secret is a 404.',

@@ -1,6 +1,7 @@
 import { COMMUNITY_POST_MAX_CHARS, DEFAULT_LIMITS, normalisePostText, postTextProblem } from '@eh/domain';
 import { z } from 'zod';
 import { limitParam } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { LiveCommunityPost } from './sync.ts';
 import { SafeString } from './text.ts';
@@ -81,7 +82,7 @@ export const CommunityViewer = z.object({
 
 export const getCommunityPosts = defineRoute({
   method: 'GET',
-  path: '/events-community/posts',
+  path: paths.getCommunityPosts,
   group: 'public',
   summary: `An event's posts, newest first, ${DEFAULT_LIMITS.eventPosts} a page by default; \`lastKey\` (from the previous page) reads the next older page, null when there is none`,
   tags: TAGS,
@@ -99,7 +100,7 @@ export const getCommunityPosts = defineRoute({
 
 export const getCommunityPost = defineRoute({
   method: 'GET',
-  path: '/events-community/posts/:id',
+  path: paths.getCommunityPost,
   group: 'public',
   summary: 'One post (404 once deleted)',
   tags: TAGS,
@@ -109,7 +110,7 @@ export const getCommunityPost = defineRoute({
 
 export const createCommunityPost = defineRoute({
   method: 'POST',
-  path: '/events-community/posts',
+  path: paths.createCommunityPost,
   group: 'portfolios',
   summary:
     'Post on an event (signed in). 429 past 5 posts a minute or 60 an hour per member; pushed as events_community_post created',
@@ -121,7 +122,7 @@ export const createCommunityPost = defineRoute({
 
 export const updateCommunityPost = defineRoute({
   method: 'PATCH',
-  path: '/events-community/posts/:id',
+  path: paths.updateCommunityPost,
   group: 'portfolios',
   summary: "Edit one's own post (the author only; 10 edits at most); pushed as events_community_post updated",
   tags: TAGS,
@@ -132,7 +133,7 @@ export const updateCommunityPost = defineRoute({
 
 export const deleteCommunityPost = defineRoute({
   method: 'DELETE',
-  path: '/events-community/posts/:id',
+  path: paths.deleteCommunityPost,
   group: 'portfolios',
   summary: 'Delete a post: the author their own, a super admin any; pushed as events_community_post deleted',
   tags: TAGS,
@@ -142,7 +143,7 @@ export const deleteCommunityPost = defineRoute({
 
 export const setSuperAdmin = defineRoute({
   method: 'PUT',
-  path: '/admin/users/super-admin',
+  path: paths.setSuperAdmin,
   group: 'public',
   summary: "Make a user a super admin or not, by email (admin token required): super admins delete anyone's posts",
   tags: ['admin'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
-import { SafeString } from './text.ts';
+import { SafeString, wellFormedText } from './text.ts';
 
 /** SPEC §1 feature flags. */
 export const FLAG_NAMES = [
@@ -45,7 +46,7 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
 
 export const getFlags = defineRoute({
   method: 'GET',
-  path: '/core/flags',
+  path: paths.getFlags,
   group: 'public',
   summary: 'Feature flags for an app and platform (polled every 60 s)',
   tags: ['core'],
@@ -77,7 +78,7 @@ export type ReleaseNote = z.infer<typeof ReleaseNote>;
 
 export const getReleaseNotes = defineRoute({
   method: 'GET',
-  path: '/core/release-notes',
+  path: paths.getReleaseNotes,
   group: 'public',
   summary: 'Release notes of one platform, newest first',
   tags: ['core'],
@@ -102,7 +103,7 @@ export type FeedbackInput = z.infer<typeof FeedbackInput>;
 
 export const postFeedback = defineRoute({
   method: 'POST',
-  path: '/core/feedback',
+  path: paths.postFeedback,
   group: 'public',
   summary: 'Send feedback to the team',
   tags: ['core'],
@@ -113,7 +114,7 @@ export const postFeedback = defineRoute({
 
 export const getHealth = defineRoute({
   method: 'GET',
-  path: '/health',
+  path: paths.getHealth,
   group: 'public',
   summary: 'Liveness and database check',
   tags: ['core'],
@@ -143,7 +144,7 @@ export type AppInfo = z.infer<typeof AppInfo>;
 
 export const getAppInfo = defineRoute({
   method: 'GET',
-  path: '/core/app-info',
+  path: paths.getAppInfo,
   group: 'public',
   summary: 'Server version, runtime mode and roles',
   tags: ['core'],
@@ -162,12 +163,16 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 export const getDevOutbox = defineRoute({
   method: 'GET',
-  path: '/core/dev/outbox',
+  path: paths.getDevOutbox,
   group: 'public',
   summary:
     'The local mailbox: messages kept instead of sent (embedded and local, or while the dev flag is on; never with SMTP)',
   tags: ['dev'],
-  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    /** Only the messages to this address (any case): one person's codes among everyone's mail. */
+    to: z.string().trim().min(1).max(320).check(wellFormedText).optional(),
+  }),
   response: z.object({ messages: z.array(OutboxMessage) }),
 });
 
@@ -185,7 +190,7 @@ export type SignInOptions = z.infer<typeof SignInOptions>;
 
 export const getSignInOptions = defineRoute({
   method: 'GET',
-  path: '/core/sign-in-options',
+  path: paths.getSignInOptions,
   group: 'public',
   summary: 'Which sign-in providers exist and whether this client can read the local mailbox',
   tags: ['core'],

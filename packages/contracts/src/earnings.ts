@@ -11,6 +11,7 @@ import {
 } from '@eh/domain';
 import { z } from 'zod';
 import { IsoDateString, limitParam, MarketAssetTypeSchema, SymbolParams, withDateWindow } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -187,7 +188,7 @@ export type EarningsCalendarColumns = z.infer<typeof EarningsCalendarColumns>;
 
 export const getEarningsCalendar = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/earnings/calendar',
+  path: paths.getEarningsCalendar,
   group: 'public',
   summary:
     'Every earnings report dated start to end (default: this week; at most 45 days), by date then time. Without historicalEarnings, reports before `historyStart` (the first day of the previous calendar quarter) are withheld; without prePostEarningsMove the price move is blanked; `gated` says what was. `shape=columns` sends only the fields the calendar draws, one array per field',
@@ -217,7 +218,7 @@ const SessionCounts = z.object({
 
 export const getEarningsCalendarDaily = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/earnings/calendar/daily',
+  path: paths.getEarningsCalendarDaily,
   group: 'public',
   summary:
     'How many companies report each day from start to end (default: this week; at most 366 days), per session and confirmed vs estimated. Days without reports are left out; counts are not plan-gated',
@@ -259,7 +260,7 @@ export const SymbolEarningsRow = EarningsRow.extend({
 
 export const getSymbolEarnings = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/earnings',
+  path: paths.getSymbolEarnings,
   group: 'public',
   summary:
     "One company's earnings, newest first, with each date's change history; one fiscal year with periodYear, one quarter with periodYear and period. Without historicalEarnings only the current quarter (the next report, or the latest when none is scheduled) and the one before it are shown",
@@ -291,7 +292,7 @@ export const TOP_MARKET_EARNINGS_DAYS_AFTER = 14;
 
 export const getTopMarketEarnings = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/earnings/top-market',
+  path: paths.getTopMarketEarnings,
   group: 'public',
   summary:
     "The largest popular companies reporting soon or recently (the home page's notable reports): stocks of the popular filter group with a report dated from 7 days before to 14 days after today (New York), one report each (the one nearest today), by market cap, biggest first (default limit 10)",
@@ -317,7 +318,7 @@ export const EarningsSymbolFilter = z.enum([...SYMBOL_FILTERS, LEGACY_ALERTS_FIL
 
 export const getEarningsFilterSymbols = defineRoute({
   method: 'GET',
-  path: '/earnings/filters/symbols',
+  path: paths.getEarningsFilterSymbols,
   group: 'public',
   summary: `Symbols of a calendar filter group, most popular first: all (every active stock and OTC name), popular (the ${POPULAR_SYMBOLS_COUNT} most followed), one_billion / ten_billion / hundred_billion (market cap at least $1B / $10B / $100B). The custom group (earningshub_custom, legacy earningshub_alerts) is the caller's own earnings filter: 401 when signed out`,
   tags: TAGS,

@@ -2,6 +2,7 @@ import { CALENDAR_EVENT_TYPES, EVENT_STATUSES, FISCAL_PERIODS } from '@eh/domain
 import { z } from 'zod';
 import { csvParam, IsoDateString, limitParam, SymbolParams, withDateWindow } from './common.ts';
 import { GatedMarkers, PremiumMarker } from './earnings.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -45,7 +46,7 @@ export const SYMBOL_EVENTS_DEFAULT_LIMIT = 50;
 
 export const getEvents = defineRoute({
   method: 'GET',
-  path: '/events',
+  path: paths.getEvents,
   group: 'public',
   summary:
     'Events by type and status between start and end (New York days). Oldest first from today when no window is given, except status=closed alone (recorded events), which lists newest first; `order` overrides. `hasMore` says the limit cut the list',
@@ -73,7 +74,7 @@ export const getEvents = defineRoute({
 
 export const getEvent = defineRoute({
   method: 'GET',
-  path: '/events/:id',
+  path: paths.getEvent,
   group: 'public',
   summary: 'One event',
   tags: TAGS,
@@ -89,7 +90,7 @@ export const getEvent = defineRoute({
 
 export const getSymbolEvents = defineRoute({
   method: 'GET',
-  path: '/events/symbols/:symbol',
+  path: paths.getSymbolEvents,
   group: 'public',
   summary: "A company's events (calls, dividends, IPO), newest first",
   tags: TAGS,
@@ -105,7 +106,7 @@ export const getSymbolEvents = defineRoute({
 
 export const getYoutubeStream = defineRoute({
   method: 'GET',
-  path: '/events/youtube-stream',
+  path: paths.getYoutubeStream,
   group: 'public',
   summary: 'The live event streamed on YouTube now (the most recently started one), or null',
   tags: TAGS,

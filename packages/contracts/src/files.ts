@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { csvParam, IsoDateString, limitParam, SymbolParams, SymbolString, withDateWindow } from './common.ts';
 import { GatedMarkers } from './earnings.ts';
 import { booleanParam, GatedHistory } from './market.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -132,7 +133,7 @@ export const ANALYZER_STATUSES = ['ready', 'pending', 'unsupported'] as const;
 
 export const getAnalyzerFile = defineRoute({
   method: 'GET',
-  path: '/ai/analyzers/files/:id',
+  path: paths.getAnalyzerFile,
   group: 'public',
   summary:
     "The AI analyzer's state for a file: ready (with the analysis, eventTranscriptsAi), pending (a transcript not analysed yet) or unsupported (other file types)",
@@ -148,7 +149,7 @@ export const getAnalyzerFile = defineRoute({
 
 export const getFileAnalysis = defineRoute({
   method: 'GET',
-  path: '/pricing/files/:id/analysis',
+  path: paths.getFileAnalysis,
   group: 'public',
   summary: 'A file and its AI analysis (null when none yet or without eventTranscriptsAi; `gated` says which)',
   tags: TAGS,
@@ -158,7 +159,7 @@ export const getFileAnalysis = defineRoute({
 
 export const getFile = defineRoute({
   method: 'GET',
-  path: '/pricing/files/:id',
+  path: paths.getFile,
   group: 'public',
   summary: "A file's metadata (its link only with the plan feature of its type)",
   tags: TAGS,
@@ -168,7 +169,7 @@ export const getFile = defineRoute({
 
 export const getFileContent = defineRoute({
   method: 'GET',
-  path: '/pricing/files/:id/file',
+  path: paths.getFileContent,
   group: 'public',
   summary: "A file with its content: a transcript's sections, or the link of slides, a report or a recording",
   tags: TAGS,
@@ -185,7 +186,7 @@ export type FileFilter = (typeof FILE_FILTERS)[number];
 
 export const getFilesByFilter = defineRoute({
   method: 'GET',
-  path: '/pricing/files/filter/:filter',
+  path: paths.getFilesByFilter,
   group: 'public',
   summary:
     'Newest files of a feed: latest (any type), transcripts, slides, reports, audio, popular (the companies of the popular filter group); default limit 5',
@@ -200,7 +201,7 @@ export const LATEST_ANALYSIS_SYMBOLS_MAX = 50;
 
 export const getLatestAnalyses = defineRoute({
   method: 'GET',
-  path: '/pricing/files/analysis/latest',
+  path: paths.getLatestAnalyses,
   group: 'public',
   summary:
     "Each symbol's newest analysed file with its analysis (eventTranscriptsAi); symbols without one, or unknown, are listed in `missing`",
@@ -243,7 +244,7 @@ export const ASSET_FILES_DEFAULT_LIMIT = 100;
 
 export const getAssetFiles = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/files',
+  path: paths.getAssetFiles,
   group: 'public',
   summary:
     "A company's files and SEC filings, newest first: `types` (or `type`) picks file types (transcript, slides, report, audio) and filing kinds (sec_10k … sec_425, other); all when omitted. `externalFileId` finds one vendor file. `limit` applies to each list",
@@ -260,7 +261,7 @@ export const getAssetFiles = defineRoute({
 
 export const getFileContents = defineRoute({
   method: 'GET',
-  path: '/pricing/files/contents/:symbol/:periodYear/:period',
+  path: paths.getFileContents,
   group: 'public',
   summary: "Every file of a company's fiscal quarter with its content, each gated by the plan feature of its type",
   tags: TAGS,
@@ -308,7 +309,7 @@ export type AnalystConsensus = z.infer<typeof AnalystConsensus>;
 
 export const getAssetRatings = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/ratings',
+  path: paths.getAssetRatings,
   group: 'public',
   summary:
     "Analyst ratings of a company, newest first, from `start` on; `latest=true` keeps each firm's newest one. With the latest monthly consensus and the trend: the newest months' consensus, oldest first. Needs analystRatings (plus and up)",
@@ -344,7 +345,7 @@ export const Guidance = z.object({
 
 export const getAssetGuidance = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/guidance',
+  path: paths.getAssetGuidance,
   group: 'public',
   summary:
     "A company's guidance, newest first: issued from start to end, or for one period (periodYear with period Q1–Q4 or FY, or a whole periodYear); all when neither. Needs corporateGuidance (pro)",
@@ -386,7 +387,7 @@ export const MetricStats = z.object({
 
 export const getMetricStats = defineRoute({
   method: 'GET',
-  path: '/pricing/stats',
+  path: paths.getMetricStats,
   group: 'public',
   summary:
     'Distribution of a metric (ps, pe, yoyEps, yoyRevenue, overallScore) over a ranking (top500: the EH500 constituents) on a date (default: the latest); percentiles as PostgreSQL percentile_cont, a 10-bin histogram',

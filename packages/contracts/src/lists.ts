@@ -1,6 +1,7 @@
 import { ASSET_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@eh/domain';
 import { z } from 'zod';
 import { MarketAssetTypeSchema, SymbolString } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -42,7 +43,7 @@ const ListSymbolParams = z.object({ listId: z.uuid('must be a list id'), symbol:
 
 export const createList = defineRoute({
   method: 'POST',
-  path: '/earnings/lists',
+  path: paths.createList,
   group: 'portfolios',
   summary: "Create a list (cash 0 and no items unless given); refused past the plan's list limit",
   tags: TAGS,
@@ -53,7 +54,7 @@ export const createList = defineRoute({
 
 export const getLists = defineRoute({
   method: 'GET',
-  path: '/earnings/lists',
+  path: paths.getLists,
   group: 'portfolios',
   summary: "The caller's lists, oldest first, with their items when includeItems is true",
   tags: TAGS,
@@ -63,7 +64,7 @@ export const getLists = defineRoute({
 
 export const getList = defineRoute({
   method: 'GET',
-  path: '/earnings/lists/:id',
+  path: paths.getList,
   group: 'portfolios',
   summary: 'One of the caller’s lists with its items',
   tags: TAGS,
@@ -73,7 +74,7 @@ export const getList = defineRoute({
 
 export const updateList = defineRoute({
   method: 'POST',
-  path: '/earnings/lists/:id',
+  path: paths.updateList,
   group: 'portfolios',
   summary:
     'Rename a list, set its cash (the difference is recorded as a deposit or a withdrawal) or pin it; omitted fields stay',
@@ -85,7 +86,7 @@ export const updateList = defineRoute({
 
 export const deleteList = defineRoute({
   method: 'DELETE',
-  path: '/earnings/lists/:id',
+  path: paths.deleteList,
   group: 'portfolios',
   summary: 'Delete one of the caller’s lists with its items',
   tags: TAGS,
@@ -95,7 +96,7 @@ export const deleteList = defineRoute({
 
 export const addListItem = defineRoute({
   method: 'POST',
-  path: '/earnings/lists/:listId/items',
+  path: paths.addListItem,
   group: 'portfolios',
   summary:
     'Add a symbol to a list (recorded as watch, or as add with the quantity held); a symbol already there keeps its row',
@@ -118,7 +119,7 @@ export type ItemTransaction = z.infer<typeof ItemTransaction>;
 
 export const updateListItem = defineRoute({
   method: 'POST',
-  path: '/earnings/lists/:listId/items/:symbol',
+  path: paths.updateListItem,
   group: 'portfolios',
   summary:
     'Set a held quantity, or record a buy, sell, add, dividend or comment on a symbol of the list (cash moves with buys, sells and dividends)',
@@ -130,7 +131,7 @@ export const updateListItem = defineRoute({
 
 export const removeListItem = defineRoute({
   method: 'DELETE',
-  path: '/earnings/lists/:listId/items/:symbol',
+  path: paths.removeListItem,
   group: 'portfolios',
   summary: 'Remove a symbol from a list (recorded as unwatch)',
   tags: TAGS,
@@ -142,7 +143,7 @@ export const LIST_BATCH_MAX = 100;
 
 export const batchListItems = defineRoute({
   method: 'POST',
-  path: '/earnings/lists/batch',
+  path: paths.batchListItems,
   group: 'portfolios',
   summary: 'Put one symbol in several of the caller’s lists and take it out of others at once (the list-select modal)',
   tags: TAGS,
@@ -172,7 +173,7 @@ export type ListTransaction = z.infer<typeof ListTransaction>;
 
 export const getListTransactions = defineRoute({
   method: 'GET',
-  path: '/core/transactions/lists/:listId',
+  path: paths.getListTransactions,
   group: 'portfolios',
   summary: 'Every transaction of one of the caller’s lists, newest first',
   tags: TAGS,
@@ -182,7 +183,7 @@ export const getListTransactions = defineRoute({
 
 export const getMySymbolTransactions = defineRoute({
   method: 'GET',
-  path: '/core/transactions/me/assets/:type/:symbol',
+  path: paths.getMySymbolTransactions,
   group: 'portfolios',
   summary:
     'The caller’s transactions on a symbol across their lists: only executed comment, buy, sell and add (SPEC §5)',

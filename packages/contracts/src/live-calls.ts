@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PremiumMarker } from './earnings.ts';
 import { EventStatusSchema } from './events.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
 /**
- * A live call's transcript (issue 19): sentences as they are spoken, each with its speaker and turn. The socket's
+ * A live call's transcript: sentences as they are spoken, each with its speaker and turn. The socket's
  * `event` message carries the new ones (`segments`) while the call is live; GET /events/{id}/live-transcript gives
  * what was said so far to a client that opens the call late (not in SPEC §7: docs/decisions/0026).
  */
@@ -29,7 +30,7 @@ export const LIVE_TRANSCRIPT_MAX_SEGMENTS = 5000;
 
 export const getLiveTranscript = defineRoute({
   method: 'GET',
-  path: '/events/:id/live-transcript',
+  path: paths.getLiveTranscript,
   group: 'public',
   summary:
     "What a call's live transcript has said so far, in order. Free while the call is live; once it has closed, the transcript plan feature is needed (`gated` says so and `segments` is empty)",

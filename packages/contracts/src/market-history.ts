@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
 /** Where the seeded market's background history fill stands (docs/decisions/0011-fast-first-start.md). */
@@ -18,7 +19,7 @@ export type MarketHistoryStatus = z.infer<typeof MarketHistoryStatus>;
 
 export const getMarketHistoryStatus = defineRoute({
   method: 'GET',
-  path: '/core/market-history',
+  path: paths.getMarketHistoryStatus,
   group: 'public',
   summary: 'Progress of the seeded market’s history (older prices, news, filings, analysts, EHS and EH500)',
   tags: ['core'],

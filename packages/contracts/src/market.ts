@@ -19,6 +19,7 @@ import {
   SymbolString,
   withDateWindow,
 } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -110,7 +111,7 @@ export type MarketStatus = z.infer<typeof MarketStatus>;
 
 export const getMarketStatus = defineRoute({
   method: 'GET',
-  path: '/pricing/stocks/market/status',
+  path: paths.getMarketStatus,
   group: 'public',
   summary: 'US stock market now: open, closed, pre- or after-market; next open and close; today incl. early close',
   tags: TAGS,
@@ -132,7 +133,7 @@ export const HOLIDAYS_DEFAULT_DAYS = 365;
 
 export const getMarketHolidays = defineRoute({
   method: 'GET',
-  path: '/pricing/stocks/market/holidays',
+  path: paths.getMarketHolidays,
   group: 'public',
   summary: 'Market holidays and early closes, from today (or start) for a year (or to end)',
   tags: TAGS,
@@ -174,7 +175,7 @@ export type Quote = z.infer<typeof Quote>;
 
 export const getQuote = defineRoute({
   method: 'GET',
-  path: '/pricing/quotes/:type/:symbol',
+  path: paths.getQuote,
   group: 'public',
   summary: 'Latest quote of one asset, with its extended-hours price',
   tags: TAGS,
@@ -184,7 +185,7 @@ export const getQuote = defineRoute({
 
 export const getQuotes = defineRoute({
   method: 'GET',
-  path: '/pricing/quotes',
+  path: paths.getQuotes,
   group: 'public',
   summary: 'Latest quotes of several assets; unknown symbols are listed in `missing`',
   tags: TAGS,
@@ -199,7 +200,7 @@ export const DELAYED_QUOTE_MINUTES = 15;
 
 export const getDelayedMarketQuotes = defineRoute({
   method: 'GET',
-  path: '/pricing/quotes/market/delayed',
+  path: paths.getDelayedMarketQuotes,
   group: 'public',
   summary: `The market ${DELAYED_QUOTE_MINUTES} minutes ago: indexes and the top movers`,
   tags: TAGS,
@@ -229,7 +230,7 @@ export type DailyBar = z.infer<typeof DailyBar>;
 
 export const getOhlc = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/ohlc',
+  path: paths.getOhlc,
   group: 'public',
   summary:
     "Each asset's daily bar of `date` (default: the latest); on a day without one (weekend, holiday, not yet traded) the last bar before it, whose own date is given",
@@ -272,7 +273,7 @@ export type AssetInfo = z.infer<typeof AssetInfo>;
 
 export const getAssetInfo = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/info',
+  path: paths.getAssetInfo,
   group: 'public',
   summary: 'One asset: profile, market cap, 52-week range and latest quote',
   tags: TAGS,
@@ -283,7 +284,7 @@ export const getAssetInfo = defineRoute({
 
 export const getAssetsInfo = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/info',
+  path: paths.getAssetsInfo,
   group: 'public',
   summary: 'Several assets at once; unknown symbols are listed in `missing`',
   tags: TAGS,
@@ -293,7 +294,7 @@ export const getAssetsInfo = defineRoute({
 
 export const getTopMarket = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/info/top-market',
+  path: paths.getTopMarket,
   group: 'public',
   summary: 'The largest stocks by market cap, with their quotes',
   tags: TAGS,
@@ -308,7 +309,7 @@ export const getTopMarket = defineRoute({
  */
 export const getTopMarketSymbols = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/info/top-market/symbols',
+  path: paths.getTopMarketSymbols,
   group: 'public',
   summary: 'Symbols of the largest stocks holding `cap` of the market cap of all stocks (at most `limit`)',
   tags: TAGS,
@@ -336,7 +337,7 @@ export const Mover = Quote.extend({ marketCap: z.number().nullable() });
 
 export const getMovers = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/info/movers',
+  path: paths.getMovers,
   group: 'public',
   summary:
     'Home-page lists: biggest gainers and losers (stocks worth at least $1B), most active by volume, most popular',
@@ -369,7 +370,7 @@ const windowQuery = TypeQuery.extend({ start: IsoDateString.optional(), end: Iso
 
 export const getSummaries = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/summaries',
+  path: paths.getSummaries,
   group: 'public',
   summary:
     'Daily bars with dividend and split events for a chart, from start to end (default: the 4 years to today); dividend history beyond the latest needs historicalDividends',
@@ -406,7 +407,7 @@ export const IntradayBar = z.object({
 
 export const getIntradaySummaries = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/summaries/intraday',
+  path: paths.getIntradaySummaries,
   group: 'public',
   summary:
     'Intraday bars of the last `days` trading days up to `date` (default: the latest with bars), regular hours plus pre-market (beforeHours) and after-hours (afterHours); bars are merged to `interval` minutes where the stored width allows',
@@ -458,7 +459,7 @@ const historyQuery = withDateWindow(
 
 export const getAssetShortInterests = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/short-interests',
+  path: paths.getAssetShortInterests,
   group: 'public',
   summary: 'Short interest of one asset, newest first; history beyond the latest needs the pro shortInterest feature',
   tags: TAGS,
@@ -477,7 +478,7 @@ export const MARKET_SHORT_INTERESTS_DEFAULT_LIMIT = 50;
 
 export const getMarketShortInterests = defineRoute({
   method: 'GET',
-  path: '/pricing/short-interests',
+  path: paths.getMarketShortInterests,
   group: 'public',
   summary:
     'The most shorted assets at a settlement date (default: the latest); earlier settlements need the pro shortInterest feature',
@@ -496,7 +497,7 @@ export const getMarketShortInterests = defineRoute({
 
 export const getAssetDividends = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/dividends',
+  path: paths.getAssetDividends,
   group: 'public',
   summary:
     'Dividends of one asset, newest first; history beyond the latest paid one needs historicalDividends (plus and up)',
@@ -516,7 +517,7 @@ export const DIVIDEND_CALENDAR_DEFAULT_LIMIT = 100;
 
 export const getDividendCalendar = defineRoute({
   method: 'GET',
-  path: '/pricing/dividends',
+  path: paths.getDividendCalendar,
   group: 'public',
   summary:
     'Dividend calendar of the market by ex-date or payment date (default: the 7 days from today), biggest companies first within a day',
@@ -559,7 +560,7 @@ export type MetricPoint = z.infer<typeof MetricPoint>;
 
 export const getAssetMetrics = defineRoute({
   method: 'GET',
-  path: '/pricing/assets/:symbol/metrics',
+  path: paths.getAssetMetrics,
   group: 'public',
   summary:
     'The weekly metrics of one asset (EHS and its four parts), oldest first, from start to end (default: the whole kept history); the score needs the pro ehs feature',
@@ -584,7 +585,7 @@ const IndexParams = z.object({
 
 export const getMarketIndex = defineRoute({
   method: 'GET',
-  path: '/pricing/indexes/:id',
+  path: paths.getMarketIndex,
   group: 'public',
   summary: 'One of our indexes (EH500) with its constituents by rank; scores (EHS) need the pro ehs feature',
   tags: TAGS,
@@ -616,7 +617,7 @@ export const REBALANCES_DEFAULT_LIMIT = 20;
 
 export const getIndexRebalances = defineRoute({
   method: 'GET',
-  path: '/pricing/indexes/:id/rebalances',
+  path: paths.getIndexRebalances,
   group: 'public',
   summary: 'Rebalances of one of our indexes, newest first: symbols added and removed',
   tags: TAGS,
@@ -646,7 +647,7 @@ export const CommunityTrade = z.object({
 
 export const getAssetTransactions = defineRoute({
   method: 'GET',
-  path: '/core/transactions/assets/:type/:symbol',
+  path: paths.getAssetTransactions,
   group: 'public',
   summary: "The community's executed buys, sells, adds and comments on an asset, newest first (SPEC §5)",
   tags: TAGS,
@@ -682,7 +683,7 @@ void _sameLayout;
 
 export const getStaticAssets = defineRoute({
   method: 'GET',
-  path: '/static/assets.json',
+  path: paths.getStaticAssets,
   group: 'public',
   summary: 'Every active stock, OTC name and crypto asset for client-side search (ETag, 304, gzip/brotli)',
   tags: TAGS,
@@ -691,7 +692,7 @@ export const getStaticAssets = defineRoute({
 
 export const getStaticIndexes = defineRoute({
   method: 'GET',
-  path: '/static/indexes.json',
+  path: paths.getStaticIndexes,
   group: 'public',
   summary: 'Every market index, in the asset list shape (ETag, 304, gzip/brotli)',
   tags: TAGS,

@@ -1,6 +1,7 @@
 import { CONTENT_TYPES, CUSTOM_SYMBOL_FILTER, DEFAULT_LIMITS, MAX_LIST_LIMIT, SYMBOL_FILTERS } from '@eh/domain';
 import { z } from 'zod';
 import { csvParam, limitParam, SymbolParams, SymbolString } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -43,7 +44,7 @@ export const NEWS_SYMBOLS_MAX = 50;
 
 export const getNews = defineRoute({
   method: 'GET',
-  path: '/pricing/news',
+  path: paths.getNews,
   group: 'public',
   summary: `Newest news, optionally for symbols, a symbol filter group and content types; ${DEFAULT_LIMITS.news} by default, ${DEFAULT_LIMITS.multiSymbolNews} when several symbols are given`,
   tags: TAGS,
@@ -62,7 +63,7 @@ export const getNews = defineRoute({
 
 export const getAssetNews = defineRoute({
   method: 'GET',
-  path: '/pricing/news/assets/:symbol',
+  path: paths.getAssetNews,
   group: 'public',
   summary: 'Newest news about one asset',
   tags: TAGS,
@@ -76,7 +77,7 @@ export const TOP_STORIES_TAG = 'top_stories';
 
 export const getTagNews = defineRoute({
   method: 'GET',
-  path: '/pricing/news/tags/:tag',
+  path: paths.getTagNews,
   group: 'public',
   summary: `Newest news with a tag (${TOP_STORIES_TAG} for the top stories)`,
   tags: TAGS,
@@ -87,7 +88,7 @@ export const getTagNews = defineRoute({
 
 export const getNewsItem = defineRoute({
   method: 'GET',
-  path: '/pricing/news/:id',
+  path: paths.getNewsItem,
   group: 'public',
   summary: 'One news item with its body',
   tags: TAGS,

@@ -7,6 +7,7 @@ import {
   NOTIFICATION_PROVIDERS,
 } from '@eh/domain';
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -39,7 +40,7 @@ export type DeliveryLogEntry = z.infer<typeof DeliveryLogEntry>;
 
 export const getDeliveries = defineRoute({
   method: 'GET',
-  path: '/notifications/deliveries',
+  path: paths.getDeliveries,
   group: 'portfolios',
   summary: "The caller's delivery log, newest first (paged with ?before=<id of the last entry seen>)",
   tags: TAGS,
@@ -52,7 +53,7 @@ export const getDeliveries = defineRoute({
 
 export const postTestNotification = defineRoute({
   method: 'POST',
-  path: '/notifications/test',
+  path: paths.postTestNotification,
   group: 'portfolios',
   summary: 'Send a test notification to the caller on one channel now (it shows in the delivery log)',
   tags: TAGS,
@@ -86,7 +87,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 export const getNotificationPreferences = defineRoute({
   method: 'GET',
-  path: '/notifications/preferences',
+  path: paths.getNotificationPreferences,
   group: 'portfolios',
   summary: "The caller's time zone, quiet hours and daily cap on push and SMS",
   tags: TAGS,
@@ -95,7 +96,7 @@ export const getNotificationPreferences = defineRoute({
 
 export const postNotificationPreferences = defineRoute({
   method: 'POST',
-  path: '/notifications/preferences',
+  path: paths.postNotificationPreferences,
   group: 'portfolios',
   summary: 'Change the time zone, quiet hours (both or neither) and daily cap; fields left out keep their value',
   tags: TAGS,
@@ -135,7 +136,7 @@ export const UnsubscribeScope = z.object({
 
 export const getUnsubscribe = defineRoute({
   method: 'GET',
-  path: '/notifications/unsubscribe',
+  path: paths.getUnsubscribe,
   group: 'public',
   summary: 'What an unsubscribe link (signed token) would turn off',
   tags: TAGS,
@@ -146,7 +147,7 @@ export const getUnsubscribe = defineRoute({
 /** RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` (form-encoded) to the same URL. */
 export const postUnsubscribe = defineRoute({
   method: 'POST',
-  path: '/notifications/unsubscribe',
+  path: paths.postUnsubscribe,
   group: 'public',
   summary: 'Turn off what the signed unsubscribe token names (one click; also the List-Unsubscribe-Post target)',
   tags: TAGS,
@@ -166,7 +167,7 @@ export const NotificationProviderStatus = z.object({
 
 export const getNotificationProviders = defineRoute({
   method: 'GET',
-  path: '/notifications/providers',
+  path: paths.getNotificationProviders,
   group: 'public',
   summary: 'Circuit breakers of the notification transports and the delivery queue (while the dev flag is on)',
   tags: ['dev'],

@@ -9,6 +9,7 @@ import {
 } from '@eh/domain';
 import { z } from 'zod';
 import { CouponNameSchema } from './billing.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
@@ -29,7 +30,7 @@ const ProviderInfo = z.object({
 
 export const postPaymentsSetup = defineRoute({
   method: 'POST',
-  path: '/core/portfolios/payments/setup',
+  path: paths.postPaymentsSetup,
   group: 'portfolios',
   summary: 'A SetupIntent to collect a card (the test provider answers a labelled test client secret)',
   tags: TAGS,
@@ -50,7 +51,7 @@ export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
 
 export const getPaymentMethods = defineRoute({
   method: 'GET',
-  path: '/core/portfolios/payments/payment-methods',
+  path: paths.getPaymentMethods,
   group: 'portfolios',
   summary: "The caller's saved cards, newest first",
   tags: TAGS,
@@ -65,7 +66,7 @@ const PaymentMethodInput = SafeString.trim()
 
 export const postPaymentMethod = defineRoute({
   method: 'POST',
-  path: '/core/portfolios/payments/payment-methods',
+  path: paths.postPaymentMethod,
   group: 'portfolios',
   summary:
     'Saves a card: a Stripe payment method id (pm_…), or in test billing a test card number (4242 4242 4242 4242)',
@@ -77,7 +78,7 @@ export const postPaymentMethod = defineRoute({
 
 export const deletePaymentMethod = defineRoute({
   method: 'DELETE',
-  path: '/core/portfolios/payments/payment-methods/:id',
+  path: paths.deletePaymentMethod,
   group: 'portfolios',
   summary: "Removes one of the caller's cards (another user's is a 404)",
   tags: TAGS,
@@ -113,7 +114,7 @@ export const SubscriptionView = ProviderInfo.extend({
 
 export const getMySubscription = defineRoute({
   method: 'GET',
-  path: '/core/users/me/subscription',
+  path: paths.getMySubscription,
   group: 'portfolios',
   summary: "The caller's subscription and the billing provider in use",
   tags: TAGS,
@@ -122,7 +123,7 @@ export const getMySubscription = defineRoute({
 
 export const postMySubscription = defineRoute({
   method: 'POST',
-  path: '/core/users/me/subscription',
+  path: paths.postMySubscription,
   group: 'portfolios',
   summary:
     'Subscribes (plan defaults to pro, priceType to yearly, optional coupon and affiliateId), or with cancelAtPeriodEnd cancels at the period end',
@@ -146,7 +147,7 @@ export const postMySubscription = defineRoute({
 
 export const getRefundEligibility = defineRoute({
   method: 'GET',
-  path: '/core/users/me/subscription/refund',
+  path: paths.getRefundEligibility,
   group: 'portfolios',
   summary: "Whether the caller's last payment can be refunded, and why not",
   tags: TAGS,
@@ -161,7 +162,7 @@ export const getRefundEligibility = defineRoute({
 
 export const postRefund = defineRoute({
   method: 'POST',
-  path: '/core/users/me/subscription/refund',
+  path: paths.postRefund,
   group: 'portfolios',
   summary:
     'Refunds the last payment while the refund call says it is eligible, and ends the subscription it paid for now',
@@ -171,7 +172,7 @@ export const postRefund = defineRoute({
 
 export const postReactivate = defineRoute({
   method: 'POST',
-  path: '/core/users/me/subscription/reactivate',
+  path: paths.postReactivate,
   group: 'portfolios',
   summary: 'Undoes a cancel at period end before the period ends',
   tags: TAGS,
@@ -193,7 +194,7 @@ export type ChargeView = z.infer<typeof ChargeView>;
 
 export const getCharges = defineRoute({
   method: 'GET',
-  path: '/core/portfolios/charges',
+  path: paths.getCharges,
   group: 'portfolios',
   summary: "The caller's charge history, newest first",
   tags: TAGS,
@@ -202,7 +203,7 @@ export const getCharges = defineRoute({
 
 export const postSubscriptionCharge = defineRoute({
   method: 'POST',
-  path: '/core/subscriptions/charge',
+  path: paths.postSubscriptionCharge,
   group: 'portfolios',
   summary: "Pays a delinquent subscription's open payment now (with a saved card, or the one given)",
   tags: TAGS,
@@ -212,7 +213,7 @@ export const postSubscriptionCharge = defineRoute({
 
 export const postStripeWebhook = defineRoute({
   method: 'POST',
-  path: '/payments/stripe/webhook',
+  path: paths.postStripeWebhook,
   group: 'public',
   summary: "The billing provider's webhook: signature checked (Stripe-Signature), each event applied once",
   tags: TAGS,
@@ -227,7 +228,7 @@ const SignedPayload = SafeString.max(262_144, 'must be at most 262144 characters
 
 export const postAppleNotification = defineRoute({
   method: 'POST',
-  path: '/payments/apple/notifications',
+  path: paths.postAppleNotification,
   group: 'public',
   summary:
     "App Store Server Notifications V2: the signed payload verified against Apple's root certificates, each notification applied once",

@@ -1,11 +1,12 @@
 /**
- * Push tokens (issue 17). A push token (SPEC §3: token, appName) names its transport by its appName: the web
+ * Push tokens. A push token (SPEC §3: token, appName) names its transport by its appName: the web
  * client stores the browser's PushSubscription, as JSON, under appName 'web'; the native shells store the
  * device token their platform gives under 'earningshub-ios' (an APNs device token) or 'earningshub-android'
  * (an FCM registration token). Any other appName is taken for an FCM token (the Firebase SDKs hand out FCM
  * tokens on both platforms).
  */
 import { z } from 'zod';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 
 export const WEB_PUSH_APP_NAME = 'web';
@@ -83,7 +84,7 @@ export function parseWebPushSubscription(
 
 export const getVapidPublicKey = defineRoute({
   method: 'GET',
-  path: '/notifications/vapid-public-key',
+  path: paths.getVapidPublicKey,
   group: 'public',
   summary: "The server's VAPID public key, for the browser's push subscription (404 when web push is off)",
   tags: ['notifications'],

@@ -13,6 +13,7 @@ import {
 } from '@eh/domain';
 import { z } from 'zod';
 import { PriceQuoteSchema } from './billing.ts';
+import { paths } from './paths.ts';
 import {
   ChargeView,
   getPaymentMethods,
@@ -25,7 +26,7 @@ import {
 import { defineRoute } from './route.ts';
 import { SafeString } from './text.ts';
 
-/** SPEC §7 Organizations (issue 20): teams with roles, invites by email and licences. Roles: docs/teams.md. */
+/** SPEC §7 Organizations: teams with roles, invites by email and licences. Roles: docs/teams.md. */
 const TAGS = ['organizations'];
 
 /** An address as people type it: trimmed, compared in lower case. */
@@ -94,7 +95,7 @@ export type MyOrganizationView = z.infer<typeof MyOrganizationView>;
 
 export const postOrganization = defineRoute({
   method: 'POST',
-  path: '/core/organizations',
+  path: paths.postOrganization,
   group: 'portfolios',
   summary: 'Creates a team organization owned by the caller (one licence, the owner’s seat, until it subscribes)',
   tags: TAGS,
@@ -109,7 +110,7 @@ export const postOrganization = defineRoute({
 
 export const getMyOrganization = defineRoute({
   method: 'GET',
-  path: '/core/users/me/organization',
+  path: paths.getMyOrganization,
   group: 'portfolios',
   summary: "The caller's organization and role, or the invites waiting for their answer",
   tags: TAGS,
@@ -118,7 +119,7 @@ export const getMyOrganization = defineRoute({
 
 export const updateOrganization = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId',
+  path: paths.updateOrganization,
   group: 'portfolios',
   summary: 'Changes the organization’s name, billing email or plan (the owner only)',
   tags: TAGS,
@@ -157,7 +158,7 @@ export type InviteView = z.infer<typeof InviteView>;
 
 export const postOrganizationInvites = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId/invites',
+  path: paths.postOrganizationInvites,
   group: 'portfolios',
   summary:
     'Invites addresses (an account is made for a new one, with a temporary password by email) and takes back invites; more seats than licences is a 409 with the price of one more licence',
@@ -196,7 +197,7 @@ export const postOrganizationInvites = defineRoute({
 
 export const getOrganizationInvites = defineRoute({
   method: 'GET',
-  path: '/core/organizations/:orgId/invites',
+  path: paths.getOrganizationInvites,
   group: 'portfolios',
   summary: "The organization's invites with their addresses, newest first (pending first); ?email and ?status narrow",
   tags: TAGS,
@@ -222,7 +223,7 @@ const TeamUsers = z.object({ users: z.array(TeamUserView), seats: SeatsView });
 
 export const getOrganizationUsers = defineRoute({
   method: 'GET',
-  path: '/core/organizations/:orgId/users',
+  path: paths.getOrganizationUsers,
   group: 'portfolios',
   summary: 'The members (owner first, then admins, then members) and the invitees, with the seats used',
   tags: TAGS,
@@ -232,7 +233,7 @@ export const getOrganizationUsers = defineRoute({
 
 export const postInviteResponse = defineRoute({
   method: 'POST',
-  path: '/core/users/me/organization/invite/response',
+  path: paths.postInviteResponse,
   group: 'portfolios',
   summary:
     'Accepts or declines an invite (the newest, or the one of organizationId or token); accepting makes the caller a member',
@@ -251,7 +252,7 @@ export const postInviteResponse = defineRoute({
 
 export const deleteOrganizationUser = defineRoute({
   method: 'DELETE',
-  path: '/core/organizations/:orgId/users/:userId',
+  path: paths.deleteOrganizationUser,
   group: 'portfolios',
   summary:
     'Removes a member or takes back an invitee’s invite (owner: admins and members; admin: members; anyone but the owner: themselves)',
@@ -262,7 +263,7 @@ export const deleteOrganizationUser = defineRoute({
 
 export const postOrganizationUserRole = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId/users/:userId',
+  path: paths.postOrganizationUserRole,
   group: 'portfolios',
   summary:
     'Changes a member’s role (owner: admins and members; admin: members, up to admin); role owner transfers ownership (the owner only; they become an admin)',
@@ -274,7 +275,7 @@ export const postOrganizationUserRole = defineRoute({
 
 export const postOrganizationPaymentsSetup = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId/payments/setup',
+  path: paths.postOrganizationPaymentsSetup,
   group: 'portfolios',
   summary: 'A SetupIntent to collect the team’s card (the owner only)',
   tags: TAGS,
@@ -284,7 +285,7 @@ export const postOrganizationPaymentsSetup = defineRoute({
 
 export const postOrganizationPaymentMethod = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId/payments/payment-methods',
+  path: paths.postOrganizationPaymentMethod,
   group: 'portfolios',
   summary: 'Saves a card for the team (the owner only): a Stripe payment method id, or in test billing a test card',
   tags: TAGS,
@@ -296,7 +297,7 @@ export const postOrganizationPaymentMethod = defineRoute({
 
 export const getOrganizationPaymentMethods = defineRoute({
   method: 'GET',
-  path: '/core/organizations/:orgId/payments/payment-methods',
+  path: paths.getOrganizationPaymentMethods,
   group: 'portfolios',
   summary: "The team's saved cards, newest first (the owner only)",
   tags: TAGS,
@@ -313,7 +314,7 @@ export const TeamSubscriptionView = SubscriptionView.omit({ appAccountToken: tru
 
 export const postOrganizationSubscription = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId/subscription',
+  path: paths.postOrganizationSubscription,
   group: 'portfolios',
   summary:
     'Subscribes the team (plan team, priceType, licenseCount licences at the per-licence price, coupon, affiliateId), or with cancelAtPeriodEnd cancels at the period end (the owner only)',
@@ -329,7 +330,7 @@ export const postOrganizationSubscription = defineRoute({
 
 export const getOrganizationSubscription = defineRoute({
   method: 'GET',
-  path: '/core/organizations/:orgId/subscription',
+  path: paths.getOrganizationSubscription,
   group: 'portfolios',
   summary: "The team's subscription, licences and seats (its charges for the owner)",
   tags: TAGS,
@@ -339,7 +340,7 @@ export const getOrganizationSubscription = defineRoute({
 
 export const postOrganizationLicenses = defineRoute({
   method: 'POST',
-  path: '/core/organizations/:orgId/subscription/licenses',
+  path: paths.postOrganizationLicenses,
   group: 'portfolios',
   summary:
     'Changes the licences of the team’s subscription (the owner only): never below the seats used; the provider prorates',
@@ -355,7 +356,7 @@ export const postOrganizationLicenses = defineRoute({
 
 export const getOrganizationLicensePrice = defineRoute({
   method: 'GET',
-  path: '/core/organizations/:orgId/subscription/licenses/price',
+  path: paths.getOrganizationLicensePrice,
   group: 'portfolios',
   summary:
     'What licenseCount licences cost each month and each year (cents), and one more licence at the team’s interval',

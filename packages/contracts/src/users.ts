@@ -7,6 +7,7 @@ import {
 } from '@eh/domain';
 import { z } from 'zod';
 import { SymbolString } from './common.ts';
+import { paths } from './paths.ts';
 import { defineRoute } from './route.ts';
 import { jsonObject, SafeString } from './text.ts';
 
@@ -49,6 +50,8 @@ export const Me = z.object({
     nextChargeDate: z.iso.datetime().nullable(),
   }),
   accountFeatures: AccountFeatures,
+  /** The team the user is a member of, whose subscription may give the features (and then names the plan shown). */
+  team: z.object({ name: z.string(), plan: PLAN }).nullable(),
   /** SPEC §6's client-side super-admin flag: the account may open /admin (every admin call checks it again). */
   superAdmin: z.boolean(),
   externalProviderData: z.array(z.object({ providerName: z.string(), providerUserId: z.string() })),
@@ -58,7 +61,7 @@ export type Me = z.infer<typeof Me>;
 
 export const getMe = defineRoute({
   method: 'GET',
-  path: '/core/users/me',
+  path: paths.getMe,
   group: 'portfolios',
   summary: 'The signed-in user with subscription and features',
   tags: ['users'],
@@ -69,7 +72,7 @@ export const USER_NAME_MAX = 120;
 
 export const updateUser = defineRoute({
   method: 'POST',
-  path: '/core/users/:id',
+  path: paths.updateUser,
   group: 'portfolios',
   summary: "Update the signed-in user's profile",
   tags: ['users'],
@@ -82,7 +85,7 @@ export const PhoneVerification = z.object({ phoneNumber: z.string(), phoneNumber
 
 export const verifyPhone = defineRoute({
   method: 'POST',
-  path: '/core/users/:id/verification/phone',
+  path: paths.verifyPhone,
   group: 'portfolios',
   summary: "Verify the signed-in user's phone number with the code texted to it",
   tags: ['users'],
@@ -103,7 +106,7 @@ export type SyncedMe = z.infer<typeof SyncedMe>;
 
 export const syncFromIdentity = defineRoute({
   method: 'POST',
-  path: '/core/users/:id/cognito',
+  path: paths.syncFromIdentity,
   group: 'portfolios',
   summary: "Re-sync the signed-in user's account from the identity provider (email, verified flags, linked providers)",
   tags: ['users'],
@@ -113,7 +116,7 @@ export const syncFromIdentity = defineRoute({
 
 export const deleteMe = defineRoute({
   method: 'DELETE',
-  path: '/core/users/me',
+  path: paths.deleteMe,
   group: 'portfolios',
   summary: "Delete the signed-in user's account, data and identity",
   tags: ['users'],
@@ -122,7 +125,7 @@ export const deleteMe = defineRoute({
 
 export const postSource = defineRoute({
   method: 'POST',
-  path: '/core/users/me/source',
+  path: paths.postSource,
   group: 'portfolios',
   summary: 'Record where the user signed up from (first write wins)',
   tags: ['users'],
@@ -139,7 +142,7 @@ export const postSource = defineRoute({
 export const MarketingStatus = z.object({ subscribed: z.boolean() });
 export const getMarketingStatus = defineRoute({
   method: 'GET',
-  path: '/core/users/me/marketing/status',
+  path: paths.getMarketingStatus,
   group: 'portfolios',
   summary: 'Whether the user receives marketing email',
   tags: ['users'],
@@ -147,7 +150,7 @@ export const getMarketingStatus = defineRoute({
 });
 export const postMarketingStatus = defineRoute({
   method: 'POST',
-  path: '/core/users/me/marketing/status',
+  path: paths.postMarketingStatus,
   group: 'portfolios',
   summary: 'Subscribe to or unsubscribe from marketing email',
   tags: ['users'],
@@ -185,7 +188,7 @@ const Settings = jsonObject(SETTINGS_LIMITS).check(
 
 export const getSettings = defineRoute({
   method: 'GET',
-  path: '/core/users/me/settings',
+  path: paths.getSettings,
   group: 'portfolios',
   summary: "The user's saved settings",
   tags: ['users'],
@@ -193,7 +196,7 @@ export const getSettings = defineRoute({
 });
 export const postSettings = defineRoute({
   method: 'POST',
-  path: '/core/users/me/settings',
+  path: paths.postSettings,
   group: 'portfolios',
   summary: 'Merge settings into the saved ones',
   tags: ['users'],
@@ -203,7 +206,7 @@ export const postSettings = defineRoute({
 
 export const postPushToken = defineRoute({
   method: 'POST',
-  path: '/notifications/push-tokens',
+  path: paths.postPushToken,
   group: 'portfolios',
   summary: 'Register a device push token',
   tags: ['notifications'],
@@ -213,7 +216,7 @@ export const postPushToken = defineRoute({
 });
 export const getPushTokenCount = defineRoute({
   method: 'GET',
-  path: '/notifications/push-tokens/count',
+  path: paths.getPushTokenCount,
   group: 'portfolios',
   summary: 'How many push tokens the user has for an app',
   tags: ['notifications'],
@@ -224,7 +227,7 @@ export const getPushTokenCount = defineRoute({
 export const USERS_BY_IDS_MAX = 100;
 export const getUsersByIds = defineRoute({
   method: 'GET',
-  path: '/core/users',
+  path: paths.getUsersByIds,
   group: 'public',
   summary: 'Public profile fields of several users',
   tags: ['users'],
@@ -250,7 +253,7 @@ export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export const postAvatar = defineRoute({
   method: 'POST',
-  path: '/core/users/me/avatar',
+  path: paths.postAvatar,
   group: 'portfolios',
   summary: "Set the signed-in user's avatar",
   tags: ['users'],
@@ -265,7 +268,7 @@ export const postAvatar = defineRoute({
 
 export const getAvatar = defineRoute({
   method: 'GET',
-  path: '/core/users/:id/avatar',
+  path: paths.getAvatar,
   group: 'public',
   summary: "A user's avatar image",
   tags: ['users'],

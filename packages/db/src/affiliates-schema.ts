@@ -17,7 +17,7 @@ import { charges, subscriptions } from './billing-schema.ts';
 import { users } from './users-schema.ts';
 
 /**
- * Affiliates (issue 20, decision 0028): one row per user who asked to join. `code` is what their referral link
+ * Affiliates (decision 0028): one row per user who asked to join. `code` is what their referral link
  * carries (`?affiliate=code`); `status` is SPEC §3's request status, decided by a super admin. The payout account
  * is a Stripe Connect Express account (the `test` billing provider's own ids offline) opened in `connectCountry`;
  * its onboarding is done once Stripe has the details and allows payouts.
@@ -50,7 +50,7 @@ export const affiliates = pgTable(
 );
 
 /**
- * Payouts (issue 20): one per affiliate, month and currency at most (the unique key that keeps a month from being
+ * Payouts: one per affiliate, month and currency at most (the unique key that keeps a month from being
  * paid twice), transferred to the Connect account; `transferGroup` names it at Stripe so a retry finds a transfer
  * already made.
  */
@@ -87,7 +87,7 @@ export const affiliatePayouts = pgTable(
 );
 
 /**
- * The commission ledger (issue 20): a `commission` row per paid payment of a referred subscription (the configured
+ * The commission ledger: a `commission` row per paid payment of a referred subscription (the configured
  * percentage, SPEC §3 accounting status pending → accounted, or not_applicable when it lapses), and a `reversal`
  * row (negative, accounted at once) for an accounted commission whose payment was refunded or disputed later.
  * Accounted rows join a payout (`payoutId`) once; the charge's plan and interval are copied for the dashboard.

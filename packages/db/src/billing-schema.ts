@@ -16,7 +16,7 @@ import { organizations } from './teams-schema.ts';
 import { users } from './users-schema.ts';
 
 /**
- * Plan prices (issue 18): configuration, seeded for the demo and changed without a deploy. One row per app, plan
+ * Plan prices: configuration, seeded for the demo and changed without a deploy. One row per app, plan
  * and interval that is sold (an old price is kept inactive, so a subscription can still name it). Amount in
  * cents; the team plan's is per licence. `stripePriceId` is filled once the price exists in Stripe.
  */
@@ -42,7 +42,7 @@ export const planPrices = pgTable(
 );
 
 /**
- * Coupons (SPEC §3 discount type; issue 18): `value` is cents for `amount`, a whole percent for `percent`. The
+ * Coupons (SPEC §3 discount type): `value` is cents for `amount`, a whole percent for `percent`. The
  * name is unique whatever its case (looked up by lower(name)). `plans` empty means every paid plan; `source` names
  * the partner that hands it out (cnbc, wolf). Redemptions by subscriber come with subscriptions.
  */
@@ -75,7 +75,7 @@ export const coupons = pgTable(
   ],
 );
 
-/** Where a subscription is paid (SPEC §3 payment providers, plus the offline `test` provider of issue 18). */
+/** Where a subscription is paid (SPEC §3 payment providers, plus the offline `test` provider). */
 const BILLING_PROVIDER_ENUM = ['stripe', 'test', 'apple'] as const;
 
 /** A user's customer at a billing provider (Stripe's `cus_…`; the test provider's own ids). */
@@ -83,7 +83,7 @@ export const billingCustomers = pgTable(
   'billing_customers',
   {
     id: serial('id').primaryKey(),
-    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    /** The subscriber: a user, or (team billing) an organization; exactly one is set. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
@@ -103,7 +103,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: serial('id').primaryKey(),
-    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    /** The subscriber: a user, or (team billing) an organization; exactly one is set. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
@@ -130,7 +130,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    /** The subscriber: a user, or (team billing) an organization; exactly one is set. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: BILLING_PROVIDER_ENUM }).notNull(),
@@ -165,7 +165,7 @@ export const charges = pgTable(
   'charges',
   {
     id: serial('id').primaryKey(),
-    /** The subscriber: a user, or (team billing, issue 20) an organization; exactly one is set. */
+    /** The subscriber: a user, or (team billing) an organization; exactly one is set. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),

@@ -43,7 +43,7 @@ export const assetListItems = pgTable(
 const alertSwitch = (name: string, key: keyof typeof ALERT_DEFAULTS) =>
   boolean(name).notNull().default(ALERT_DEFAULTS[key]);
 
-/** SPEC §3 Alert, per user and symbol, with its defaults. Delivery (a later issue) reads these switches. */
+/** SPEC §3 Alert, per user and symbol, with its defaults. Notification delivery reads these switches. */
 export const alerts = pgTable(
   'alerts',
   {

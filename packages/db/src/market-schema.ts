@@ -440,7 +440,7 @@ export const files = pgTable(
   ],
 );
 
-/** Analysis of a file (summary, highlights, sentiment); the AI issue fills it for real. */
+/** Analysis of a file (summary, highlights, sentiment), written by the AI summaries job. */
 export const fileAnalysis = pgTable('file_analysis', {
   fileId: text('file_id')
     .primaryKey()
@@ -518,7 +518,7 @@ export const indexRebalances = pgTable(
 
 /**
  * Trades and other transactions users record in their lists (SPEC §3 transaction types and statuses). The lists
- * issue writes them; the public community-trades call reads the executed buy/sell/add/comment ones by asset.
+ * write them; the public community-trades call reads the executed buy/sell/add/comment ones by asset.
  */
 export const transactions = pgTable(
   'transactions',

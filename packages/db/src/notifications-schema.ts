@@ -22,7 +22,7 @@ import {
 import { users } from './users-schema.ts';
 
 /**
- * Something worth telling people about (issue 17): a report's results, a moved date, a new rating… once per kind and
+ * Something worth telling people about: a report's results, a moved date, a new rating… once per kind and
  * event key ('earnings:123', 'rating:456'). Digests and tests are personal: they name their user.
  */
 export const notificationEvents = pgTable(

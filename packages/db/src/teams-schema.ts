@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { users } from './users-schema.ts';
 
 /**
- * Team organizations (SPEC §3 Organization; issue 20). `ownerId` is the one owner (also their member row's role,
+ * Team organizations (SPEC §3 Organization). `ownerId` is the one owner (also their member row's role,
  * kept equal in one transaction by a transfer); the team goes with its owner's account. `licenseCount` caps the
  * seats: members plus pending invites never exceed it (checked under a lock on this row).
  */

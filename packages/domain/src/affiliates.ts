@@ -1,5 +1,5 @@
 /**
- * The affiliate program (SPEC §3 request status and accounting status, §6 affiliate, issue 20; decision 0028): who
+ * The affiliate program (SPEC §3 request status and accounting status, §6 affiliate; decision 0028): who
  * may join, what a referred payment earns, when that commission settles, which month's payout it joins, and the
  * referred ARR over time. Pure rules: the server applies them, the web explains them with the same numbers.
  */

@@ -183,7 +183,7 @@ export function quotePrice(input: PriceInput): PriceQuote {
   };
 }
 
-/** An upgrade with proration is plus → pro: the only move the prices call prorates (issue 18). */
+/** An upgrade with proration is plus → pro: the only move the prices call prorates. */
 export const UPGRADE_FROM_PLAN: Plan = PLUS_PLAN;
 export const UPGRADE_TO_PLAN: Plan = PRO_PLAN;
 
@@ -198,17 +198,17 @@ export function formatCents(cents: number, currency = CURRENCY): string {
   }).format(cents / 100);
 }
 
-// ---- subscriptions: one state machine for every provider (issue 18) ------------------------------------------------
+// ---- subscriptions: one state machine for every provider ------------------------------------------------
 
 /** SPEC §3 payment status. */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** SPEC §3 payment providers, plus `test`: the offline provider that charges nothing (issue 18). */
+/** SPEC §3 payment providers, plus `test`: the offline provider that charges nothing. */
 export const BILLING_PROVIDERS = ['stripe', 'test', 'apple'] as const;
 export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
 
-/** The label every place the offline provider shows carries (issue 18). */
+/** The label every place the offline provider shows carries. */
 export const TEST_BILLING_LABEL = 'Test billing — no card is charged';
 
 /** The webhook events the state machine applies (Stripe's names; the test provider sends the same). */
@@ -370,7 +370,7 @@ export function testCardOf(input: string): { number: string; brand: string; decl
 }
 
 /**
- * How long after a payment it may be refunded (issue 18 asks for a refund eligibility call; SPEC gives no window,
+ * How long after a payment it may be refunded (SPEC gives no window,
  * so this is the product's choice, named once here).
  */
 export const REFUND_WINDOW_DAYS = 14;

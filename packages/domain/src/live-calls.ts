@@ -1,5 +1,5 @@
 /**
- * Live earnings calls and their community posts (issue 19; SPEC §3 Event, Community post, §4 event status, §9):
+ * Live earnings calls and their community posts (SPEC §3 Event, Community post, §4 event status, §9):
  * when a call is live, how a transcript is spoken as a live one (sentence by sentence, at speaking pace, with
  * speaker turns), the demo's schedule of replayed calls that keeps a few live at any hour, and the rules of a post's
  * text. Pure, so the server and the web client share them.

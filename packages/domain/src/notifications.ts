@@ -1,5 +1,5 @@
 /**
- * What the product sends and how (issue 17): the kinds of notification, the channels an alert's switches choose, the
+ * What the product sends and how: the kinds of notification, the channels an alert's switches choose, the
  * states of a delivery and the limits a user sets. Pure names and rules; the worker and the web share them.
  */
 import { previousTradingDay, type SessionType } from './market-hours.ts';
@@ -58,6 +58,24 @@ export const CHANNEL_SWITCH: Readonly<Record<NotificationChannel, AlertSetting>>
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * Why a delivery was not sent, as the delivery log keeps it (an operator reads the log too); the web says each in
+ * the reader's words.
+ */
+export const DELIVERY_SKIPS = {
+  noVerifiedEmail: 'no verified email',
+  noVerifiedPhone: 'no verified phone',
+  noPushToken: 'no push token',
+  alertOff: 'alert switched off',
+  dailyCap: 'daily cap reached',
+} as const;
+
+/** The provider named for a message kept in the local mailbox, where no email or SMS provider is configured. */
+export const LOCAL_MAILBOX_PROVIDER = 'mailbox';
+
+/** How the log starts a delivery held for quiet hours ("… until 07:00 (America/New_York)"). */
+export const QUIET_HOURS_HOLD = 'held for quiet hours until ';
+
 /** The transports behind the channels, each with its own circuit breaker. */
 export const NOTIFICATION_PROVIDERS = ['smtp', 'mailbox', 'webpush', 'fcm', 'apns', 'twilio'] as const;
 export type NotificationProvider = (typeof NOTIFICATION_PROVIDERS)[number];
@@ -90,7 +108,7 @@ export function inQuietHours(now: string, start: string | null, end: string | nu
   return s < e ? n >= s && n < e : n >= s || n < e;
 }
 
-// ---- triggers (issue 17): when a notice is due, in whose time --------------------------------------------------------
+// ---- triggers: when a notice is due, in whose time --------------------------------------------------------
 
 /** How a reminder names the report's session. */
 export const NOTIFICATION_SESSION_LABELS: Readonly<Record<SessionType, string>> = {

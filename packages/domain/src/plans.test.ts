@@ -133,9 +133,26 @@ describe(isPlan.name, () => {
 
 describe(displayedPlan.name, () => {
   it('shows an override instead of the real plan', () => {
-    expect(displayedPlan('earningshub_plus', 'earningshub_pro')).toBe('earningshub_pro');
-    expect(displayedPlan('earningshub_plus', null)).toBe('earningshub_plus');
-    expect(displayedPlan('earningshub_plus')).toBe('earningshub_plus');
+    const plus = { plan: 'earningshub_plus', subscriptionType: 'paid', status: 'active' } as const;
+    expect(displayedPlan(plus, 'earningshub_pro')).toBe('earningshub_pro');
+    expect(displayedPlan(plus, null)).toBe('earningshub_plus');
+    expect(displayedPlan(plus)).toBe('earningshub_plus');
+  });
+
+  it('shows the team’s plan to a member whose features come from it, while the team’s subscription runs', () => {
+    const free = { plan: 'free', subscriptionType: 'free', status: 'active' } as const;
+    const lapsed = { plan: 'earningshub_plus', subscriptionType: 'paid', status: 'delinquent' } as const;
+    const plus = { plan: 'earningshub_plus', subscriptionType: 'paid', status: 'active' } as const;
+    const running = { plan: 'earningshub_team', subscriptionType: 'paid', status: 'active' } as const;
+    const team = { plan: 'earningshub_team', features: accountFeaturesFor(running) } as const;
+    const stopped = { ...team, features: accountFeaturesFor({ ...running, status: 'delinquent' }) };
+    expect(displayedPlan(free, null, team)).toBe('earningshub_team');
+    expect(displayedPlan(lapsed, null, team)).toBe('earningshub_team');
+    expect(displayedPlan(plus, null, team)).toBe('earningshub_team');
+    const pro = { plan: 'earningshub_pro', subscriptionType: 'paid', status: 'active' } as const;
+    expect(displayedPlan(pro, null, team)).toBe('earningshub_pro');
+    expect(displayedPlan(free, null, stopped)).toBe('free');
+    expect(displayedPlan(free, 'earningshub_pro', team)).toBe('earningshub_pro');
   });
 });
 

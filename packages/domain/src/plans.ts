@@ -128,9 +128,26 @@ export function isPaying(subscription: SubscriptionState): boolean {
   );
 }
 
-/** SPEC §4: a plan override replaces the real plan for display only. */
-export function displayedPlan(plan: Plan, override?: Plan | null): Plan {
-  return override ?? plan;
+/** A team's plan as its member has it: the plan, and the features its subscription gives now. */
+export interface TeamPlan {
+  plan: Plan;
+  features: AccountFeatures;
+}
+
+/** How many of the plan's switches a set of features has on: what "gives more" compares. */
+const switchesOn = (features: AccountFeatures) => Object.values(features).filter((value) => value === true).length;
+
+/**
+ * The plan an account shows, everywhere it is named (SPEC §4: a plan override replaces it for display only): the
+ * plan its features come from. Its team's while the team's subscription gives more than the account's own plan
+ * (a free member, a Plus member in a Pro team), else its own (free, paid, or one it no longer pays for).
+ */
+export function displayedPlan(own: SubscriptionState, override?: Plan | null, team?: TeamPlan | null): Plan {
+  if (override) return override;
+  if (team && team.features.subscriptionType === 'paid') {
+    if (switchesOn(team.features) > switchesOn(accountFeaturesFor(own))) return team.plan;
+  }
+  return own.plan;
 }
 
 /**

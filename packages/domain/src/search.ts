@@ -8,7 +8,7 @@
  *    anywhere;
  * 4. if the name tiers leave slots empty, more symbol-prefix matches fill them (and name matches fill slots the
  *    symbol tiers could not).
- * 5. typo matches (issue 16; SPEC is silent): assets with a symbol or name word of {@link SEARCH_TYPO_MIN_LENGTH}+
+ * 5. typo matches (SPEC is silent): assets with a symbol or name word of {@link SEARCH_TYPO_MIN_LENGTH}+
  *    characters one edit (insertion, deletion, substitution, transposition of neighbours) from a query of that
  *    length ('nvdia' finds NVIDIA, 'mircosoft' Microsoft, 'brkb' BRK.B). They take only slots the tiers above
  *    leave, plus the places of up to {@link SEARCH_TYPO_BEFORE_CONTAINS} of the last name-contains matches (so
@@ -57,7 +57,7 @@ export interface SearchAsset {
 export const SEARCH_MAX_RESULTS = 10;
 /** … of which about 60 % go to symbol matches (exact and prefix). */
 export const SEARCH_SYMBOL_SHARE = 0.6;
-/** Typo matching (issue 16): a query of at least this many characters finds symbols and name words this long. */
+/** Typo matching: a query of at least this many characters finds symbols and name words this long. */
 export const SEARCH_TYPO_MIN_LENGTH = 4;
 /** Typo matches may take the places of this many of the last name-contains matches (more only fill free slots). */
 export const SEARCH_TYPO_BEFORE_CONTAINS = 3;

@@ -1,5 +1,5 @@
 /**
- * AI summaries of earnings call transcripts with citations (issue 19, docs/decisions/0024-ai-summaries.md): the
+ * AI summaries of earnings call transcripts with citations (docs/decisions/0024-ai-summaries.md): the
  * transcript cut into numbered passages (sentences, each with its section, paragraph and character offsets), and
  * the embedded extractive summariser over them. It finds the key numbers (revenue, EPS, margins, guidance: the
  * figure as written), highlights, risks and a one-paragraph summary, and every statement cites the passage it came

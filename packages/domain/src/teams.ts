@@ -1,5 +1,5 @@
 /**
- * Teams (SPEC §3 team role, §6 roles, issue 20): who may do what in an organization, how seats count against
+ * Teams (SPEC §3 team role, §6 roles): who may do what in an organization, how seats count against
  * licences, and what a member gets from the team's plan. Pure rules, written down in docs/teams.md; the server
  * enforces them and the web shows what they allow.
  */

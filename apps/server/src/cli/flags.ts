@@ -9,10 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_HEADER, FLAG_NAMES, FlagName, type FlagValue } from '@eh/contracts';
 import { connectDatabase } from '@eh/db';
-import { createMemoryBus } from '../bus/memory.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import * as core from '../modules/core/service.ts';
+import { createMemoryBus } from '../kernel/bus/memory.ts';
+import type { AppContext } from '../kernel/context.ts';
+import { readFlags, setFlag } from '../modules/flags/index.ts';
+import { accountEntitlements } from '../modules/teams/index.ts';
 import { adminTokenFile, serverInfoFile } from '../server.ts';
 
 const USAGE = `Usage:
@@ -100,9 +101,10 @@ if (server) {
       bus: createMemoryBus(),
       startedAt: new Date(),
       adminToken: null,
+      entitlements: accountEntitlements(database.db),
     };
-    if (change) await core.setFlag(ctx, change);
-    print(await core.readFlags(ctx));
+    if (change) await setFlag(ctx, change);
+    print(await readFlags(ctx));
   } finally {
     await database.close();
   }

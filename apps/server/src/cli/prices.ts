@@ -10,11 +10,17 @@
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '@eh/db';
 import { BILLING_INTERVALS, type BillingInterval, DEFAULT_APP, formatCents, PLANS } from '@eh/domain';
-import { createMemoryBus } from '../bus/memory.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { listPrices, type PriceRow, setPrice, syncStripePrices } from '../modules/billing/price-config.ts';
-import { StripeBillingProvider } from '../modules/billing/providers.ts';
+import { createMemoryBus } from '../kernel/bus/memory.ts';
+import type { AppContext } from '../kernel/context.ts';
+import {
+  listPrices,
+  type PriceRow,
+  StripeBillingProvider,
+  setPrice,
+  syncStripePrices,
+} from '../modules/billing/index.ts';
+import { accountEntitlements } from '../modules/teams/index.ts';
 import { planArg } from './plan-arg.ts';
 import { runningEmbeddedServer } from './running-server.ts';
 
@@ -64,6 +70,7 @@ try {
     bus: createMemoryBus(),
     startedAt: new Date(),
     adminToken: null,
+    entitlements: accountEntitlements(database.db),
   };
   if (command === 'list') {
     for (const row of await listPrices(ctx)) console.log(line(row));

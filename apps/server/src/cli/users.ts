@@ -13,12 +13,13 @@ import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_HEADER } from '@eh/contracts';
 import { connectDatabase } from '@eh/db';
 import { PLANS, type Plan } from '@eh/domain';
-import { createMemoryBus } from '../bus/memory.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
-import * as community from '../modules/community/service.ts';
-import * as plans from '../modules/plans/service.ts';
+import { createMemoryBus } from '../kernel/bus/memory.ts';
+import type { AppContext } from '../kernel/context.ts';
+import { HttpError } from '../kernel/http/errors.ts';
+import { setSuperAdmin } from '../modules/community/index.ts';
+import { setPlan } from '../modules/plans/index.ts';
+import { accountEntitlements } from '../modules/teams/index.ts';
 import { adminTokenFile } from '../server.ts';
 import { planArg } from './plan-arg.ts';
 import { runningEmbeddedServer } from './running-server.ts';
@@ -88,9 +89,10 @@ if (server) {
       bus: createMemoryBus(),
       startedAt: new Date(),
       adminToken: null,
+      entitlements: accountEntitlements(database.db),
     };
-    if (plan) print(await plans.setPlan(ctx, email, plan));
-    else printAdmin(await community.setSuperAdmin(ctx, { email, superAdmin: command === 'set-admin' }));
+    if (plan) print(await setPlan(ctx, email, plan));
+    else printAdmin(await setSuperAdmin(ctx, { email, superAdmin: command === 'set-admin' }));
   } catch (error) {
     if (error instanceof HttpError) fail(error.message);
     throw error;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { NOTICE_PATHS } from '../modules/notifications/triggers/messages.ts';
+import { NOTICE_PATHS } from '../modules/notifications/index.ts';
 import { APP_LINK_PATHS, appleAppSiteAssociation, assetLinks, registerAppLinks } from './app-links.ts';
 
 const MANIFEST = join(import.meta.dirname, '../../../web/android/app/src/main/AndroidManifest.xml');

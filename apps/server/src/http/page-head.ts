@@ -1,10 +1,14 @@
 /**
  * The first screen in the HTML: each page goes out with its own title and description (what search engines read)
  * and its heading painted with the boot shell, before any script has run. The words and their markup come from
- * the web app (apps/web/src/app/page-head.ts, pure TypeScript loaded as it is); symbol pages look their asset up.
+ * the web app (apps/web/src/app/page-head.ts, pure TypeScript loaded as it is). A page about one thing (a symbol,
+ * an article, a transcript) looks it up: its status says whether it exists, and a symbol's asset fills the head.
  */
-import type { AppContext } from '../context.ts';
-import { findAssetSummary } from '../modules/market/service.ts';
+import { FISCAL_PERIODS, type FiscalPeriod } from '@eh/domain';
+import type { AppContext } from '../kernel/context.ts';
+import { fileById, quarterHasFiles } from '../modules/files/index.ts';
+import { newsItemExists } from '../modules/news/index.ts';
+import { findAssetSummary } from '../modules/quotes/index.ts';
 
 interface HeadAsset {
   symbol: string;
@@ -19,8 +23,13 @@ interface PageHead {
   title: string;
   description: string;
 }
+type PageSubject =
+  | { kind: 'symbol'; symbol: string }
+  | { kind: 'news'; id: number }
+  | { kind: 'file'; id: string }
+  | { kind: 'quarter'; symbol: string; periodYear: number; period: string };
 interface PageHeadModule {
-  symbolOfPath(pathname: string): string | null;
+  pageSubject(pathname: string): PageSubject | null;
   pageHead(pathname: string, now: Date, asset?: HeadAsset | null): PageHead | null;
   pageHeadHtml(head: PageHead): string;
   pageStatus(pathname: string, now: Date): 200 | 404;
@@ -41,16 +50,50 @@ export async function loadPageHeads(): Promise<PageHeadModule | null> {
 const BOOT_BAR = /<div class="boot-bar"[\s\S]*?<\/div>/;
 const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What the server found for a page: its status, and the asset a symbol page's head names. */
+export interface PageLookup {
+  status: 200 | 404;
+  asset: HeadAsset | null;
+}
+
+const isFiscalPeriod = (period: string): period is FiscalPeriod =>
+  (FISCAL_PERIODS as readonly string[]).includes(period);
+
+/**
+ * A page the router has, as the app will draw it: 404 where it is about a symbol, article or transcript the market
+ * does not hold (the app draws its not-found page). One indexed lookup at most, whose asset also fills a symbol
+ * page's head.
+ */
+export async function lookUpPage(ctx: AppContext, heads: PageHeadModule, pathname: string): Promise<PageLookup> {
+  const subject = heads.pageSubject(pathname);
+  const found = (exists: boolean): PageLookup => ({ status: exists ? 200 : 404, asset: null });
+  switch (subject?.kind) {
+    case undefined:
+      return found(true);
+    case 'symbol': {
+      const asset = await findAssetSummary(ctx, subject.symbol);
+      return asset ? { status: 200, asset: { ...asset, symbol: subject.symbol } } : found(false);
+    }
+    case 'news':
+      return found(await newsItemExists(ctx.db, { id: subject.id }));
+    case 'file':
+      return found(Boolean(await fileById(ctx.db, { id: subject.id })));
+    case 'quarter': {
+      const { symbol, periodYear, period } = subject;
+      return found(isFiscalPeriod(period) && (await quarterHasFiles(ctx.db, { symbol, periodYear, period })));
+    }
+  }
+}
+
 /** index.html with the page's title, description and head filled in; unchanged for pages without one. */
-export async function withPageHead(
+export function withPageHead(
   ctx: AppContext,
   heads: PageHeadModule,
   html: string,
   pathname: string,
-): Promise<string> {
-  const symbol = heads.symbolOfPath(pathname);
-  const asset = symbol ? await findAssetSummary(ctx, symbol) : undefined;
-  const head = heads.pageHead(pathname, new Date(), symbol && asset ? { ...asset, symbol } : null);
+  asset: HeadAsset | null,
+): string {
+  const head = heads.pageHead(pathname, new Date(), asset);
   if (!head) return html;
   const title = escapeAttribute(`${head.title} · ${ctx.config.APP_NAME}`);
   return html

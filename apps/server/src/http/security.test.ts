@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../kernel/context.ts';
 import { helmetOptions, registerSecurity, securityHeaders } from './security.ts';
 
 describe(securityHeaders.name, () => {

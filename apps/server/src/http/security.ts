@@ -5,7 +5,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { createBearerSubject } from './auth.ts';
+import { createBearerSubject } from '../kernel/http/auth.ts';
 
 /**
  * The CSP the web app runs under: no inline scripts, styles inline (emotion), sockets to self. A call's audio

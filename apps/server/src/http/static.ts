@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import { ErrorCode } from '@eh/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { sendPage } from './compression.ts';
-import { loadPageHeads, withPageHead } from './page-head.ts';
+import type { AppContext } from '../kernel/context.ts';
+import { sendPage } from '../kernel/http/compression.ts';
+import { loadPageHeads, lookUpPage, withPageHead } from './page-head.ts';
 import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH, isServicePath, pathOf } from './security.ts';
 
 /** Requests for these are files, never pages: a miss is a 404. Symbols like BRK.B are pages. */
@@ -54,7 +54,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
     if (!wantsPage || !hasApp || FILE_EXTENSION.test(path)) return notFoundJson(reply, request.method, request.url);
     reply.header('cache-control', 'no-cache');
     // An address the app has no page for is a 404 (the app draws its not-found page), as the router decides it.
-    if (heads) reply.status(heads.pageStatus(path, new Date()));
+    const routed = heads ? heads.pageStatus(path, new Date()) : 200;
+    reply.status(routed);
     // Read per request, as the static files are: a rebuild is served without a restart.
     const html = await readFile(resolve(root, 'index.html'), 'utf8');
     reply.type('text/html; charset=utf-8');
@@ -63,11 +64,14 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
       reply.removeHeader('x-frame-options');
       return sendPage(request, reply, html.replace(BOOT_BAR, ''));
     }
-    if (!heads) return sendPage(request, reply, html);
+    if (!heads || routed === 404) return sendPage(request, reply, html);
     try {
-      return sendPage(request, reply, await withPageHead(ctx, heads, html, path));
+      const page = await lookUpPage(ctx, heads, path);
+      reply.status(page.status);
+      return sendPage(request, reply, withPageHead(ctx, heads, html, path, page.asset));
     } catch (error) {
-      // The head is a head start, not the page: without it the app still draws everything.
+      // The lookup is a head start, not the page: without it the app still draws everything and finds out itself
+      // whether what the page shows exists.
       request.log.warn({ err: error, path }, 'page head failed');
       return sendPage(request, reply, html);
     }

@@ -2,9 +2,6 @@ import { idpUsers } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import { generateSecret } from 'otplib';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
-import { associateDuringSetup, verifyDuringSetup } from './mfa-setup.ts';
-import * as q from './queries.ts';
-import { safeEqual } from './seal.ts';
 import {
   checkClient,
   type IdpContext,
@@ -15,7 +12,10 @@ import {
   str,
   useCode,
   userFromAccessToken,
-} from './service.ts';
+} from './flow.ts';
+import { associateDuringSetup, verifyDuringSetup } from './mfa-setup.ts';
+import * as q from './queries.ts';
+import { safeEqual } from './seal.ts';
 import { createVerifier, g, modPow, N, passwordX } from './srp.ts';
 import { totpMatches } from './totp.ts';
 

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { queueMessage } from '../mail/outbox.ts';
+import { queueMessage } from '../kernel/outbox.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
-import * as q from './queries.ts';
 import {
-  afterPassword,
   checkLock,
   type IdpContext,
   type Json,
@@ -14,7 +12,9 @@ import {
   sendCode,
   str,
   useCode,
-} from './service.ts';
+} from './flow.ts';
+import * as q from './queries.ts';
+import { afterPassword } from './second-factor.ts';
 import { createVerifier } from './srp.ts';
 
 /** CUSTOM_AUTH without SRP_A: passwordless sign-in with a one-time code mailed to the user. */

@@ -1,6 +1,4 @@
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
-import * as q from './queries.ts';
-import { safeEqual } from './seal.ts';
 import {
   checkLock,
   type IdpContext,
@@ -11,7 +9,9 @@ import {
   signedIn,
   str,
   userFromAccessToken,
-} from './service.ts';
+} from './flow.ts';
+import * as q from './queries.ts';
+import { safeEqual } from './seal.ts';
 import { expectedSignature, SRP_CHALLENGE_TTL_MS, serverEphemeral } from './srp.ts';
 
 export const LIST_DEVICES_MAX = 60;

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { Config } from '../config.ts';
-import { badField } from '../http/errors.ts';
+import { badField } from '../kernel/http/errors.ts';
+import type { IdpContext } from './flow.ts';
 import {
   type AuthorizeRequest,
   errorRedirect,
@@ -11,7 +12,6 @@ import {
   issueCode,
 } from './oauth.ts';
 import * as q from './queries.ts';
-import type { IdpContext } from './service.ts';
 import { createVerifier } from './srp.ts';
 
 /** How long a person may take at Google or Apple before the sign-in must start again. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Role } from '../role.ts';
+import type { AppContext } from '../kernel/context.ts';
+import type { Role } from '../kernel/role.ts';
+import type { IdpContext } from './flow.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { idpRoutes } from './routes.ts';
 import { createSealer, idpSecret } from './seal.ts';
-import type { IdpContext } from './service.ts';
 import { loadSigningKey } from './tokens.ts';
 
 declare module 'fastify' {

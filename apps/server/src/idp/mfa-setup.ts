@@ -1,6 +1,5 @@
 import { generateSecret } from 'otplib';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
-import * as q from './queries.ts';
 import {
   type FlowSession,
   type IdpContext,
@@ -10,7 +9,8 @@ import {
   sealSession,
   signedIn,
   str,
-} from './service.ts';
+} from './flow.ts';
+import * as q from './queries.ts';
 import { totpMatches } from './totp.ts';
 
 /** The factors a user may set up at the MFA_SETUP challenge: an authenticator app, as Cognito offers it. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { finishFederation, startFederation } from './federation.ts';
+import type { IdpContext } from './flow.ts';
 import { errorRedirect, logout, OAuthError, parseAuthorize, token, userInfo } from './oauth.ts';
-import type { IdpContext } from './service.ts';
 
 /** A form or JSON body as string parameters; anything else (repeated or non-string values) is left out. */
 function stringParams(body: unknown): Record<string, string> {

@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ErrorCode } from '@eh/contracts';
 import { decodeJwt } from 'jose';
 import type { Config } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../kernel/http/errors.ts';
 import { CognitoError } from './errors.ts';
+import { type IdpContext, signedIn, verifyAccessToken } from './flow.ts';
 import * as q from './queries.ts';
 import { safeEqual } from './seal.ts';
-import { type IdpContext, refreshedTokens, signedIn, verifyAccessToken } from './service.ts';
+import { refreshedTokens } from './service.ts';
 import { ADMIN_SCOPE } from './tokens.ts';
 
 /** SPEC §6: the hosted user pool's scopes. */

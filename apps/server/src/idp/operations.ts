@@ -1,8 +1,9 @@
 import * as account from './account.ts';
 import * as devices from './devices.ts';
+import type { IdpContext, Json } from './flow.ts';
 import * as auth from './service.ts';
 
-type Operation = (ctx: auth.IdpContext, input: auth.Json) => Promise<unknown>;
+type Operation = (ctx: IdpContext, input: Json) => Promise<unknown>;
 
 /**
  * Every operation /idp answers, by its X-Amz-Target name. A Map, not an object literal: the name comes from the

@@ -1,8 +1,8 @@
 import { jsonProblem } from '@eh/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CognitoError } from './errors.ts';
+import type { IdpContext } from './flow.ts';
 import { OPERATIONS } from './operations.ts';
-import type { IdpContext } from './service.ts';
 import { publicKeys } from './tokens.ts';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';

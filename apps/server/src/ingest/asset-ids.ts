@@ -1,7 +1,6 @@
-import type { Database } from '@eh/db';
+import { type Database, rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
 import type { AssetKey } from '../providers/index.ts';
-import { rowsOf } from './bulk.ts';
 
 /** The one spelling of an asset's identity: type and uppercase symbol. */
 export const assetKeyOf = (asset: AssetKey) => `${asset.type}:${asset.symbol.trim().toUpperCase()}`;

@@ -4,7 +4,7 @@
  * unchanged rows and tells inserts from updates by `xmax = 0` (a freshly inserted row version has no deleting
  * transaction).
  */
-import type { Database } from '@eh/db';
+import { type Database, rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
 
 /** Postgres types of the array parameters; `text[]` and `jsonb` travel as text and are cast per element. */
@@ -61,11 +61,6 @@ export type InsertHints = Map<string, boolean>;
 
 /** Rows per statement: large enough to amortise the round trip, small enough for the parameter buffers. */
 export const CHUNK_ROWS = 5000;
-
-/** Rows of a raw `db.execute`, typed by the caller (both drivers return `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

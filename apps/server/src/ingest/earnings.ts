@@ -3,7 +3,7 @@
  * never overwritten by an estimate; every move of date, time or status is kept in `earnings_date_changes`).
  */
 
-import type { Database } from '@eh/db';
+import { type Database, rowsOf } from '@eh/db';
 import {
   EARNINGS_RELEASE_8K_ITEM,
   type EarningsDateChange,
@@ -19,7 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { EarningsRecord } from '../providers/index.ts';
 import { type BatchCounts, col, hasAsset, SOURCE, tableWriter, type WriteContext, withAssetIds } from './batch.ts';
-import { rowsOf, upsertRows } from './bulk.ts';
+import { upsertRows } from './bulk.ts';
 
 interface StoredDate {
   id: number;

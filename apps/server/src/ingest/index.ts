@@ -7,12 +7,12 @@
 import { type Database, ingestionRuns } from '@eh/db';
 import { type IsoDate, nyDate } from '@eh/domain';
 import { eq } from 'drizzle-orm';
-import { enqueueSummaries } from '../modules/ai/jobs.ts';
 import type { AssetKey, Dataset, DatasetRecords, MarketDataProvider } from '../providers/index.ts';
 import { DATASETS } from '../providers/types.ts';
 import { AssetIds } from './asset-ids.ts';
 import type { BatchCounts, WriteContext } from './batch.ts';
 import { confirmEarningsFromFilings } from './earnings.ts';
+import { enqueueSummaries } from './summaries-job.ts';
 import { WRITERS } from './writers.ts';
 
 export type RunStatus = 'succeeded' | 'partial' | 'failed';

@@ -5,7 +5,7 @@
  * inside its batch's transaction.
  */
 
-import type { Database } from '@eh/db';
+import { type Database, rowsOf } from '@eh/db';
 import { isIsoDate } from '@eh/domain';
 import { sql } from 'drizzle-orm';
 import type {
@@ -41,7 +41,6 @@ import {
   type WriteContext,
   withAssetIds,
 } from './batch.ts';
-import { rowsOf } from './bulk.ts';
 import { writeEarnings } from './earnings.ts';
 import { newsSlug, plainText, sanitizeNewsBody } from './news-text.ts';
 

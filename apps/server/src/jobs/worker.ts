@@ -9,11 +9,10 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MS_PER_DAY, type RandomSource } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { isConnectionError } from '../http/errors.ts';
-import { resumeHistory } from '../seed/history.ts';
-import { JOB_HANDLERS, type JobHandler } from './handlers.ts';
-import { ingestionStopped } from './kill-switch.ts';
+import type { AppContext } from '../kernel/context.ts';
+import { isConnectionError } from '../kernel/http/errors.ts';
+import type { JobHandler } from '../kernel/jobs/handler.ts';
+import { ingestionStopped } from '../kernel/jobs/kill-switch.ts';
 import {
   claim,
   complete,
@@ -24,12 +23,15 @@ import {
   recoverOrphans,
   recoverStale,
   release,
-} from './queue.ts';
-import { enqueueDueSchedules, SCHEDULES, type Schedule } from './schedules.ts';
+} from '../kernel/jobs/queue.ts';
+import type { Schedule } from '../kernel/jobs/schedule.ts';
+import { resumeHistory } from '../modules/market-history/index.ts';
+import { enqueueDueSchedules } from './schedules.ts';
 
 export interface WorkerOptions {
   id?: string;
-  handlers?: Readonly<Record<string, JobHandler>>;
+  handlers: Readonly<Record<string, JobHandler>>;
+  /** Refreshes this lane enqueues when due (the main lane's; none for the others). */
   schedules?: readonly Schedule[];
   /** Wait between polls of an empty queue. */
   pollMs?: number;
@@ -68,11 +70,11 @@ type Outcome = 'done' | 'retry' | 'failed' | 'released';
 /** Starts the id of every worker of this process. */
 const PROCESS_PREFIX = `${hostname()}:${process.pid}:`;
 
-export function createWorker(ctx: AppContext, log: FastifyBaseLogger, options: WorkerOptions = {}): Worker {
+export function createWorker(ctx: AppContext, log: FastifyBaseLogger, options: WorkerOptions): Worker {
   const settings = { ...WORKER_DEFAULTS, ...options };
   const id = options.id ?? `${PROCESS_PREFIX}${randomBytes(3).toString('hex')}`;
-  const handlers = options.handlers ?? JOB_HANDLERS;
-  const schedules = options.schedules ?? SCHEDULES;
+  const { handlers } = options;
+  const schedules = options.schedules ?? [];
   const stopping = new AbortController();
   let lastMaintenance = Number.NEGATIVE_INFINITY;
   let loop: Promise<void> | undefined;

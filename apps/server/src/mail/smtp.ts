@@ -3,8 +3,9 @@ import { outbox } from '@eh/db';
 import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { JobHandler } from '../jobs/handlers.ts';
-import { SEND_MAIL_JOB } from './outbox.ts';
+import type { JobHandler } from '../kernel/jobs/handler.ts';
+import type { ServerModule } from '../kernel/module.ts';
+import { SEND_MAIL_JOB } from '../kernel/outbox.ts';
 
 /** A server that does not greet or answer within these fails the attempt, and the queue retries it. */
 const CONNECTION_TIMEOUT_MS = 10_000;
@@ -67,4 +68,12 @@ export const runSendMailJob: JobHandler = async ({ ctx, job }) => {
   await ctx.db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, id));
 };
 
-export const MAIL_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = { [SEND_MAIL_JOB]: runSendMailJob };
+/**
+ * Email in a lane of its own, so a sign-up code never waits behind a long ingestion job; without SMTP there is nothing
+ * to deliver (the outbox is the local mailbox).
+ */
+export const mailModule: ServerModule = {
+  name: 'mail',
+  jobs: { lane: 'mail', handlers: { [SEND_MAIL_JOB]: runSendMailJob } },
+  works: (config) => Boolean(config.SMTP_URL),
+};

@@ -1,51 +1,67 @@
-import type { Role } from '../role.ts';
-import { adminRoutes } from './admin/routes.ts';
-import { affiliatesRoutes } from './affiliates/routes.ts';
-import { alertsRoutes } from './alerts/routes.ts';
-import { paymentsRoutes } from './billing/payments-routes.ts';
-import { billingRoutes } from './billing/routes.ts';
-import { calendarFeedRoutes } from './calendar-feed/routes.ts';
-import { communityRoutes } from './community/routes.ts';
-import { coreRoutes } from './core/routes.ts';
-import { earningsRoutes } from './earnings/routes.ts';
-import { eventsRoutes } from './events/routes.ts';
-import { filesRoutes } from './files/routes.ts';
-import { listsRoutes } from './lists/routes.ts';
-import { liveCallsRoutes } from './live-calls/routes.ts';
-import { marketRoutes } from './market/routes.ts';
-import { marketHistoryRoutes } from './market-history/routes.ts';
-import { newsRoutes } from './news/routes.ts';
-import { notificationsRoutes } from './notifications/routes.ts';
-import { teamsRoutes } from './teams/routes.ts';
-import { usersRoutes } from './users/routes.ts';
+import type { ServerModule } from '../kernel/module.ts';
+import { adminModule } from './admin/index.ts';
+import { affiliatesModule } from './affiliates/index.ts';
+import { aiModule } from './ai/index.ts';
+import { alertsModule } from './alerts/index.ts';
+import { appInfoModule } from './app-info/index.ts';
+import { billingModule } from './billing/index.ts';
+import { calendarFeedModule } from './calendar-feed/index.ts';
+import { communityModule } from './community/index.ts';
+import { devOutboxModule } from './dev-outbox/index.ts';
+import { dividendsModule } from './dividends/index.ts';
+import { earningsModule } from './earnings/index.ts';
+import { ehsModule } from './ehs/index.ts';
+import { eventsModule } from './events/index.ts';
+import { feedbackModule } from './feedback/index.ts';
+import { filesModule } from './files/index.ts';
+import { flagsModule } from './flags/index.ts';
+import { healthModule } from './health/index.ts';
+import { listsModule } from './lists/index.ts';
+import { liveCallsModule } from './live-calls/index.ts';
+import { marketHistoryModule } from './market-history/index.ts';
+import { marketIndexModule } from './market-index/index.ts';
+import { newsModule } from './news/index.ts';
+import { notificationsModule } from './notifications/index.ts';
+import { priceHistoryModule } from './price-history/index.ts';
+import { quotesModule } from './quotes/index.ts';
+import { releaseNotesModule } from './release-notes/index.ts';
+import { shortInterestModule } from './short-interest/index.ts';
+import { signInOptionsModule } from './sign-in-options/index.ts';
+import { teamsModule } from './teams/index.ts';
+import { transactionsModule } from './transactions/index.ts';
+import { usersModule } from './users/index.ts';
 
-/** The REST API of SPEC §7 under /api: one plugin per domain module. */
-export const apiRole: Role = {
-  name: 'api',
-  async register(app) {
-    await app.register(
-      async (api) => {
-        await api.register(coreRoutes);
-        await api.register(adminRoutes);
-        await api.register(usersRoutes);
-        await api.register(earningsRoutes);
-        await api.register(eventsRoutes);
-        await api.register(liveCallsRoutes);
-        await api.register(communityRoutes);
-        await api.register(filesRoutes);
-        await api.register(marketRoutes);
-        await api.register(marketHistoryRoutes);
-        await api.register(newsRoutes);
-        await api.register(listsRoutes);
-        await api.register(alertsRoutes);
-        await api.register(calendarFeedRoutes);
-        await api.register(notificationsRoutes);
-        await api.register(billingRoutes);
-        await api.register(paymentsRoutes);
-        await api.register(teamsRoutes);
-        await api.register(affiliatesRoutes);
-      },
-      { prefix: '/api' },
-    );
-  },
-};
+/** Every module, in the order the api role mounts their routes under /api (SPEC §7). */
+export const MODULES: readonly ServerModule[] = [
+  healthModule,
+  flagsModule,
+  releaseNotesModule,
+  feedbackModule,
+  appInfoModule,
+  devOutboxModule,
+  signInOptionsModule,
+  adminModule,
+  usersModule,
+  earningsModule,
+  eventsModule,
+  liveCallsModule,
+  communityModule,
+  filesModule,
+  quotesModule,
+  priceHistoryModule,
+  marketIndexModule,
+  transactionsModule,
+  dividendsModule,
+  shortInterestModule,
+  ehsModule,
+  marketHistoryModule,
+  newsModule,
+  listsModule,
+  alertsModule,
+  calendarFeedModule,
+  notificationsModule,
+  billingModule,
+  teamsModule,
+  affiliatesModule,
+  aiModule,
+];

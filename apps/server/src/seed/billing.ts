@@ -1,6 +1,6 @@
 import { coupons, planPrices } from '@eh/db';
 import { DEFAULT_APP, FREE_PLAN, PARTNER_PRO_PLAN, PLUS_PLAN, type Plan, PRO_PLAN, TEAM_PLAN } from '@eh/domain';
-import type { Seed } from './types.ts';
+import type { Seed } from '../kernel/seed.ts';
 
 const DAY_MS = 86_400_000;
 

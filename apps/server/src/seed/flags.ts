@@ -1,6 +1,6 @@
 import { FLAG_NAMES } from '@eh/contracts';
 import { featureFlags } from '@eh/db';
-import type { Seed } from './types.ts';
+import type { Seed } from '../kernel/seed.ts';
 
 /** Every flag exists from the first start, off, so the CLI and the /dev page list them all. */
 export const flagsSeed: Seed = {

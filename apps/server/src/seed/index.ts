@@ -1,13 +1,13 @@
 import { type Database, seedRuns } from '@eh/db';
-import { transcriptSummariesSeed } from '../modules/ai/jobs.ts';
+import type { Seed, SeedEnv } from '../kernel/seed.ts';
+import { transcriptSummariesSeed } from '../modules/ai/index.ts';
+import { demoMarketSeed } from '../modules/market-history/index.ts';
 import { demoCouponsSeed, planPricesSeed } from './billing.ts';
 import { demoAccountsSeed } from './demo-accounts.ts';
-import { demoMarketSeed } from './demo-market.ts';
 import { flagsSeed } from './flags.ts';
 import { releaseNotesSeed } from './release-notes.ts';
-import type { Seed, SeedEnv } from './types.ts';
 
-/** In order; later issues append theirs. */
+/** In order: a new seed goes at the end. */
 export const SEEDS: readonly Seed[] = [
   flagsSeed,
   releaseNotesSeed,

@@ -8,9 +8,8 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } fro
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectDatabase, type Database, MIGRATIONS_FOLDER } from '@eh/db';
+import { connectDatabase, type Database, MIGRATIONS_FOLDER, rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../ingest/bulk.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 

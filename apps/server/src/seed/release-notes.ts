@@ -1,5 +1,5 @@
 import { releaseNotes } from '@eh/db';
-import type { Seed } from './types.ts';
+import type { Seed } from '../kernel/seed.ts';
 
 /** The product's own history, per platform (SPEC §4: notes are platform-specific). */
 const NOTES = [

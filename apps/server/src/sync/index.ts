@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@eh/contracts';
 import websocket from '@fastify/websocket';
-import type { Role } from '../role.ts';
+import type { Role } from '../kernel/role.ts';
 import { createSyncService, type IncomingSocket, type SyncOptions, type SyncService } from './service.ts';
 
 declare module 'fastify' {
@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export { publishLive } from './publish.ts';
+export { publishLive } from '../kernel/live.ts';
 
 /**
  * A frame larger than this ends the connection (1009, the socket library's rule) before it is read; up to it, a
@@ -66,5 +66,3 @@ export function createSyncRole(options: SyncOptions = {}): Role {
     },
   };
 }
-
-export const syncRole: Role = createSyncRole();

@@ -9,8 +9,8 @@
 import type { LiveDataMessage } from '@eh/contracts';
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { MARKET_CHANGED_CHANNEL } from '../modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../kernel/channels.ts';
+import type { AppContext } from '../kernel/context.ts';
 import {
   eventsChangedSince,
   filesSince,

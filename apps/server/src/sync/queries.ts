@@ -7,10 +7,9 @@ import type { AssetRef, CalendarEvent, EarningsRow, FileMeta, NewsItem } from '@
 import { assets, type Database, earnings, events, fileAnalysis, files, news } from '@eh/db';
 import { MARKET_ASSET_TYPES, type MarketAssetType, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
 import { type AnyColumn, and, asc, eq, gt, gte, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
-import { earningsByIds } from '../modules/earnings/queries.ts';
-import { toEarningsRow } from '../modules/earnings/service.ts';
-import { type EventRow, selectEvents } from '../modules/events/queries.ts';
-import { itemsOf, ownListIds } from '../modules/lists/queries.ts';
+import { earningsByIds, toEarningsRow } from '../modules/earnings/index.ts';
+import { type EventRow, selectEvents } from '../modules/events/index.ts';
+import { itemsOf, ownListIds } from '../modules/lists/index.ts';
 import {
   type AssetRow,
   findAssets,
@@ -18,8 +17,8 @@ import {
   type QuoteRow,
   quotesOf,
   symbolKeys,
-} from '../modules/market/queries.ts';
-import type { QuoteAnchor } from './simulator.ts';
+} from '../modules/quotes/index.ts';
+import type { QuoteAnchor } from '../providers/live-feed.ts';
 
 export type LiveAsset = Pick<AssetRow, 'id' | 'symbol' | 'type' | 'name'>;
 
@@ -47,7 +46,7 @@ export async function storedQuotes(db: Database, assetIds: readonly number[]): P
   return new Map(rows.map((row) => [row.assetId, row]));
 }
 
-/** The simulator's anchors: the stored quote of each asset that has one. */
+/** A feed's anchors: the stored quote of each asset that has one. */
 export async function quoteAnchors(db: Database, refs: readonly AssetRef[]): Promise<QuoteAnchor[]> {
   const resolved = await resolveAssets(db, refs);
   const byId = new Map([...resolved.values()].map((asset) => [asset.id, asset]));

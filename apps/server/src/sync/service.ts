@@ -2,7 +2,7 @@
  * The live socket service of one node (SPEC §4, §5, §7, §8): takes connections in (credential, `app`), reads their
  * frames (an error frame for every bad one, never a dropped server), applies subscriptions in batches (one round of
  * queries per {@link LIVE_SUBSCRIPTION_BATCH_MS} for every client of the node), and feeds the hub from the bus
- * (data published anywhere with `publishLive`), from this node's quote feed (the demo simulator by default) and from
+ * (data published anywhere with `publishLive`), from this node's quote feed (the demo simulator, as assembled) and from
  * what ingestion runs store (ingested.ts).
  */
 import {
@@ -28,15 +28,15 @@ import {
   SOCKET_TOKEN_MIN_LENGTH,
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { createIdTokenVerifier } from '../http/auth.ts';
-import { featuresOfUser } from '../http/features.ts';
-import type { QuoteRow } from '../modules/market/queries.ts';
-import { toQuote } from '../modules/market/service.ts';
-import type { LiveQuoteFeed } from './feed.ts';
+import { LIVE_CHANNEL } from '../kernel/channels.ts';
+import type { AppContext } from '../kernel/context.ts';
+import { featuresOfUser } from '../kernel/entitlements.ts';
+import { createIdTokenVerifier } from '../kernel/http/auth.ts';
+import type { QuoteRow } from '../modules/quotes/index.ts';
+import { toQuote } from '../modules/quotes/index.ts';
+import type { LiveQuoteFeedFactory } from '../providers/live-feed.ts';
 import { createHub, type LiveClient, type LiveHub, type LiveSocket, topic } from './hub.ts';
 import { createIngestedBridge } from './ingested.ts';
-import { LIVE_CHANNEL } from './publish.ts';
 import {
   askedKey,
   groupSymbols,
@@ -48,7 +48,6 @@ import {
   type SymbolGroupName,
   storedQuotes,
 } from './queries.ts';
-import { createDemoQuoteFeed } from './simulator.ts';
 
 /** A socket as @fastify/websocket hands it over (a `ws` WebSocket). */
 export interface IncomingSocket extends LiveSocket {
@@ -75,12 +74,10 @@ const NEWS_GROUPS = new Set<string>(['popular', 'one_billion', 'ten_billion', 'h
 
 export interface SyncOptions {
   /**
-   * This node's quote feed; default the demo simulator over the stored quotes (it moves only quotes whose source is
-   * the demo market). Null: no feed (quotes come from the bus only).
+   * Makes this node's quote feed over the stored quotes (the assembly gives the demo market's simulator, which moves
+   * only quotes whose source is the demo market). Absent: no feed (quotes come from the bus only).
    */
-  feed?: LiveQuoteFeed | null;
-  /** Simulator seed (tests). */
-  seed?: number;
+  feed?: LiveQuoteFeedFactory;
   sendBufferMax?: number;
   closeGraceMs?: number;
 }
@@ -136,13 +133,10 @@ type Change = { conn: Connection; message: LiveClientMessageMap['subscribe'] | L
 export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, options: SyncOptions = {}) {
   const groups = new Map<string, { symbols: ReadonlySet<string>; loadedAt: number }>();
   const feed =
-    options.feed === undefined
-      ? createDemoQuoteFeed({
-          loadAnchors: (refs) => quoteAnchors(ctx.db, refs),
-          ...(options.seed === undefined ? {} : { seed: options.seed }),
-          onError: (err) => log.warn({ err }, 'live quotes: the stored quotes could not be read'),
-        })
-      : options.feed;
+    options.feed?.({
+      loadAnchors: (refs) => quoteAnchors(ctx.db, refs),
+      onError: (err) => log.warn({ err }, 'live quotes: the stored quotes could not be read'),
+    }) ?? null;
   const hub: LiveHub = createHub({
     ...(options.sendBufferMax === undefined ? {} : { sendBufferMax: options.sendBufferMax }),
     ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),

@@ -1,5 +1,5 @@
 /**
- * The super-admin tools (issue 21, decision 0031) against the real server and database. Every route the server
+ * The super-admin tools (decision 0031) against the real server and database. Every route the server
  * documents under /api/admin is walked signed out (401), as a signed-in member without the flag (403) and as a
  * super admin (2xx): a route added outside the guard, or without a sample here, fails. Then each tool's behaviour:
  * flags and messages, release notes per platform, community moderation, ingestion status and its kill switch
@@ -12,10 +12,10 @@ import { communityPosts, jobs, users } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobHandler } from '../../src/jobs/handlers.ts';
-import { setIngestionStopped } from '../../src/jobs/kill-switch.ts';
-import { enqueue } from '../../src/jobs/queue.ts';
 import { createWorker } from '../../src/jobs/worker.ts';
+import type { JobHandler } from '../../src/kernel/jobs/handler.ts';
+import { setIngestionStopped } from '../../src/kernel/jobs/kill-switch.ts';
+import { enqueue } from '../../src/kernel/jobs/queue.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 import { addFarCallEvent } from '../market-fixtures.ts';

@@ -10,7 +10,7 @@ import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
 /**
- * Issue 20, the affiliate program: joining (requested → approved / rejected / revoked by a super admin), the sign-up
+ * The affiliate program: joining (requested → approved / rejected / revoked by a super admin), the sign-up
  * source (first wins), commissions on referred payments (pending → accounted once the payment settles, lapsed or
  * reversed when it is refunded), the five ?type=affiliate calls, and monthly payouts through Stripe Connect against
  * a local stand-in of Stripe's API (documented object shapes, https://docs.stripe.com/api), never twice a month.

@@ -10,7 +10,7 @@ import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
 /**
- * Issue 18, Apple in-app purchase: App Store Server Notifications V2 signed as Apple signs them (ES256, an x5c chain
+ * Apple in-app purchase: App Store Server Notifications V2 signed as Apple signs them (ES256, an x5c chain
  * root → intermediate with Apple's OID 1.2.840.113635.100.6.2.1 → leaf with 1.2.840.113635.100.6.11.1), by a
  * chain made here with the openssl CLI; the server trusts only this test root.
  */

@@ -4,8 +4,8 @@ import { planPrices } from '@eh/db';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncStripePrices } from '../../src/modules/billing/price-config.ts';
-import { StripeBillingProvider } from '../../src/modules/billing/providers.ts';
+import { StripeBillingProvider } from '../../src/modules/billing/payments/providers.ts';
+import { syncStripePrices } from '../../src/modules/billing/plans/price-config.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
-/** Issue 18 with BILLING_PROVIDER=test: the offline provider drives the webhook route with signed events. */
+/** Billing with BILLING_PROVIDER=test: the offline provider drives the webhook route with signed events. */
 
 const SECRET = 'whsec_billingsubscriptionstest';
 const DAY = 86_400_000;

@@ -332,7 +332,7 @@ describe('secrets', () => {
   });
 
   it('leaves an address that is not valid percent-encoding to the product-wide 400, which names no feed', async () => {
-    // The router cannot decode it, so no route sees it (apps/server/src/http/errors.ts frameworkErrors).
+    // The router cannot decode it, so no route sees it (apps/server/src/kernel/http/errors.ts frameworkErrors).
     const res = await server.api(`/api/calendar/${'A'.repeat(40)}%ED%A0%80.ics`);
     expect(res.status).toBe(400);
     expect((await body(res)).message).toBe('The address is not valid: it has a malformed percent-encoding');

@@ -6,7 +6,7 @@ import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 
 /**
- * The issue's "done when" on a fresh start: the seeded demo market fills every market endpoint, and its data agree
+ * A fresh start: the seeded demo market fills every market endpoint, and its data agree
  * with each other across calls (a quote is the last bar's close, actuals only once reported, the dividends list is
  * the chart's dividend events). Read as a pro user, so nothing is trimmed.
  */
@@ -144,7 +144,7 @@ describe('every market and news endpoint has data on a fresh seed', () => {
     expect(eh500.constituents.length).toBeGreaterThan(0);
     expect(eh500.constituents.some((c: { score: number | null }) => c.score !== null)).toBe(true);
     expect((await get(`/pricing/indexes/${EH500_INDEX_ID}/rebalances`)).rebalances.length).toBeGreaterThan(0);
-    // Users' trades come from their lists (a later issue); the demo seeds none, so the call answers an empty list.
+    // Users' trades come from their lists; the demo seeds none, so the call answers an empty list.
     expect((await get(`/core/transactions/assets/stock/${first}`)).transactions).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 events-community (issue 19) against the real server and database: an event's posts read by anyone
+ * SPEC §7 events-community against the real server and database: an event's posts read by anyone
  * (newest first, `lastKey` paging, default 100), posted by signed-in members only, edited and deleted by their
  * author, deleted by a super admin; text limits and normalising (plain text, markup kept as typed); the per-member
  * rate limit; and each change reaching a live socket client that follows the event, and no other.

@@ -8,7 +8,7 @@ import {
 import { earningsDateChanges } from '@eh/db';
 import { addDays, calendarHistoryStart, weekWindow } from '@eh/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 import { daysFromToday, insertAsset, insertEarnings, setPlan, today } from './earnings-seed.ts';

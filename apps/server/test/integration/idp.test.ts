@@ -1,3 +1,5 @@
+import { idpUsers } from '@eh/db';
+import { MS_PER_MINUTE, SIGN_IN_LOCKOUT_MINUTES } from '@eh/domain';
 import {
   AuthenticationDetails,
   CognitoRefreshToken,
@@ -6,6 +8,7 @@ import {
   type CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
+import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode, MemoryStorage, userPool } from '../cognito-client.ts';
@@ -130,13 +133,48 @@ describe('SRP sign-in', () => {
     expect(failure).toMatchObject({ code: 'UserNotConfirmedException' });
   });
 
-  it('locks the account after repeated failures', async () => {
-    const email = await registered('hal@example.com');
+  /** Five wrong passwords; the fifth gets Cognito's lockout answer, word for word as real Cognito sends it. */
+  async function lockOut(email: string) {
     for (let i = 0; i < 4; i++) await signIn(email, `Wrong-pass-${i}!`).catch(() => undefined);
     const fifth = await signIn(email, 'Wrong-pass-5!').catch((e: CognitoFailure) => e);
     expect(fifth).toMatchObject({ code: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+  }
+
+  const lockedUntil = async (email: string) =>
+    (await server.ctx.db.select({ at: idpUsers.lockedUntil }).from(idpUsers).where(eq(idpUsers.email, email)))[0]?.at;
+
+  it('locks the account for SIGN_IN_LOCKOUT_MINUTES after repeated failures, then lifts the lock by itself', async () => {
+    const email = await registered('hal@example.com');
+    const before = Date.now();
+    await lockOut(email);
+    const after = Date.now();
     const right = await signIn(email, PASSWORD).catch((e: CognitoFailure) => e);
     expect(right).toMatchObject({ code: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+
+    const until = (await lockedUntil(email))?.getTime() ?? 0;
+    expect(until).toBeGreaterThanOrEqual(before + SIGN_IN_LOCKOUT_MINUTES * MS_PER_MINUTE);
+    expect(until).toBeLessThanOrEqual(after + SIGN_IN_LOCKOUT_MINUTES * MS_PER_MINUTE);
+    // The lock's time passes: the right password signs in, with nobody's help.
+    await server.ctx.db
+      .update(idpUsers)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(idpUsers.email, email));
+    await expect(signIn(email, PASSWORD)).resolves.toMatchObject({ session: expect.anything() });
+  });
+
+  it('resets a forgotten password while locked, and the new password signs in at once', async () => {
+    const email = await registered('hana@example.com');
+    await lockOut(email);
+    const user = userOf(email);
+    await new Promise((resolve, reject) => user.forgotPassword({ onSuccess: resolve, onFailure: reject }));
+    const code = await lastCode(server, email);
+    const reset = await new Promise((resolve, reject) =>
+      user.confirmPassword(code, 'Brand-new-pass-9!', { onSuccess: resolve, onFailure: reject }),
+    );
+    expect(reset).toBe('SUCCESS');
+    expect(await lockedUntil(email)).toBeNull();
+    const { session } = await signIn(email, 'Brand-new-pass-9!');
+    expect(session.isValid()).toBe(true);
   });
 });
 

@@ -1,11 +1,10 @@
-import { assets, earnings, earningsDateChanges, ingestionRuns, seedRuns } from '@eh/db';
+import { assets, earnings, earningsDateChanges, ingestionRuns, rowsOf, seedRuns } from '@eh/db';
 import { addDays, EH500_INDEX_ID, nyDate } from '@eh/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/ingest/bulk.ts';
+import { EARLIER_VIEW_DAYS, marketSeed } from '../../src/modules/market-history/demo-market.ts';
+import { HISTORY_STEPS, historyStatus } from '../../src/modules/market-history/history.ts';
 import type { EarningsRecord, ProviderFactory } from '../../src/providers/index.ts';
-import { EARLIER_VIEW_DAYS, marketSeed } from '../../src/seed/demo-market.ts';
-import { HISTORY_STEPS, historyStatus } from '../../src/seed/history.ts';
 import { runSeeds } from '../../src/seed/index.ts';
 import { fakeProvider } from '../fake-provider.ts';
 import { startTestServer, type TestServer } from '../harness.ts';

@@ -2,12 +2,14 @@ import { type Database, ingestionRuns, jobs, secFilings } from '@eh/db';
 import { desc, eq, gt, inArray, max, min, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type JobHandler, rollForwardFrom } from '../../src/jobs/handlers.ts';
-import { ingestionStopped, listSwitches, setIngestionStopped } from '../../src/jobs/kill-switch.ts';
-import { claim, complete, enqueue, fail, recoverStale, release } from '../../src/jobs/queue.ts';
-import { enqueueDueSchedules, isDue, type Schedule } from '../../src/jobs/schedules.ts';
+import { INGEST_JOB_HANDLERS, rollForwardFrom } from '../../src/ingest/job.ts';
+import { enqueueDueSchedules } from '../../src/jobs/schedules.ts';
 import { createWorker } from '../../src/jobs/worker.ts';
-import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
+import type { JobHandler } from '../../src/kernel/jobs/handler.ts';
+import { ingestionStopped, listSwitches, setIngestionStopped } from '../../src/kernel/jobs/kill-switch.ts';
+import { claim, complete, enqueue, fail, recoverStale, release } from '../../src/kernel/jobs/queue.ts';
+import { isDue, type Schedule } from '../../src/kernel/jobs/schedule.ts';
 import { PROVIDERS } from '../../src/providers/index.ts';
 import { fakeProvider } from '../fake-provider.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
@@ -272,7 +274,7 @@ describe('the demo market’s daily roll', () => {
       .select({ id: max(secFilings.id) })
       .from(secFilings);
     const id = (await enqueue(db(), { name: 'ingest', payload: { provider: 'demo', rollForward: true } })) ?? 0;
-    const worker = createWorker(server.ctx, log, { schedules: [] });
+    const worker = createWorker(server.ctx, log, { handlers: INGEST_JOB_HANDLERS });
     expect(await worker.tick()).toBe(true);
     expect(await job(id)).toMatchObject({ status: 'done', lastError: null });
     const runs = await db()
@@ -318,7 +320,7 @@ describe('ingestion jobs', () => {
           name: 'ingest',
           payload: { provider: 'fake-bus', datasets: ['assets', 'quotes', 'news', 'splits'] },
         })) ?? 0;
-      expect(await createWorker(server.ctx, log, { schedules: [] }).tick()).toBe(true);
+      expect(await createWorker(server.ctx, log, { handlers: INGEST_JOB_HANDLERS }).tick()).toBe(true);
       expect(await job(id)).toMatchObject({ status: 'done' });
       // A dataset the provider lacks is left out; one that brought nothing new is not announced.
       expect(heard).toEqual([{ datasets: ['assets'] }, { datasets: ['quotes'] }]);

@@ -103,5 +103,6 @@ describe('server process', () => {
       second.child.kill('SIGINT');
       expect(await exitOf(second.child)).toBe(0);
     }
-  });
+    // Two starts and two stops of a whole server: 15 s on a quiet machine, over 30 s with both cores busy.
+  }, 90_000);
 });

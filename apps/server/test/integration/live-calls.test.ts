@@ -1,5 +1,5 @@
 /**
- * Live calls (issue 19) against the real server, its worker loop and the socket: calls move upcoming → live →
+ * Live calls against the real server, its worker loop and the socket: calls move upcoming → live →
  * closed by the clock (each move announced as an `event`), the demo keeps replays of its recorded calls live at
  * any hour, a live replay's sentences are stored once each and pushed with speaker turns, GET
  * /events/{id}/live-transcript gives what was said so far (free while live, the transcript feature once closed),

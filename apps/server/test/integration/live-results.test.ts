@@ -1,17 +1,16 @@
 /**
- * Results landing live (issue 19, "the calendar's results update live"): the demo market's reports get their
+ * Results landing live ("the calendar's results update live"): the demo market's reports get their
  * figures at their release time (not at the next day's roll), the very figures the demo provider gives, and every
  * sync node pushes a fresh result as an `event` message carrying the report (`earnings`) with its call, gated by
  * the plan as the earnings calls are; an old quarter's change is not news.
  */
 import { randomUUID } from 'node:crypto';
-import { earnings, events } from '@eh/db';
+import { earnings, events, rowsOf } from '@eh/db';
 import { MARKET_TIME_ZONE } from '@eh/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/ingest/bulk.ts';
-import { createDemoResults, demoRolledToday, dueDemoReports } from '../../src/jobs/demo-results.ts';
-import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
+import { createDemoResults, demoRolledToday, dueDemoReports } from '../../src/modules/market-history/demo-results.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
 

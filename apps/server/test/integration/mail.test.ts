@@ -124,6 +124,11 @@ describe('the local mailbox (no SMTP)', () => {
       expect(messages[0]).toMatchObject({ channel: 'email', to: email, subject: 'Confirm your account' });
       expect(messages[0].body).toMatch(/\b\d{6}\b/);
       expect(Date.parse(messages[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+      // One address's mail among everyone's, whatever its case.
+      const mine = await body(await server.api(`/api/core/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`));
+      expect(mine.messages.map((m: { to: string }) => m.to)).toEqual([email]);
+      const none = await body(await server.api('/api/core/dev/outbox?to=nobody%40example.com'));
+      expect(none.messages).toEqual([]);
       // Nothing is queued for delivery without SMTP.
       const queued = await server.ctx.db.select().from(jobs).where(eq(jobs.name, 'send-mail'));
       expect(queued).toEqual([]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 
 /**
- * Issue 15 on a fresh start of the demo market: "popular" is one set wherever it is used and a quiet week still
+ * A fresh start of the demo market: "popular" is one set wherever it is used and a quiet week still
  * shows some of it; a symbol's 1D bars end at its quote, without one-bar spikes.
  */
 

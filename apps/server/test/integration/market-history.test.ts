@@ -1,12 +1,13 @@
 import { jobs } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, recoverOrphans } from '../../src/jobs/queue.ts';
-import { enqueueDueSchedules, type Schedule } from '../../src/jobs/schedules.ts';
+import { enqueueDueSchedules } from '../../src/jobs/schedules.ts';
+import { claim, recoverOrphans } from '../../src/kernel/jobs/queue.ts';
+import type { Schedule } from '../../src/kernel/jobs/schedule.ts';
+import { marketSeed } from '../../src/modules/market-history/demo-market.ts';
+import { fillHistoryNow, HISTORY_JOB, HISTORY_STEPS, historyStatus } from '../../src/modules/market-history/history.ts';
 import type { ProviderFactory } from '../../src/providers/index.ts';
 import type { Dataset } from '../../src/providers/types.ts';
-import { marketSeed } from '../../src/seed/demo-market.ts';
-import { fillHistoryNow, HISTORY_JOB, HISTORY_STEPS, historyStatus } from '../../src/seed/history.ts';
 import { runSeeds } from '../../src/seed/index.ts';
 import { fakeProvider } from '../fake-provider.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';

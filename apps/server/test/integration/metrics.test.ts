@@ -14,12 +14,12 @@ import {
   metrics,
   ohlcDaily,
   quotes,
+  rowsOf,
 } from '@eh/db';
 import { addDays, EH500_INDEX_ID, EH500_SIZE, isWeekend } from '@eh/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/ingest/bulk.ts';
-import { refreshMetricsAndIndexes } from '../../src/metrics/index.ts';
+import { refreshMetricsAndIndexes } from '../../src/modules/ehs/index.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Issue 17, delivery: the email channel against a real SMTP server on this machine, the delivery queue's
+ * Notification delivery: the email channel against a real SMTP server on this machine, the delivery queue's
  * guarantees (exactly once, a claim abandoned by a dead worker, quiet hours, daily cap, retries, the circuit),
  * signed unsubscribe links, and the signed-in API (log, test per channel, preferences).
  */

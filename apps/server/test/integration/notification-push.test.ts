@@ -1,5 +1,5 @@
 /**
- * The push and SMS channels (issue 17) at their HTTP boundary: local stand-ins speak the providers' documented
+ * The push and SMS channels at their HTTP boundary: local stand-ins speak the providers' documented
  * request and response shapes (web push RFC 8030/8291/8292, FCM HTTP v1 with Google's OAuth token exchange, APNs
  * over HTTP/2 with provider tokens, Twilio's Messages resource), and check what the server sends them.
  */
@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import type { AppContext } from '../../src/context.ts';
+import type { AppContext } from '../../src/kernel/context.ts';
 import { closeApnsSessions } from '../../src/modules/notifications/channels/push/apns.ts';
 import { vapidKeys } from '../../src/modules/notifications/channels/push/vapid.ts';
 import { sendPush } from '../../src/modules/notifications/channels/push.ts';

@@ -1,5 +1,5 @@
 /**
- * Notification triggers (issue 17): each source row becomes one event and its deliveries for the right users on the
+ * Notification triggers: each source row becomes one event and its deliveries for the right users on the
  * right channels; free users get the alert defaults only; a switch off means nothing; a re-run duplicates nothing; a
  * first run with no watermark ignores the seeded history; an empty digest is never made; a moved confirmed date
  * reaches list followers without an alert.
@@ -17,12 +17,14 @@ import {
   notificationCursors,
   notificationEvents,
   notificationPreferences,
+  rowsOf,
   users,
 } from '@eh/db';
 import {
   ALERT_DEFAULTS,
   type AlertSettings,
   addDays,
+  formatEps,
   NOTIFICATION_SESSION_LABELS,
   nyDate,
   nyToUtc,
@@ -34,13 +36,12 @@ import {
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/ingest/bulk.ts';
-import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
 import { NOTIFICATION_DELIVER_JOB, NOTIFICATION_TRIGGERS_JOB } from '../../src/modules/notifications/jobs.ts';
 import { runDigests } from '../../src/modules/notifications/triggers/digests.ts';
 import { publishEvent, subscriptionsWithAlerts } from '../../src/modules/notifications/triggers/fanout.ts';
 import { runTriggers, startTriggerLoop, TRIGGERS } from '../../src/modules/notifications/triggers/index.ts';
-import { dayLabel, perShare } from '../../src/modules/notifications/triggers/messages.ts';
+import { dayLabel } from '../../src/modules/notifications/triggers/messages.ts';
 import {
   analystRatings,
   dateChange,
@@ -262,7 +263,7 @@ describe('earningsResults, through the demo market\'s "report now"', () => {
       path: `/quote/${RESULTS}/earnings`,
       title: `${RESULTS} reported ${report.period} ${report.periodYear} results`,
     });
-    expect(event?.body).toContain(`EPS ${perShare(report.epsActual)}`);
+    expect(event?.body).toContain(`EPS ${formatEps(report.epsActual)}`);
     expect(event?.data).toMatchObject({ epsActual: report.epsActual, epsEstimate: report.epsEstimate });
     expect(typeof event?.data.epsSurprisePercent).toBe('number');
     // Paid with the switch on: email and push (SMS off). Free and delinquent: the defaults have results off, whatever

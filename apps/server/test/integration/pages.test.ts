@@ -82,6 +82,47 @@ describe('page statuses', () => {
     expect((await server.api(path, { method: 'HEAD' })).status).toBe(404);
   });
 
+  it('answers 404 for a symbol, article or transcript the market does not hold, 200 for those it holds', async () => {
+    const [article] = (await body(await server.api('/api/pricing/news?limit=1'))).news;
+    const [file] = (await body(await server.api('/api/pricing/assets/AAPL/files?type=transcript&limit=1'))).files;
+    expect(article.id).toBeGreaterThan(0);
+    expect(file.type).toBe('transcript');
+    // What the paths below name is unknown to the API too.
+    for (const missing of [
+      '/api/pricing/assets/ZZZZZZ/files',
+      '/api/pricing/news/999999',
+      '/api/pricing/files/no-such-file/file',
+    ])
+      expect((await server.api(missing)).status, missing).toBe(404);
+    expect((await body(await server.api('/api/pricing/files/contents/AAPL/1999/Q1'))).files).toEqual([]);
+    const unknown = [
+      '/quote/ZZZZZZ',
+      '/quote/zzzzzz/earnings',
+      '/news/999999/anything',
+      '/news/99999999999/anything',
+      '/transcripts/no-such-file',
+      `/AAPL/${file.period}/${file.periodYear}/no-such-file`,
+      '/quote/AAPL/1999/Q1',
+      `/quote/ZZZZZZ/${file.periodYear}/${file.period}`,
+    ];
+    for (const path of unknown) {
+      const res = await server.api(path);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const known = [
+      '/quote/AAPL',
+      '/quote/aapl/earnings',
+      `/news/${article.id}/${article.slug}`,
+      `/news/${article.id}/an-old-slug`,
+      `/transcripts/${file.id}`,
+      `/AAPL/${file.period}/${file.periodYear}/${file.id}`,
+      `/quote/AAPL/${file.periodYear}/${file.period}`,
+    ];
+    for (const path of known) expect([path, (await server.api(path)).status]).toEqual([path, 200]);
+  });
+
   it.each([
     ['//', '/'],
     ['///', '/'],

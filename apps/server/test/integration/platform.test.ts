@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBus } from '../../src/bus/index.ts';
+import { createBus } from '../../src/kernel/bus/index.ts';
 import { runSeeds, SEEDS } from '../../src/seed/index.ts';
 import { TEST_REDIS_URL } from '../env.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';

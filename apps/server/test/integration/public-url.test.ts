@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 
-// Issue 16: tokens said http://localhost:3000/idp/… whatever the port, and sign-in redirects pointed at 3000.
+// Tokens said http://localhost:3000/idp/… whatever the port, and sign-in redirects pointed at 3000.
 let onItsPort: TestServer;
 let behindProxy: TestServer;
 

@@ -4,7 +4,7 @@ import { assets } from '@eh/db';
 import { buildSearchIndex, decodeStaticAssetList, type MarketAssetType, searchAssets, seededRandom } from '@eh/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_CACHE_CONTROL, VERSION_CHECK_MS } from '../../src/modules/market/static-files.ts';
+import { STATIC_CACHE_CONTROL, VERSION_CHECK_MS } from '../../src/modules/quotes/static-files.ts';
 import { startTestServer, type TestServer } from '../harness.ts';
 import { clearMarketData } from '../market-fixtures.ts';
 import { type RawResponse, rawGet as rawGetUrl } from '../raw-http.ts';

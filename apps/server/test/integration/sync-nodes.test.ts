@@ -1,5 +1,5 @@
 /**
- * Two server nodes and Redis (issue 19 proof): a quote, an event and a community post published on node A reach a
+ * Two server nodes and Redis: a quote, an event and a community post published on node A reach a
  * client of node B, through Redis pub/sub; a node going away closes its clients with 1001 (they reconnect). Runs
  * on CI's Redis (TEST_REDIS_URL), else on a redis-server of its own, else not at all (said so).
  */

@@ -1,5 +1,5 @@
 /**
- * The live socket (issue 19, SPEC §4/§5/§7/§8) against the real server: credentials, subscriptions (batched),
+ * The live socket (SPEC §4/§5/§7/§8) against the real server: credentials, subscriptions (batched),
  * quotes coalesced into one message a second (the demo simulator's and published ones), lists for their owner only,
  * plan gates on pushed events, an error frame for every bad frame with the connection still working, and a slow
  * client dropped with 1013 instead of buffered.
@@ -9,7 +9,7 @@ import { assets, events, files, news } from '@eh/db';
 import { LIVE_CLOSE_CODES } from '@eh/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_CHANGED_CHANNEL } from '../../src/modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
 import { publishLive } from '../../src/sync/index.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';

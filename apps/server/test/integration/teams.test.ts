@@ -9,7 +9,7 @@ import { TEST_DATABASE_URL } from '../env.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
 /**
- * Issue 20, teams: every Organizations call × every role, the owner's place, ownership transfer, licences under
+ * Teams: every Organizations call × every role, the owner's place, ownership transfer, licences under
  * parallel invites, the team subscription giving (and removal taking) the team plan's features, the invite email
  * with the identity provider's temporary password, and bad input. BILLING_PROVIDER=test drives the same webhook
  * route and state machine as Stripe.
@@ -538,6 +538,12 @@ describe('team subscription', () => {
     await join(orgId, owner, member);
     const joined = await me(member);
     expect(joined.accountFeatures).toMatchObject({ subscriptionType: 'paid', ehs: true, corporateGuidance: true });
+    // The plan shown is the one the features come from: the team's, named with the team (not Free above them).
+    const { name: teamName } = (await call('GET', '/core/users/me/organization', member)).json.organization;
+    expect({ displayPlan: joined.displayPlan, team: joined.team }).toEqual({
+      displayPlan: 'earningshub_team',
+      team: { name: teamName, plan: 'earningshub_team' },
+    });
     // Members read the subscription but not the charges.
     expect((await call('GET', `/core/organizations/${orgId}/subscription`, member)).json.charges).toBeNull();
 
@@ -556,7 +562,11 @@ describe('team subscription', () => {
       amount_due: 3 * TEAM_YEARLY,
       currency: 'usd',
     });
-    expect((await me(member)).accountFeatures.ehs).toBe(false);
+    const lapsed = await me(member);
+    expect({ ehs: lapsed.accountFeatures.ehs, displayPlan: lapsed.displayPlan }).toEqual({
+      ehs: false,
+      displayPlan: 'free',
+    });
     await deliver('invoice.paid', {
       id: 'in_teams_paid',
       object: 'invoice',
@@ -572,6 +582,7 @@ describe('team subscription', () => {
     expect(removed.json.seats.seatsUsed).toBe(1);
     const after = await me(member);
     expect(after.accountFeatures).toMatchObject({ subscriptionType: 'free', ehs: false, listLimit: 1 });
+    expect({ displayPlan: after.displayPlan, team: after.team }).toEqual({ displayPlan: 'free', team: null });
     expect((await call('GET', '/core/users/me/organization', member)).json.organization).toBeNull();
   });
 });

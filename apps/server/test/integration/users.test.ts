@@ -1,6 +1,7 @@
 import { users } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_OFF_MESSAGE } from '../../src/modules/billing/index.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
@@ -28,6 +29,59 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/api/notifications/push-tokens/count?appName=earningshub'],
 ];
 
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  maxLength?: number;
+  anyOf?: JsonSchema[];
+}
+interface Operation {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: unknown;
+  security?: unknown[];
+}
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+/** A value the parameter's schema refuses, or null when any text passes it. */
+function refused(schema: JsonSchema = {}): string | null {
+  const inner = schema.anyOf?.find((s) => s.type !== 'null') ?? schema;
+  if (inner.enum?.length || inner.format || inner.pattern) return '%00not-valid%00';
+  if (inner.type === 'integer' || inner.type === 'number' || inner.type === 'boolean') return 'not-valid';
+  if (inner.maxLength !== undefined) return 'x'.repeat(inner.maxLength + 1);
+  return null;
+}
+
+/** The route's request with every part it reads malformed: refused path and query values, a body that is no object. */
+function malformed(template: string, method: string, operation: Operation) {
+  const params = operation.parameters ?? [];
+  let hasInput = false;
+  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = refused(params.find((p) => p.in === 'path' && p.name === name)?.schema);
+    if (value !== null) hasInput = true;
+    return value ?? 'x';
+  });
+  const query = params
+    .filter((p) => p.in === 'query')
+    .flatMap((p) => {
+      const value = refused(p.schema);
+      return value === null ? [] : [`${p.name}=${value}`];
+    });
+  if (query.length) hasInput = true;
+  const withBody = Boolean(operation.requestBody) && method !== 'GET';
+  if (withBody) hasInput = true;
+  return {
+    url: query.length ? `${url}?${query.join('&')}` : url,
+    init: {
+      method,
+      headers: withBody ? { 'content-type': 'application/json' } : ({} as Record<string, string>),
+      ...(withBody ? { body: '"not an object"' } : {}),
+    },
+    hasInput,
+  };
+}
+
 describe('portfolios routes', () => {
   it.each(PRIVATE_ROUTES)('%s %s answers 401 without a token', async (method, path) => {
     const res = await server.api(path, {
@@ -37,6 +91,48 @@ describe('portfolios routes', () => {
     });
     expect(res.status).toBe(401);
     expect(await body(res)).toEqual({ message: 'Sign in required', code: 'UNAUTHORIZED' });
+  });
+
+  it("answers 401 on every private route before reading a stranger's params, query or body", async () => {
+    const doc = (await body(await server.api('/api/docs/json'))) as OpenApi;
+    const sweeper = await signedInUser(server, 'sweeper@example.com');
+    // A deployment without a billing provider answers every payment call so, to everyone, reading no input.
+    const switchedOff = (status: number, answer: { message?: string } | null) =>
+      server.config.BILLING_PROVIDER === 'off' && status === 503 && answer?.message === BILLING_OFF_MESSAGE;
+    const failures: string[] = [];
+    let swept = 0;
+    for (const [template, methods] of Object.entries(doc.paths))
+      for (const [lower, operation] of Object.entries(methods)) {
+        if (!operation.security) continue;
+        const method = lower.toUpperCase();
+        const key = `${method} ${template}`;
+        const request = malformed(template, method, operation);
+        swept += 1;
+        for (const [who, headers] of [
+          ['no token', {}],
+          ['an invalid token', { authorization: 'Bearer not.a.token' }],
+        ] as const) {
+          const res = await server.api(request.url, {
+            ...request.init,
+            headers: { ...request.init.headers, ...headers },
+          });
+          const answer = await body(res);
+          if ((res.status !== 401 || answer?.code !== 'UNAUTHORIZED') && !switchedOff(res.status, answer))
+            failures.push(`${key} with ${who}: ${res.status} ${JSON.stringify(answer).slice(0, 120)}`);
+        }
+        // The same input signed in is refused as malformed (admin routes refuse a member first): the sweep really
+        // sends input that validation would reject.
+        if (!request.hasInput) continue;
+        const signedIn = await server.api(request.url, {
+          ...request.init,
+          headers: { ...request.init.headers, ...sweeper.headers },
+        });
+        const expected = template.startsWith('/api/admin') ? 403 : 400;
+        if (signedIn.status !== expected && !switchedOff(signedIn.status, await body(signedIn)))
+          failures.push(`${key} signed in: ${signedIn.status}, not ${expected}`);
+      }
+    expect(swept).toBeGreaterThan(50);
+    expect(failures).toEqual([]);
   });
 
   it('refuses a tampered, a foreign-audience or a mismatched token', async () => {
@@ -183,6 +279,21 @@ describe('demo accounts', () => {
       status: 'active',
     });
     expect(me.accountFeatures).toMatchObject({ listLimit: -1, ehs: true });
+
+    // The team account is as the product leaves a team's owner: its team's subscription gives the plan, its own
+    // stays free, and every screen reading /me names the team's plan.
+    const teamAccount = DEMO_ACCOUNTS.find((a) => a.plan === 'earningshub_team');
+    if (!teamAccount) throw new Error('no team demo account');
+    const teamHeaders = await signIn(server, teamAccount.email, DEMO_PASSWORD);
+    const owner = await body(await server.api('/api/core/users/me', { headers: teamHeaders }));
+    expect({
+      displayPlan: owner.displayPlan,
+      own: owner.accountSubscription.plan,
+      team: owner.team?.plan,
+      ehs: owner.accountFeatures.ehs,
+    }).toEqual({ displayPlan: 'earningshub_team', own: 'free', team: 'earningshub_team', ehs: true });
+    const organization = await body(await server.api('/api/core/users/me/organization', { headers: teamHeaders }));
+    expect(organization).toMatchObject({ role: 'owner', organization: { name: owner.team?.name } });
   });
 });
 

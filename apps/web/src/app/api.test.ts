@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY_PREFIX } from '../features/auth/auth-config.ts';
-import { signedIn, signedOut } from '../features/auth/auth-slice.ts';
 import {
   type ApiError,
   api,
@@ -12,8 +10,10 @@ import {
   resolveApiBaseUrl,
   sessionToRestore,
   setAuthTokenProvider,
-} from './api.ts';
-import { REQUEST_TIMEOUT_MS, SESSION_RESTORE_WAIT_MS } from './constants.ts';
+} from '../shared/api.ts';
+import { SESSION_KEY_PREFIX } from '../shared/auth-config.ts';
+import { signedIn, signedOut } from '../shared/auth-slice.ts';
+import { REQUEST_TIMEOUT_MS, SESSION_RESTORE_WAIT_MS } from '../shared/constants.ts';
 import { makeStore } from './store.ts';
 
 describe(clientHeaders.name, () => {

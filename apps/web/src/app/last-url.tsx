@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { preferences } from './preferences.ts';
+import { preferences } from '../shared/preferences.ts';
 
 /** Keeps the last URL visited (SPEC §3 client preference), so the native shell can reopen where the user was. */
 export function LastUrlKeeper() {

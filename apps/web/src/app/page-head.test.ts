@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageById } from './page-content.ts';
+import { pageById } from '../shared/page-content.ts';
+import { REDIRECTS, ROUTE_PATHS } from '../shared/routes.ts';
 import { pageHead, pageHeadHtml, pageStatus, symbolOfPath } from './page-head.ts';
-import { REDIRECTS, ROUTE_PATHS } from './routes.ts';
 
 /** Wednesday 2026-11-25, 10:00 in New York. */
 const NOW = new Date('2026-11-25T15:00:00Z');

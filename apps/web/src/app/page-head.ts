@@ -13,9 +13,18 @@ import {
   fetchWindow,
   resolveCalendarLocation,
 } from '../features/calendar/calendar-route.ts';
-import { PAGE_DEFS } from './page-content.ts';
-import { matchPattern, matchRoute, pageTitle, paramsAreValid, SYMBOL_TABS, symbolTabFromPath } from './routes.ts';
-import { type HeadAsset, symbolFacts, symbolPageMeta } from './symbol-head.ts';
+import { PAGE_DEFS } from '../shared/page-content.ts';
+import {
+  matchPattern,
+  matchRoute,
+  PAGES,
+  type PageId,
+  pageTitle,
+  paramsAreValid,
+  SYMBOL_TABS,
+  symbolTabFromPath,
+} from '../shared/routes.ts';
+import { type HeadAsset, symbolFacts, symbolPageMeta } from '../shared/symbol-head.ts';
 
 export type { HeadAsset };
 
@@ -48,6 +57,46 @@ export function symbolOfPath(pathname: string): string | null {
     );
   const symbol = params?.symbol;
   return symbol && paramsAreValid({ symbol }) ? symbol.toUpperCase() : null;
+}
+
+/**
+ * What the page at `pathname` shows that the market may not hold: a symbol, a news article, a transcript (by
+ * file id) or a company's quarter of files. The server looks it up and answers 404 when it is not there, where
+ * the app draws its not-found page (apps/server/src/http/page-head.ts).
+ */
+export type PageSubject =
+  | { kind: 'symbol'; symbol: string }
+  | { kind: 'news'; id: number }
+  | { kind: 'file'; id: string }
+  | { kind: 'quarter'; symbol: string; periodYear: number; period: string };
+
+const pageIdOf = (pattern: string): PageId | undefined => PAGES.find((page) => page.path === pattern)?.id;
+
+/** The subject of the page at `pathname`, or null for a page about no one thing (or no page at all). */
+export function pageSubject(pathname: string): PageSubject | null {
+  const symbol = symbolOfPath(pathname);
+  if (symbol) return { kind: 'symbol', symbol };
+  const match = matchRoute(pathname);
+  if (!match || !paramsAreValid(match.params)) return null;
+  const { articleId, fileId, symbol: company, periodYear, period } = match.params;
+  switch (pageIdOf(match.pattern)) {
+    case 'newsArticle':
+      return { kind: 'news', id: Number(articleId) };
+    case 'transcript':
+    case 'transcriptFile':
+      return fileId ? { kind: 'file', id: fileId } : null;
+    case 'transcriptByPeriod':
+      return company && periodYear && period
+        ? {
+            kind: 'quarter',
+            symbol: company.toUpperCase(),
+            periodYear: Number(periodYear),
+            period: period.toUpperCase(),
+          }
+        : null;
+    default:
+      return null;
+  }
 }
 
 /** The head of the page at `pathname`, or null where the app draws its first screen differently. */

@@ -2,9 +2,9 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
 import { type ReactNode, useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { useAppSelector } from './hooks.ts';
-import type { AppStore } from './store.ts';
-import { createAppTheme } from './theme.ts';
+import { useAppSelector } from '../shared/hooks.ts';
+import type { AppStore } from '../shared/store.ts';
+import { createAppTheme } from '../shared/theme.ts';
 
 /**
  * The theme of the current mode. Material's own ThemeProvider also carries its CSS-variables provider

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { plainButtonSx } from '../components/icon-action.tsx';
-import { documentTitle, ROUTER_ERROR_HEADING } from './constants.ts';
+import { documentTitle, ROUTER_ERROR_HEADING } from '../shared/constants.ts';
 
 /** The error's text: status and status text of a route error response, or the message of an Error. */
 export function routeErrorText(error: unknown): string {

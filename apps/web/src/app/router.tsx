@@ -1,11 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
-import type { MarketPageId } from '../features/home/market-pages.ts';
-import { AppLayout } from './layout/app-layout.tsx';
-import type { PageLoaderId } from './page-loaders.ts';
-import { preferences } from './preferences.ts';
-import { BootFallback, RootShell } from './root-shell.tsx';
-import { PageErrorBoundary, RootErrorBoundary } from './route-error.tsx';
+import { preferences } from '../shared/preferences.ts';
 import {
   CALENDAR_HOME,
   CALENDAR_VIEW_HOMES,
@@ -16,8 +11,13 @@ import {
   REDIRECT_RULES,
   SYMBOL_PAGE_PATH,
   SYMBOL_TABS,
-} from './routes.ts';
-import type { AppStore } from './store.ts';
+} from '../shared/routes.ts';
+import type { AppStore } from '../shared/store.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import type { MarketPageId } from './market-pages.ts';
+import type { PageLoaderId } from './page-loaders.ts';
+import { BootFallback, RootShell } from './root-shell.tsx';
+import { PageErrorBoundary, RootErrorBoundary } from './route-error.tsx';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
@@ -33,7 +33,7 @@ const page =
 /** The market pages come through a table of their own. */
 const market =
   (id: MarketPageId): Lazy =>
-  async () => ({ Component: (await (await import('../features/home/market-pages.ts')).MARKET_PAGES[id]()).default });
+  async () => ({ Component: (await (await import('./market-pages.ts')).MARKET_PAGES[id]()).default });
 /** The home is the first page most visits open: loaded directly, one step sooner. */
 const home = lazyPage(() => import('../features/home/home-page.tsx'));
 

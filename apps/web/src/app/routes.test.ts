@@ -1,7 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PAGE_CONTENT } from './page-content.ts';
-import { appRoutes } from './router.tsx';
+import { PAGE_CONTENT } from '../shared/page-content.ts';
 import {
   formatRouteParam,
   matchRoute,
@@ -13,7 +12,8 @@ import {
   ROUTE_PATHS,
   SYMBOL_TABS,
   symbolTabFromPath,
-} from './routes.ts';
+} from '../shared/routes.ts';
+import { appRoutes } from './router.tsx';
 
 const routes = appRoutes();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertsApi } from '../features/alerts/alerts-api.ts';
-import { signedIn, signedOut } from '../features/auth/auth-slice.ts';
 import { LISTS_ARGS, listsApi } from '../features/lists/lists-api.ts';
+import { signedIn, signedOut } from '../shared/auth-slice.ts';
 import { makeStore } from './store.ts';
 
 const LIST = {

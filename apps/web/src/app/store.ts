@@ -1,15 +1,11 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { authSlice, signedIn, signedOut } from '../features/auth/auth-slice.ts';
-import { modalsSlice } from '../features/modals/modals-slice.ts';
-import { releaseNotesSeen, releaseNotesSlice } from '../features/release-notes/release-notes-slice.ts';
-import { toastsSlice } from '../features/toasts/toasts-slice.ts';
-import { api, PLAN_GATED_TAG, sessionSettled } from './api.ts';
-import { preferences } from './preferences.ts';
-import { themeToggled, uiSlice } from './ui-slice.ts';
-
-export const rootReducer = combineSlices(api, uiSlice, modalsSlice, toastsSlice, releaseNotesSlice, authSlice);
-export type RootState = ReturnType<typeof rootReducer>;
+import { api, PLAN_GATED_TAG, sessionSettled } from '../shared/api.ts';
+import { signedIn, signedOut } from '../shared/auth-slice.ts';
+import { preferences } from '../shared/preferences.ts';
+import { releaseNotesSeen } from '../shared/release-notes-slice.ts';
+import { type AppStore, type RootState, rootReducer } from '../shared/store.ts';
+import { themeToggled } from '../shared/ui-slice.ts';
 
 /** Writes the preferences that user actions change (SPEC §4: toggling the theme saves it). */
 function persistence() {
@@ -46,7 +42,7 @@ function persistence() {
   return listener.middleware;
 }
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>): AppStore {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -56,6 +52,3 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   setupListeners(store.dispatch);
   return store;
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

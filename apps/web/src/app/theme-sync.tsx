@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAppDispatch } from './hooks.ts';
-import { preferences } from './preferences.ts';
-import { resolveTheme } from './theme-mode.ts';
-import { themeModeChanged } from './ui-slice.ts';
+import { useAppDispatch } from '../shared/hooks.ts';
+import { preferences } from '../shared/preferences.ts';
+import { resolveTheme } from '../shared/theme-mode.ts';
+import { themeModeChanged } from '../shared/ui-slice.ts';
 
 /**
  * Keeps the theme on SPEC §4's order while the app runs: a `?theme=` in a new URL applies at once, and with no

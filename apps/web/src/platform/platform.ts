@@ -5,9 +5,9 @@
  * the platform host of host.ts, loaded lazily.
  */
 import type { ClientPlatform } from '@eh/contracts';
-import { NATIVE_BOTTOM_BAR } from '../app/constants.ts';
-import type { AppRouter } from '../app/router.tsx';
-import type { AppStore } from '../app/store.ts';
+
+/** SPEC §9: on native the toast sits above a bottom bar 78 units high. */
+export const NATIVE_BOTTOM_BAR = 78;
 
 interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
@@ -58,17 +58,6 @@ export function bottomBarHeight(): number {
  */
 export function aboveBottomBar(gap = 0): string {
   return isNative() ? `calc(${NATIVE_BOTTOM_BAR + gap}px + env(safe-area-inset-bottom, 0px))` : `${gap}px`;
-}
-
-/**
- * Inside the native shell, wires the platform host (status bar, back button, deep links, app state, the login push
- * check) after the first paint; its code is a chunk loaded only there. Nothing on the web.
- */
-export function startPlatform(store: AppStore, router: AppRouter): void {
-  if (!isNative()) return;
-  void import('./app-host-start.ts')
-    .then((start) => start.startNativeApp(store, router))
-    .catch((error: unknown) => console.error('The native platform did not start', error));
 }
 
 /** A string key-value store: the subset of the Web Storage API the preferences module needs. */

@@ -1,5 +1,5 @@
 /**
- * The native push prompt's open question (SPEC §4), between the login check (app-host-start.ts) that asks it and
+ * The native push prompt's open question (SPEC §4), between the login check (app/app-host-start.ts) that asks it and
  * the dialog (push-prompt-dialog.tsx) that shows it. A tiny store of its own: no slice in the web's first load.
  */
 import { useSyncExternalStore } from 'react';

@@ -4,7 +4,7 @@
  * profile's "Browser notifications" (features/push), asked for only from the user's click, never prompted for at
  * login: `register` is not how the web subscribes.
  */
-import type { PlatformHost, PushPermission } from './host.ts';
+import type { PlatformHost, PushPermission } from './host-types.ts';
 
 function notificationPermission(): PushPermission {
   if (typeof Notification === 'undefined') return 'unsupported';

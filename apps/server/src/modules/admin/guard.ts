@@ -9,8 +9,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_TOKEN_HEADER, type AdminPrincipal, ErrorCode } from '@eh/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createTokenVerifier } from '../../http/auth.ts';
-import { forbidden, HttpError } from '../../http/errors.ts';
+import { createTokenVerifier } from '../../kernel/http/auth.ts';
+import { forbidden, HttpError } from '../../kernel/http/errors.ts';
 import * as q from './queries.ts';
 
 declare module 'fastify' {
@@ -36,6 +36,7 @@ export function requireAdmin(app: FastifyInstance) {
       if (typeof given !== 'string' || !sameToken(given, ctx.adminToken)) {
         throw new HttpError(401, ErrorCode.unauthorized, `Missing or wrong ${ADMIN_TOKEN_HEADER} header`);
       }
+      request.operator = true;
       request.admin = { via: 'token', userId: null, email: null };
       return;
     }

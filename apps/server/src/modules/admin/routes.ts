@@ -17,12 +17,12 @@ import {
   setUserPlan,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { mount } from '../../http/route.ts';
-import * as affiliateJobs from '../affiliates/jobs.ts';
-import * as community from '../community/service.ts';
-import * as core from '../core/service.ts';
-import { reportNow } from '../notifications/triggers/demo-report.ts';
-import * as plans from '../plans/service.ts';
+import { mount } from '../../kernel/http/route.ts';
+import { payOutNow, settleNow } from '../affiliates/index.ts';
+import { setSuperAdmin as makeSuperAdmin } from '../community/index.ts';
+import { setFlag } from '../flags/index.ts';
+import { reportNow } from '../notifications/index.ts';
+import { setPlan } from '../plans/index.ts';
 import { adminOf, requireAdmin } from './guard.ts';
 import * as service from './service.ts';
 
@@ -38,7 +38,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   mount(app, getAdminFlags, async () => service.flags(ctx));
   mount(app, putFlag, async (req) =>
-    core.setFlag(ctx, { name: req.params.name, enabled: req.body.enabled, message: req.body.message }),
+    setFlag(ctx, { name: req.params.name, enabled: req.body.enabled, message: req.body.message }),
   );
 
   mount(app, getAdminReleaseNotes, async (req) => service.releaseNotes(ctx, req.query.platform));
@@ -53,10 +53,10 @@ export async function adminRoutes(app: FastifyInstance) {
   mount(app, putAdminIngestionSwitch, async (req) => service.setIngestionSwitch(ctx, req.body));
 
   // The operator's calls (the users command, demo reports, the affiliate jobs with a clock).
-  mount(app, setUserPlan, async (req) => plans.setPlan(ctx, req.body.email, req.body.plan));
+  mount(app, setUserPlan, async (req) => setPlan(ctx, req.body.email, req.body.plan));
   mount(app, reportDemoEarnings, async (req) => reportNow(ctx, req.body.symbol));
-  mount(app, setSuperAdmin, async (req) => community.setSuperAdmin(ctx, req.body));
-  // Issue 20: the affiliate jobs run now, with a clock (decision 0028).
-  mount(app, postAffiliateSettle, async (req) => affiliateJobs.settleNow(ctx, req.body.asOf));
-  mount(app, postAffiliatePayouts, async (req) => affiliateJobs.payOutNow(ctx, req.body, app.log));
+  mount(app, setSuperAdmin, async (req) => makeSuperAdmin(ctx, req.body));
+  // The affiliate jobs run now, with a clock (decision 0028).
+  mount(app, postAffiliateSettle, async (req) => settleNow(ctx, req.body.asOf));
+  mount(app, postAffiliatePayouts, async (req) => payOutNow(ctx, req.body, app.log));
 }

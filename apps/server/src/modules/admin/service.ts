@@ -1,5 +1,5 @@
 /**
- * The super-admin tools (issue 21, docs/decisions/0031): flags and messages, release notes per platform, community
+ * The super-admin tools (docs/decisions/0031): flags and messages, release notes per platform, community
  * moderation and the ingestion status with its kill switch. The guard (guard.ts) has let the caller in already.
  */
 import {
@@ -12,13 +12,13 @@ import {
   type ReleaseNoteInput,
   type ReleaseNotePlatform,
 } from '@eh/contracts';
-import type { AppContext } from '../../context.ts';
-import { badField, notFound } from '../../http/errors.ts';
-import { listSwitches, setIngestionStopped } from '../../jobs/kill-switch.ts';
-import { SCHEDULES } from '../../jobs/schedules.ts';
+import { SCHEDULES } from '../../ingest/schedules.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { badField, notFound } from '../../kernel/http/errors.ts';
+import { listSwitches, setIngestionStopped } from '../../kernel/jobs/kill-switch.ts';
 import { PROVIDERS } from '../../providers/index.ts';
-import * as community from '../community/service.ts';
-import * as core from '../core/service.ts';
+import { removeAsModerator } from '../community/index.ts';
+import { readFlags } from '../flags/index.ts';
 import * as q from './queries.ts';
 
 const ERRORS_SHOWN = 20;
@@ -26,7 +26,7 @@ const ERRORS_SHOWN = 20;
 // ---- flags ------------------------------------------------------------------------------------------------------
 
 export async function flags(ctx: AppContext): Promise<{ flags: (FlagValue & { name: FlagName })[] }> {
-  const values = await core.readFlags(ctx, FLAG_NAMES);
+  const values = await readFlags(ctx, FLAG_NAMES);
   return {
     flags: FLAG_NAMES.map((name) => ({
       name,
@@ -71,7 +71,7 @@ export async function recentPosts(ctx: AppContext, limit: number) {
   };
 }
 
-export const removePost = (ctx: AppContext, id: string) => community.removeAsModerator(ctx, id);
+export const removePost = (ctx: AppContext, id: string) => removeAsModerator(ctx, id);
 
 // ---- ingestion --------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * Commissions (issue 20, decision 0028). The billing webhook calls {@link accountCharge} once per payment event, in
+ * Commissions (decision 0028). The billing webhook calls {@link accountCharge} once per payment event, in
  * its own transaction: a paid payment of a referred subscription earns the affiliate the configured percentage
  * (pending until it settles), a refunded or disputed one takes it back. {@link settle} accounts what is due.
  */

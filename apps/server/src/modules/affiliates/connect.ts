@@ -1,5 +1,5 @@
 /**
- * Payout accounts (issue 20, decision 0028): Stripe Connect Express through the official SDK, or offline the `test`
+ * Payout accounts (decision 0028): Stripe Connect Express through the official SDK, or offline the `test`
  * billing provider's stand-in, whose onboarding is the app's own page and whose transfers move nothing.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Monthly payouts (issue 20, decision 0028): the commissions accounted before a month ended go to the affiliate's
+ * Monthly payouts (decision 0028): the commissions accounted before a month ended go to the affiliate's
  * payout account in one transfer per currency. A payout row per affiliate, month and currency is the unique key
  * that keeps a month from being paid twice; the transfer carries the payout's group and idempotency key, so a retry
  * after a failure or a crash finds the transfer already made instead of making another.

@@ -15,11 +15,11 @@ import {
   postTestOnboarding,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller } from '../../http/auth.ts';
-import { mount } from '../../http/route.ts';
+import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
-/** SPEC §7 Affiliate and payout (issue 20, decision 0028): the program (public), membership and dashboard (signed in). */
+/** SPEC §7 Affiliate and payout (decision 0028): the program (public), membership and dashboard (signed in). */
 export async function affiliatesRoutes(app: FastifyInstance) {
   const { ctx } = app;
   mount(app, getAffiliateProgram, async () => service.program(ctx));

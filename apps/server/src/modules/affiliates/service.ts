@@ -32,10 +32,10 @@ import {
   STRIPE_CONNECT_COUNTRIES,
   TEST_BILLING_LABEL,
 } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
+import { ensureUser } from '../users/index.ts';
 import { type ConnectProvider, connectProviderFor } from './connect.ts';
 import * as q from './queries.ts';
 

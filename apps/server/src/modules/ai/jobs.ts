@@ -1,18 +1,9 @@
 /**
- * The summaries job's name and how it is queued (its lane of the worker runs it: jobs/index.ts, summaries.ts): by
- * ingestion when it stores new or changed files, and once per database by the `transcript-summaries` seed, for the
- * transcripts stored before.
+ * How the summaries job (ingest/summaries-job.ts) first comes to a database: the `transcript-summaries` seed queues
+ * one run for the transcripts stored before summaries existed. Its lane of the worker runs it (summaries.ts).
  */
-import type { Database } from '@eh/db';
-import { enqueue } from '../../jobs/queue.ts';
-import type { Seed } from '../../seed/types.ts';
-
-export const SUMMARIES_JOB = 'transcript-summaries';
-
-/** Queues a run unless one is already queued or running (the job's unique key). */
-export function enqueueSummaries(db: Database): Promise<number | null> {
-  return enqueue(db, { name: SUMMARIES_JOB, uniqueKey: SUMMARIES_JOB });
-}
+import { enqueueSummaries } from '../../ingest/summaries-job.ts';
+import type { Seed } from '../../kernel/seed.ts';
 
 /** The backfill: the transcripts a database holds when summaries first come to it. */
 export const transcriptSummariesSeed: Seed = {

@@ -4,7 +4,7 @@
  * back to the extractive summary when its answer is unusable. `summaries.ts` picks one from AI_PROVIDER.
  */
 import { EXTRACTIVE_MODEL, type SummaryTranscript, summariseTranscript, type TranscriptSummary } from '@eh/domain';
-import type { Fallback } from './stored.ts';
+import type { Fallback } from '../files/index.ts';
 
 export const SUMMARY_SOURCES = ['extractive', 'openai'] as const;
 export type SummarySource = (typeof SUMMARY_SOURCES)[number];

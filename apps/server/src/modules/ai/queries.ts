@@ -3,9 +3,8 @@
  * an analysis. A transcript's content hash is md5 of its jsonb text, computed by PostgreSQL both when it is read
  * for summarising and when the queue looks for work, so the two always agree.
  */
-import { type Database, fileAnalysis, files } from '@eh/db';
+import { type Database, fileAnalysis, files, rowsOf } from '@eh/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../ingest/bulk.ts';
 
 const contentHash = sql<string>`md5(${files.content}::text)`;
 

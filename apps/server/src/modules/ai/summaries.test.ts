@@ -2,7 +2,7 @@ import { type SummaryTranscript, summariseTranscript, summaryProblems } from '@e
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collect, market } from '../../providers/demo/test-support.ts';
 import type { FileRecord } from '../../providers/types.ts';
-import { readStoredStatements, storedEntries } from './stored.ts';
+import { readStoredStatements, storedEntries } from '../files/index.ts';
 import { keepCited, transcriptOfContent } from './summaries.ts';
 
 const SAMPLE = ['AAPL', 'MSFT', 'NVDA', 'KO', 'JPM', 'GOOG', 'WMT', 'TSM'].map((symbol) => ({

@@ -1,5 +1,5 @@
 /**
- * Transcript summaries (issue 19, decision 0024): the worker's `transcript-summaries` job finds transcripts without
+ * Transcript summaries (decision 0024): the worker's `transcript-summaries` job finds transcripts without
  * an analysis (or whose content changed since theirs), has the configured provider write one, checks every citation
  * against the transcript, stores it in `file_analysis` and announces the file on the live socket
  * (`marketDataAssetFile`). The job is enqueued when ingestion stores new or changed files, and once per database
@@ -18,18 +18,16 @@ import {
   type TranscriptSummary,
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageBus } from '../../bus/index.ts';
 import type { Config } from '../../config.ts';
-import type { JobHandler } from '../../jobs/handlers.ts';
-import { claim, complete, enqueue, fail } from '../../jobs/queue.ts';
-import { publishLive } from '../../sync/publish.ts';
-import { fileById } from '../files/queries.ts';
-import { toFileMeta } from '../files/service.ts';
-import { SUMMARIES_JOB } from './jobs.ts';
+import { SUMMARIES_JOB } from '../../ingest/summaries-job.ts';
+import type { MessageBus } from '../../kernel/bus/index.ts';
+import type { JobHandler } from '../../kernel/jobs/handler.ts';
+import { claim, complete, enqueue, fail } from '../../kernel/jobs/queue.ts';
+import { publishLive } from '../../kernel/live.ts';
+import { fileById, storedEntries, toFileMeta } from '../files/index.ts';
 import { createOpenAiProvider } from './openai.ts';
 import { extractiveProvider, type SummaryProvider } from './provider.ts';
 import * as q from './queries.ts';
-import { storedEntries } from './stored.ts';
 
 /** How often the AI lane looks for a queued job (it has one kind, queued by ingestion and a seed). */
 export const SUMMARY_POLL_MS = 5000;

@@ -1,7 +1,7 @@
 import { alerts, assets, type Database, earningsFilters } from '@eh/db';
 import type { AlertSettings } from '@eh/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { symbolKeys } from '../market/queries.ts';
+import { symbolKeys } from '../quotes/index.ts';
 
 export type AlertRow = typeof alerts.$inferSelect;
 

@@ -10,8 +10,8 @@ import {
   updateAllAlerts,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller, unauthorized } from '../../http/auth.ts';
-import { mount } from '../../http/route.ts';
+import { callerOf, requireCaller, unauthorized } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
 /** SPEC §7 Alerts and the custom earnings filter: the portfolios group, each user only their own. */

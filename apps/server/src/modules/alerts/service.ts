@@ -1,10 +1,10 @@
 import { type Alert, ErrorCode } from '@eh/contracts';
 import { ALERT_SETTINGS, type AlertSettings, alertForAdd, canUse } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { featuresOf } from '../../http/features.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { featuresOf } from '../../kernel/entitlements.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { HttpError, notFound } from '../../kernel/http/errors.ts';
+import { ensureUser } from '../users/index.ts';
 import * as q from './queries.ts';
 
 /** The message of a gate the alerts feature stops (SPEC §4): the client shows its upgrade prompt on it. */

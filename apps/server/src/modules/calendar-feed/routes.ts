@@ -1,8 +1,8 @@
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed, getCalendarFeedIcs } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller } from '../../http/auth.ts';
-import { mount } from '../../http/route.ts';
-import { matchesEtag } from '../market/static-files.ts';
+import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
+import { matchesEtag } from '../quotes/index.ts';
 import * as service from './service.ts';
 
 /** The personal calendar feed: its secret address on the profile (portfolios), and the feed itself (public). */

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeed } from '@eh/contracts';
 import { addDays, nyDate } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { notFound } from '../../kernel/http/errors.ts';
+import { ensureUser } from '../users/index.ts';
 import { buildFeed } from './feed.ts';
 import * as q from './queries.ts';
 

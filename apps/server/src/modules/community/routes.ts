@@ -6,9 +6,9 @@ import {
   updateCommunityPost,
 } from '@eh/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { callerOf, identifyCaller } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
-import { mount } from '../../http/route.ts';
+import { callerOf, identifyCaller } from '../../kernel/http/auth.ts';
+import { HttpError } from '../../kernel/http/errors.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
 /** A refused post says when to try again, in the header too. */

@@ -13,15 +13,15 @@ import {
   MS_PER_HOUR,
   MS_PER_MINUTE,
 } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { publishLive } from '../../sync/publish.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
+import { publishLive } from '../../kernel/live.ts';
+import { ensureUser } from '../users/index.ts';
 import * as q from './queries.ts';
 
 /**
- * SPEC §7 events-community (issue 19): an event's posts, read by anyone, written by signed-in members, edited and
+ * SPEC §7 events-community: an event's posts, read by anyone, written by signed-in members, edited and
  * deleted by their author, deleted by a super admin. Every change goes to the event's live subscribers.
  */
 

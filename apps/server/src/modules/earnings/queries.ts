@@ -1,7 +1,7 @@
 import { assets, type Database, earnings, earningsDateChanges } from '@eh/db';
 import type { IsoDate, SymbolFilter } from '@eh/domain';
 import { and, asc, between, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { popularAssetIds } from '../market/queries.ts';
+import { popularAssetIds } from '../quotes/index.ts';
 
 /** The columns of an earnings row with its company, as the calendar and the symbol call return them. */
 const earningsColumns = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { BusStatus, MessageBus } from '../../bus/bus.ts';
-import { createMemoryBus } from '../../bus/memory.ts';
+import type { BusStatus, MessageBus } from '../../kernel/bus/bus.ts';
+import { createMemoryBus } from '../../kernel/bus/memory.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../kernel/channels.ts';
 import {
   clearOnMarketChange,
   createResponseCache,
-  MARKET_CHANGED_CHANNEL,
   POLISH_MAX_BYTES,
   polishBody,
   type SerializedBody,

@@ -3,16 +3,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { RouteContract } from '@eh/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MessageBus } from '../../bus/index.ts';
-import { pickEncoding } from '../../http/compression.ts';
-import type { ContractRequest } from '../../http/route.ts';
-import { matchesEtag } from '../market/static-files.ts';
-
-/**
- * Bus channel the ingestion writer publishes on after it commits market data (`{ datasets: ['earnings', …] }`).
- * Every node's caches of earnings answers drop their entries on it; a message without datasets clears them too.
- */
-export const MARKET_CHANGED_CHANNEL = 'market.changed';
+import type { MessageBus } from '../../kernel/bus/index.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../kernel/channels.ts';
+import { pickEncoding } from '../../kernel/http/compression.ts';
+import type { ContractRequest } from '../../kernel/http/route.ts';
+import { matchesEtag } from '../quotes/index.ts';
 
 /**
  * How long a cached answer is fresh. After that it is still served while one rebuild runs in the background (callers

@@ -6,9 +6,9 @@ import {
   getTopMarketEarnings,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { identifyCaller } from '../../http/auth.ts';
-import { featuresOf } from '../../http/features.ts';
-import { mount } from '../../http/route.ts';
+import { featuresOf } from '../../kernel/entitlements.ts';
+import { identifyCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import { clearOnMarketChange, createResponseCache, mountSerialized } from './response-cache.ts';
 import * as service from './service.ts';
 

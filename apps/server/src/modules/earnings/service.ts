@@ -32,11 +32,11 @@ import {
   weekWindow,
   yoyPercentChange,
 } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import { type Caller, unauthorized } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { customFilterSymbols } from '../alerts/service.ts';
-import { findAsset, popularSymbols } from '../market/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { type Caller, unauthorized } from '../../kernel/http/auth.ts';
+import { notFound } from '../../kernel/http/errors.ts';
+import { customFilterSymbols } from '../alerts/index.ts';
+import { findAsset, popularSymbols } from '../quotes/index.ts';
 import * as q from './queries.ts';
 import { type ResponseCache, type SerializedBody, serializeBody } from './response-cache.ts';
 

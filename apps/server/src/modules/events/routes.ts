@@ -1,8 +1,8 @@
 import { getEvent, getEvents, getSymbolEvents, getYoutubeStream } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { identifyCaller } from '../../http/auth.ts';
-import { featuresOf } from '../../http/features.ts';
-import { mount } from '../../http/route.ts';
+import { featuresOf } from '../../kernel/entitlements.ts';
+import { identifyCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
 /** SPEC §7 Events: public; a signed-in caller's plan decides whether economic and Fed figures and recordings show. */

@@ -10,9 +10,9 @@ import {
   nyDate,
   nyToUtc,
 } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
-import { findAsset } from '../market/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { notFound } from '../../kernel/http/errors.ts';
+import { findAsset } from '../quotes/index.ts';
 import * as q from './queries.ts';
 
 /** An event as this caller may see it: gated figures and recordings withheld, with the marker saying so. */

@@ -13,7 +13,7 @@ import {
 } from '@eh/db';
 import type { FileType, FiscalPeriod, IsoDate, Metric, Ranking } from '@eh/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
-import { popularAssetIds } from '../market/queries.ts';
+import { assetIdOf, popularAssetIds } from '../quotes/index.ts';
 
 const fileColumns = {
   id: files.id,
@@ -151,6 +151,25 @@ export async function quarterFiles(
       and(eq(files.assetId, params.assetId), eq(files.periodYear, params.periodYear), eq(files.period, params.period)),
     )
     .orderBy(asc(files.type), asc(files.date), asc(files.id));
+}
+
+/** Whether a company's fiscal quarter has a file, in one statement (files_asset_period_idx). */
+export async function quarterHasFiles(
+  db: Database,
+  params: { symbol: string; periodYear: number; period: FiscalPeriod },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        inArray(files.assetId, assetIdOf(db, params.symbol)),
+        eq(files.periodYear, params.periodYear),
+        eq(files.period, params.period),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function assetFilings(

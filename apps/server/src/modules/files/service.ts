@@ -31,11 +31,11 @@ import {
   SEC_FILING_KINDS,
   trimWhole,
 } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
-import { readStoredStatements } from '../ai/stored.ts';
-import { findAsset, symbolKeys } from '../market/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { notFound } from '../../kernel/http/errors.ts';
+import { findAsset, symbolKeys } from '../quotes/index.ts';
 import * as q from './queries.ts';
+import { readStoredStatements } from './stored-analysis.ts';
 
 async function assetOf(ctx: AppContext, symbol: string) {
   const asset = await findAsset(ctx.db, { symbol });

@@ -12,8 +12,8 @@ import {
   updateListItem,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller } from '../../http/auth.ts';
-import { mount } from '../../http/route.ts';
+import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
 /** SPEC §7 Lists (My Stocks) and the caller's own transactions: the portfolios group, owner only. */

@@ -16,12 +16,12 @@ import {
   transactionEffect,
 } from '@eh/domain';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { featuresOf } from '../../http/features.ts';
-import { findAsset } from '../market/queries.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { featuresOf } from '../../kernel/entitlements.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { HttpError, notFound } from '../../kernel/http/errors.ts';
+import { findAsset } from '../quotes/index.ts';
+import { ensureUser } from '../users/index.ts';
 import * as q from './queries.ts';
 
 const LIST_NOT_FOUND = 'List not found';

@@ -1,8 +1,8 @@
 import { getLiveTranscript, LIVE_TRANSCRIPT_MAX_SEGMENTS } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { identifyCaller } from '../../http/auth.ts';
-import { featuresOf } from '../../http/features.ts';
-import { mount } from '../../http/route.ts';
+import { featuresOf } from '../../kernel/entitlements.ts';
+import { identifyCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
 /** A live call's transcript so far (public; a closed call's needs the transcript feature). */

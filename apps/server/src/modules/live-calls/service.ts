@@ -1,5 +1,5 @@
 /**
- * Live calls (issue 19): calls move upcoming → live → closed by the clock, a call with a transcript to speak is
+ * Live calls: calls move upcoming → live → closed by the clock, a call with a transcript to speak is
  * spoken live sentence by sentence (stored once, pushed on the socket as `event` messages carrying `segments`), and
  * the demo keeps a replay of one of its recorded calls starting every two minutes, so a few are live at any hour.
  * The loop runs on every node with the worker role; each change is a single statement (an update, or an insert
@@ -28,12 +28,11 @@ import {
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
-import { turnsEvery } from '../../jobs/turns.ts';
-import { publishLive } from '../../sync/publish.ts';
-import { eventById } from '../events/queries.ts';
-import { toEvent } from '../events/service.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { notFound } from '../../kernel/http/errors.ts';
+import { turnsEvery } from '../../kernel/jobs/turns.ts';
+import { publishLive } from '../../kernel/live.ts';
+import { eventById, toEvent } from '../events/index.ts';
 import * as q from './queries.ts';
 
 /** Events are published as a caller with every feature sees them; the socket gates each client (sync/gate.ts). */

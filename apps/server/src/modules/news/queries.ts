@@ -1,7 +1,7 @@
 import { assets, type Database, news } from '@eh/db';
 import type { ContentType } from '@eh/domain';
 import { and, arrayContains, arrayOverlaps, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { popularSymbols } from '../market/queries.ts';
+import { popularSymbols } from '../quotes/index.ts';
 
 const itemColumns = {
   id: news.id,
@@ -63,4 +63,14 @@ export async function getNewsItem(db: Database, params: { id: number }) {
     .where(eq(news.id, params.id))
     .limit(1);
   return row;
+}
+
+/** The largest id a serial column holds: a greater one names no item (and would be an error to compare). */
+const SERIAL_MAX = 2_147_483_647;
+
+/** Whether a news item is stored (its primary key). */
+export async function newsItemExists(db: Database, params: { id: number }): Promise<boolean> {
+  if (!Number.isInteger(params.id) || params.id < 1 || params.id > SERIAL_MAX) return false;
+  const rows = await db.select({ id: news.id }).from(news).where(eq(news.id, params.id)).limit(1);
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { getAssetNews, getNews, getNewsItem, getTagNews } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { mount } from '../../http/route.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
 /** SPEC §7 News: the public group. */

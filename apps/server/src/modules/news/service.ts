@@ -1,9 +1,9 @@
 import type { getNews, NewsArticle, NewsItem, RouteContract } from '@eh/contracts';
 import { DEFAULT_LIMITS, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
-import { findAsset, symbolKeys } from '../market/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { notFound } from '../../kernel/http/errors.ts';
+import { findAsset, symbolKeys } from '../quotes/index.ts';
 import * as q from './queries.ts';
 
 type Query<C extends RouteContract & { query: z.ZodType }> = z.output<C['query']>;

@@ -1,4 +1,4 @@
-/** SQL of notifications (issue 17): the delivery queue and log, the user's limits, the transports' circuits. */
+/** SQL of notifications: the delivery queue and log, the user's limits, the transports' circuits. */
 import {
   alerts,
   type Database,
@@ -7,6 +7,7 @@ import {
   notificationEvents,
   notificationPreferences,
   notificationProviders,
+  rowsOf,
   users,
 } from '@eh/db';
 import {
@@ -21,7 +22,6 @@ import {
   type NotificationProvider,
 } from '@eh/domain';
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { rowsOf } from '../../ingest/bulk.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 

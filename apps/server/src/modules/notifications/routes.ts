@@ -3,18 +3,20 @@ import {
   getNotificationPreferences,
   getNotificationProviders,
   getUnsubscribe,
+  getVapidPublicKey,
   postNotificationPreferences,
   postTestNotification,
   postUnsubscribe,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller } from '../../http/auth.ts';
-import { mount } from '../../http/route.ts';
+import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as service from './service.ts';
 
-/** Issue 17: the user's delivery log, limits and tests (signed in); unsubscribe links and /dev's circuits (public). */
+/** The user's delivery log, limits and tests (signed in); unsubscribe links and /dev's circuits (public). */
 export async function notificationsRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  mount(app, getVapidPublicKey, async () => service.vapidPublicKey(ctx));
   await app.register(async (open) => {
     // RFC 8058: a mail client's one-click POST is form-encoded (`List-Unsubscribe=One-Click`); the token is in the
     // URL, so the body is read and ignored.

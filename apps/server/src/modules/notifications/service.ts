@@ -1,11 +1,12 @@
 /** Rules of the notifications API: the user's delivery log, their limits, a test per channel, unsubscribe links. */
 import { type DeliveryLogEntry, ErrorCode } from '@eh/contracts';
 import { DELIVERY_STATUSES, NOTIFICATION_PROVIDERS, type NotificationChannel } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { readFlags } from '../core/service.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
+import { readFlags } from '../flags/index.ts';
+import { ensureUser } from '../users/index.ts';
+import { vapidKeys } from './channels/push/vapid.ts';
 import { kickDelivery } from './delivery/deliver.ts';
 import * as q from './queries.ts';
 import { describeUnsubscribe, readUnsubscribeToken, unsubscribeAction } from './unsubscribe.ts';
@@ -141,4 +142,11 @@ export async function providers(ctx: AppContext) {
       number
     >,
   };
+}
+
+/** The key browsers subscribe with (the web client's "Browser notifications" setting). */
+export function vapidPublicKey(ctx: AppContext) {
+  const keys = vapidKeys(ctx);
+  if (!keys) throw notFound('Web push is not configured on this server');
+  return { publicKey: keys.publicKey };
 }

@@ -5,9 +5,9 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { NOTIFICATION_KIND_SWITCH, NOTIFICATION_KINDS, type NotificationKind } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import { badField } from '../../http/errors.ts';
 import { idpSecret, safeEqual } from '../../idp/seal.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { badField } from '../../kernel/http/errors.ts';
 
 /** An alert kind, or marketing email (SPEC §7 marketing status). */
 export type UnsubscribeKind = NotificationKind | 'marketing';

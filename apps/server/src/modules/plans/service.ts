@@ -1,8 +1,8 @@
 import { users } from '@eh/db';
 import { FREE_PLAN, type Plan, upgradeSuccessState } from '@eh/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { notFound } from '../../kernel/http/errors.ts';
 
 /**
  * The admin's plan change (no billing yet): a paid plan is stored as an upgrade success (SPEC §4: paid, active,

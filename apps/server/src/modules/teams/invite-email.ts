@@ -1,10 +1,10 @@
 /**
- * The invite email (issue 20): who invites whom to which team as what, how to sign in (with the temporary password
+ * The invite email: who invites whom to which team as what, how to sign in (with the temporary password
  * the identity provider made for a new address, which must be changed at the first sign-in), and the link that
  * opens the team page to accept or decline. Plain text: the outbox (the local mailbox without SMTP) keeps one body.
  */
 import type { InviteRole } from '@eh/domain';
-import type { OutgoingMessage } from '../../mail/outbox.ts';
+import type { OutgoingMessage } from '../../kernel/outbox.ts';
 
 export interface InviteEmailInput {
   appName: string;

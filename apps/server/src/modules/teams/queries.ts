@@ -1,12 +1,4 @@
-import {
-  charges,
-  type Database,
-  organizationInvites,
-  organizationMembers,
-  organizations,
-  subscriptions,
-  users,
-} from '@eh/db';
+import { type Database, organizationInvites, organizationMembers, organizations, subscriptions, users } from '@eh/db';
 import type { InviteStatus, MemberRole } from '@eh/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
@@ -259,45 +251,16 @@ export async function pendingEmails(db: Db, organizationId: string) {
 
 // ---- billing (the organization as subscriber) --------------------------------------------------------------------
 
-/** The organization's newest subscription: the one its members' features follow. */
-export async function latestSubscription(db: Db, organizationId: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.organizationId, organizationId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1);
-  return row;
-}
-
-export async function chargesOf(db: Db, organizationId: string) {
-  return db
-    .select()
-    .from(charges)
-    .where(eq(charges.organizationId, organizationId))
-    .orderBy(desc(charges.createdAt), desc(charges.id))
-    .limit(500);
-}
-
-/** Whether an organization ever subscribed with this coupon (a coupon is used once per subscriber). */
-export async function couponUsedBy(db: Db, params: { couponId: number; organizationId: string }) {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.couponId, params.couponId), eq(subscriptions.organizationId, params.organizationId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * The plan and status of the newest subscription of the organization a user is a member of (what the member's
  * team features follow), or undefined outside a team or before it subscribed.
  */
 export async function teamSubscriptionOfMember(db: Pick<Database, 'select'>, userId: string) {
   const [row] = await db
-    .select({ plan: subscriptions.plan, status: subscriptions.status })
+    .select({ plan: subscriptions.plan, status: subscriptions.status, organization: organizations.name })
     .from(organizationMembers)
     .innerJoin(subscriptions, eq(subscriptions.organizationId, organizationMembers.organizationId))
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(eq(organizationMembers.userId, userId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);

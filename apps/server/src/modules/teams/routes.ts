@@ -18,16 +18,15 @@ import {
   updateOrganization,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
-import { mount } from '../../http/route.ts';
 import { identityContext } from '../../idp/index.ts';
-import { BILLING_OFF_MESSAGE } from '../billing/payments-routes.ts';
-import { billingProviderFor } from '../billing/providers.ts';
+import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
+import { HttpError } from '../../kernel/http/errors.ts';
+import { mount } from '../../kernel/http/route.ts';
+import { BILLING_OFF_MESSAGE, billingProviderFor } from '../billing/index.ts';
 import * as billing from './billing.ts';
 import * as service from './service.ts';
 
-/** SPEC §7 Organizations (issue 20): every call signed in; roles checked in the services (docs/teams.md). */
+/** SPEC §7 Organizations: every call signed in; roles checked in the services (docs/teams.md). */
 export async function teamsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const identity = () => identityContext(app);

@@ -1,5 +1,5 @@
 /**
- * Teams (issue 20, SPEC §7 Organizations): organizations, members with roles, invites by email and the seats they
+ * Teams (SPEC §7 Organizations): organizations, members with roles, invites by email and the seats they
  * take. Every call checks the caller's role with the domain's `can` (docs/teams.md); seats never exceed licences
  * (checked under a lock on the organization row, so parallel invites cannot overshoot).
  */
@@ -24,17 +24,16 @@ import {
   type TeamAction,
   type TeamRole,
 } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { adminCreateUser } from '../../idp/challenges.ts';
 import { CognitoError } from '../../idp/errors.ts';
+import type { IdpContext } from '../../idp/flow.ts';
 import { findUser } from '../../idp/queries.ts';
-import type { IdpContext } from '../../idp/service.ts';
-import { queueMessage } from '../../mail/outbox.ts';
-import { activePrice } from '../billing/payments-queries.ts';
-import { live } from '../billing/payments-service.ts';
-import { ensureUser } from '../users/queries.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
+import { queueMessage } from '../../kernel/outbox.ts';
+import { activePrice, latestSubscription, live } from '../billing/index.ts';
+import { ensureUser } from '../users/index.ts';
 import { inviteEmail } from './invite-email.ts';
 import * as q from './queries.ts';
 
@@ -251,7 +250,7 @@ export async function oneMoreLicense(ctx: AppContext, orgId: string) {
 }
 
 function latestTeamSubscription(ctx: AppContext, orgId: string) {
-  return q.latestSubscription(ctx.db, orgId);
+  return latestSubscription(ctx.db, { organizationId: orgId });
 }
 
 /** The 409 of an invite past the licences: how many are short and what one more costs. */

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeBillingProvider } from '../billing/providers.ts';
+import { StripeBillingProvider } from '../billing/index.ts';
 
 /**
- * A team's licences at Stripe (issue 20), at the SDK's HTTP boundary: the subscription is created with the
+ * A team's licences at Stripe, at the SDK's HTTP boundary: the subscription is created with the
  * licences as its item's quantity, and a change of licences updates that item (prorated by Stripe). The stand-in
  * answers Stripe's documented subscription shape (https://docs.stripe.com/api/subscriptions).
  */

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AVATAR_MAX_BYTES, ErrorCode } from '@eh/contracts';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { HttpError, notFound } from '../../kernel/http/errors.ts';
 import * as q from './queries.ts';
 
 /** The first bytes each accepted image type starts with: the declared type must match the content. */

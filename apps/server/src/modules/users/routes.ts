@@ -6,7 +6,6 @@ import {
   getPushTokenCount,
   getSettings,
   getUsersByIds,
-  getVapidPublicKey,
   postAvatar,
   postMarketingStatus,
   postPushToken,
@@ -17,9 +16,9 @@ import {
   verifyPhone,
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { callerOf, requireCaller } from '../../http/auth.ts';
-import { mount } from '../../http/route.ts';
 import { identityContext } from '../../idp/index.ts';
+import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
+import { mount } from '../../kernel/http/route.ts';
 import * as avatar from './avatar.ts';
 import * as service from './service.ts';
 
@@ -27,7 +26,6 @@ import * as service from './service.ts';
 export async function usersRoutes(app: FastifyInstance) {
   const { ctx } = app;
   mount(app, getUsersByIds, async (req) => service.publicProfiles(ctx, req.query.ids));
-  mount(app, getVapidPublicKey, async () => service.vapidPublicKey(ctx));
   mount(app, getAvatar, async (req, reply) => {
     const image = avatar.readAvatar(ctx, req.params.id);
     reply.type(image.type).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');

@@ -7,19 +7,18 @@ import {
   SETTINGS_LIMITS,
   type SyncedMe,
 } from '@eh/contracts';
-import { type AccountFeatures, accountFeaturesFor, bestFeatures, displayedPlan, isPlan, type Plan } from '@eh/domain';
-import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../http/auth.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { teamFeaturesOf } from '../../http/features.ts';
+import { accountFeaturesFor, bestFeatures, displayedPlan, isPlan, type Plan } from '@eh/domain';
 import { verifyPhoneNumber } from '../../idp/account.ts';
 import { CognitoError } from '../../idp/errors.ts';
-import type { IdpContext } from '../../idp/service.ts';
-import { vapidKeys } from '../notifications/channels/push/vapid.ts';
+import type { IdpContext } from '../../idp/flow.ts';
+import type { AppContext } from '../../kernel/context.ts';
+import { type TeamGrant, teamOf } from '../../kernel/entitlements.ts';
+import type { Caller } from '../../kernel/http/auth.ts';
+import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
 import * as q from './queries.ts';
 
-/** `team`: the features of the user's team (issue 20), or null outside one; the account has the better of both. */
-function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData'], team: AccountFeatures | null): Me {
+/** `team`: the user's team, or null outside one; the account has the better features of both. */
+function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData'], team: TeamGrant | null): Me {
   const plan: Plan = isPlan(row.plan) ? row.plan : 'free';
   const subscription = { plan, subscriptionType: row.subscriptionType, status: row.subscriptionStatus };
   const override = isPlan(row.planOverride) ? row.planOverride : null;
@@ -28,14 +27,15 @@ function toMe(row: q.UserRow, externalProviderData: Me['externalProviderData'], 
     email: row.email,
     name: row.name,
     avatarUrl: row.avatarUrl,
-    displayPlan: displayedPlan(plan, override),
+    displayPlan: displayedPlan(subscription, override, team),
+    team: team ? { name: team.organization, plan: team.plan } : null,
     accountSubscription: {
       ...subscription,
       price: row.price,
       priceType: row.priceType,
       nextChargeDate: row.nextChargeDate?.toISOString() ?? null,
     },
-    accountFeatures: bestFeatures(accountFeaturesFor(subscription), team),
+    accountFeatures: bestFeatures(accountFeaturesFor(subscription), team?.features ?? null),
     superAdmin: row.superAdmin,
     externalProviderData,
     createdAt: row.createdAt.toISOString(),
@@ -46,7 +46,7 @@ export async function me(ctx: AppContext, caller: Caller) {
   const row = await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
   const [providers, team] = await Promise.all([
     q.externalProviders(ctx.db, { id: caller.sub }),
-    teamFeaturesOf(ctx, caller.sub),
+    teamOf(ctx, caller.sub),
   ]);
   return toMe(row, providers, team);
 }
@@ -107,13 +107,6 @@ export async function addPushToken(ctx: AppContext, caller: Caller, body: { toke
   await q.ensureUser(ctx.db, { id: caller.sub, email: caller.email });
   await q.addPushToken(ctx.db, { userId: caller.sub, token, appName: body.appName });
   return { registered: true as const };
-}
-
-/** The key browsers subscribe with (the web client's "Browser notifications" setting). */
-export function vapidPublicKey(ctx: AppContext) {
-  const keys = vapidKeys(ctx);
-  if (!keys) throw notFound('Web push is not configured on this server');
-  return { publicKey: keys.publicKey };
 }
 
 export async function pushTokenCount(ctx: AppContext, caller: Caller, appName: string) {

@@ -1,4 +1,5 @@
 import {
+  addDays,
   CALENDAR_EVENT_TYPES,
   CONTENT_TYPES,
   filingKindOfForm,
@@ -6,6 +7,7 @@ import {
   MS_PER_DAY,
   nextTradingDay,
   nyDate,
+  quarterPagePath,
   RATING_ACTIONS,
 } from '@eh/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,7 @@ import { DEMO_BATCH_SIZE } from './index.ts';
 import { collect, keyOf, market, NOW } from './test-support.ts';
 
 const TODAY = nyDate(NOW);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SAMPLE: AssetKey[] = [
   ...['AAPL', 'MSFT', 'NVDA', 'KO', 'O', 'JPM', 'BRK.B', 'GOOG', 'TSM', 'WMT', 'CRWV'].map((symbol) => ({
     symbol,
@@ -341,6 +344,18 @@ describe('the demo provider', () => {
     ).toBe(true);
   }, 60_000);
 
+  it('points news about a call at the page of that call, whose files the market holds', () => {
+    const CALL_NEWS = ['transcript', 'transcript_summary', 'live_call', 'recorded_call'];
+    const callPages = new Set(files.map((file) => quarterPagePath(file.symbol, file.periodYear, file.period)));
+    const callNews = news.filter((item) => CALL_NEWS.includes(item.newsType));
+    expect(callNews.length).toBeGreaterThan(100);
+    for (const item of callNews) {
+      expect(item.url, item.externalId).toMatch(new RegExp(`^/quote/${item.symbols[0]}/\\d{4}/Q[1-4]$`));
+      expect(callPages.has(item.url ?? ''), item.externalId).toBe(true);
+    }
+    expect(news.filter((item) => !CALL_NEWS.includes(item.newsType) && item.url !== null)).toEqual([]);
+  });
+
   it('writes news from the market’s own events, typed and tagged, never from the future', () => {
     expect(news.length).toBeGreaterThan(5000);
     const ids = new Set(news.map((item) => item.externalId));
@@ -369,6 +384,20 @@ describe('the demo provider', () => {
     expect(news.some((item) => item.tags.includes('guidance'))).toBe(true);
     expect(news.some((item) => item.tags.includes('economy'))).toBe(true);
   }, 60_000);
+
+  it('writes dates and figures in news as the pages show them: Nov 18, 2026, the minus sign, 3-digit amounts', () => {
+    const day = nextTradingDay(addDays(TODAY, -3));
+    const wrap = news.find((item) => item.externalId === `demo:wrap:${day}`);
+    const [year, month, date] = day.split('-').map(Number);
+    const spoken = `${MONTHS[(month ?? 0) - 1]} ${date}, ${year}`;
+    expect(wrap?.summary).toBe(`How the market closed on ${spoken}.`);
+    const texts = news.flatMap((item) => [item.title, item.summary ?? '', item.body ?? '']);
+    expect(texts.filter((text) => /\d{4}-\d\d-\d\d/.test(text))).toEqual([]);
+    expect(texts.filter((text) => /-\$|\$-/.test(text))).toEqual([]);
+    const amounts = texts.flatMap((text) => [...text.matchAll(/\$([\d.,]+)[TBM]\b/g)].map((match) => match[1] ?? ''));
+    expect(amounts.length).toBeGreaterThan(100);
+    expect(amounts.filter((amount) => amount.replace(/\D/g, '').length !== 3)).toEqual([]);
+  });
 
   it('has transcripts in sections with speakers and roles, and slides, recordings and releases', () => {
     const ids = new Set(files.map((file) => file.id));

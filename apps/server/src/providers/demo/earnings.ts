@@ -10,7 +10,7 @@ import type { EarningsRecord, GuidanceRecord } from '../types.ts';
 import { lastDayOfMonthIndex, wallTime } from './calendar.ts';
 import { CH, normal, uniform } from './rng.ts';
 import type { DemoAsset } from './universe.ts';
-import type { DemoWorld } from './world.ts';
+import type { EarningsWorld } from './world-view.ts';
 
 const SESSIONS: Readonly<Record<string, SessionType>> = { b: 'before', a: 'after', m: 'market' };
 const BEFORE_TIMES = [360, 390, 405, 415, 420, 435, 450, 480, 510];
@@ -56,11 +56,11 @@ function roundRevenue(value: number): number {
 }
 
 export class EarningsBook {
-  readonly #world: DemoWorld;
+  readonly #world: EarningsWorld;
   readonly #quarters = new Map<number, Map<number, Quarter | null>>();
   readonly #jumps = new Map<number, ReadonlyMap<number, number>>();
 
-  constructor(world: DemoWorld) {
+  constructor(world: EarningsWorld) {
     this.#world = world;
   }
 

@@ -19,3 +19,22 @@ describe('demo Fed calendar', () => {
     }
   });
 });
+
+describe('demo economic calendar wording', () => {
+  it('says dates as people read them (Nov 14, 2026), never as 2026-11-14', () => {
+    const world = new DemoWorld(2, new Date('2026-11-20T15:02:00Z'));
+    const economy = new Economy(world);
+    const events = [
+      ...economy.fedEvents(world.today - 120, world.today + 120),
+      ...economy.economicEvents(world.today - 30, world.today + 30),
+    ];
+    const minutes = events.filter((event) => event.title === 'FOMC Meeting Minutes');
+    expect(minutes.length).toBeGreaterThan(0);
+    for (const event of minutes)
+      expect(event.description).toMatch(
+        /^Minutes of the [A-Z][a-z]{2} \d{1,2}\s–\s([A-Z][a-z]{2} )?\d{1,2}, \d{4} meeting\.$/,
+      );
+    expect(events.some((event) => /\(Week ending [A-Z][a-z]{2} \d{1,2}, \d{4}\)$/.test(event.title))).toBe(true);
+    expect(events.filter((event) => /\d{4}-\d\d-\d\d/.test(`${event.title} ${event.description ?? ''}`))).toEqual([]);
+  });
+});

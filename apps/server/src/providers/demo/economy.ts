@@ -5,7 +5,7 @@
  * rule-based dates and seeded decisions after) with their minutes; and IPOs (real recent ones on their real
  * dates, plus seeded demo offerings around `now`).
  */
-import { lastWeekdayOfMonth, nthWeekdayOfMonth } from '@eh/domain';
+import { formatDate, formatDateRange, lastWeekdayOfMonth, nthWeekdayOfMonth } from '@eh/domain';
 import type { EventRecord } from '../types.ts';
 import { CH, choose, hashString, normal, uniform } from './rng.ts';
 import type { DemoWorld } from './world.ts';
@@ -366,7 +366,7 @@ export class Economy {
       if (calendar.weekday(day) !== THURSDAY) continue;
       const indicator = INDICATORS.claims;
       if (indicator) {
-        const label = `Week ending ${calendar.iso(day - 5)}`;
+        const label = `Week ending ${formatDate(calendar.iso(day - 5))}`;
         releases.push({ indicator, period: Math.floor(day / 7), label, day: this.#business(day), minute: 510 });
       }
     }
@@ -489,7 +489,7 @@ export class Economy {
           eventDate: new Date(minutesInstant),
           asset: null,
           title: 'FOMC Meeting Minutes',
-          description: `Minutes of the ${calendar.iso(meeting.day - 1)}–${calendar.iso(meeting.day)} meeting.`,
+          description: `Minutes of the ${formatDateRange(calendar.iso(meeting.day - 1), calendar.iso(meeting.day))} meeting.`,
           details: { country: 'US', importance: 'medium', meeting: calendar.iso(meeting.day) },
         });
       }

@@ -1,10 +1,10 @@
 /**
- * The demo market provider (issue 3): a deterministic, embedded market of real companies, crypto assets, OTC
+ * The demo market provider: a deterministic, embedded market of real companies, crypto assets, OTC
  * names and indexes, generated from a seed. Output is a pure function of (seed, now): the same inputs give the
  * same records, and history does not depend on `now` (a later `now` only adds what happened since, confirms dates
  * that were estimates, and moves the intraday session). See README.md in this folder.
  */
-import { DEMO_SOURCE, MS_PER_DAY } from '@eh/domain';
+import { DEMO_SOURCE, formatDividend, MS_PER_DAY } from '@eh/domain';
 import {
   type AssetKey,
   DATASETS,
@@ -349,8 +349,8 @@ export class DemoMarket implements MarketDataProvider {
           eventStatus: dayStatus(dividend.exDay),
           eventDate: new Date(calendar.nyInstant(dividend.exDay, 570)),
           asset: key,
-          title: `${asset.symbol} ex-dividend: $${dividend.amount}`,
-          description: `${asset.name} trades without its $${dividend.amount} dividend from today.`,
+          title: `${asset.symbol} ex-dividend: ${formatDividend(dividend.amount)}`,
+          description: `${asset.name} trades without its ${formatDividend(dividend.amount)} dividend from today.`,
           details: {
             amount: dividend.amount,
             frequency: dividend.frequency,
@@ -364,8 +364,8 @@ export class DemoMarket implements MarketDataProvider {
           eventStatus: dayStatus(dividend.paymentDay),
           eventDate: new Date(calendar.nyInstant(dividend.paymentDay, 570)),
           asset: key,
-          title: `${asset.symbol} dividend payment: $${dividend.amount}`,
-          description: `${asset.name} pays its $${dividend.amount} dividend.`,
+          title: `${asset.symbol} dividend payment: ${formatDividend(dividend.amount)}`,
+          description: `${asset.name} pays its ${formatDividend(dividend.amount)} dividend.`,
           details: { amount: dividend.amount, frequency: dividend.frequency, exDate: record.exDate },
         });
       }

@@ -3,6 +3,15 @@
  * results and previews, big moves ("why is it moving"), rating changes, dividend declarations, guidance,
  * transcripts and calls, the daily market wrap and the economic calendar. Bodies are short plain HTML.
  */
+import {
+  formatCompact,
+  formatDate,
+  formatDividend,
+  formatEps,
+  formatPercent,
+  formatPrice,
+  quarterPagePath,
+} from '@eh/domain';
 import type { NewsRecord } from '../types.ts';
 import type { RatingEvent } from './analysts.ts';
 import { FIRMS } from './analysts.ts';
@@ -16,18 +25,14 @@ import type { DemoWorld } from './world.ts';
 export const TOP_STORIES = 'top_stories';
 const AUTHOR = 'EarningsHub Demo Desk';
 
-function money(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1e12) return `${sign}$${(abs / 1e12).toFixed(2)}T`;
-  if (abs >= 1e9) return `${sign}$${(abs / 1e9).toFixed(abs >= 1e11 ? 1 : 2)}B`;
-  if (abs >= 1e6) return `${sign}$${(abs / 1e6).toFixed(1)}M`;
-  return `${sign}$${abs.toFixed(2)}`;
-}
-
-function pct(value: number): string {
-  return `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
-}
+/*
+ * Figures and dates read as on the product's pages (@eh/domain's formatters): EPS in cents, amounts in three
+ * significant digits, the minus sign U+2212, a date as 'Nov 27, 2026' (stored text has no reader's locale to follow).
+ */
+const money = (value: number) => formatCompact(value, { currency: true });
+const pct = (value: number) => formatPercent(value, { digits: 1 });
+/** A whole percentage without its sign, for 'rise 12%', 'raises … 5%'. */
+const wholePercent = (value: number) => formatPercent(Math.abs(value), { signed: false, digits: 0 });
 
 function html(...paragraphs: string[]): string {
   return paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('');
@@ -58,6 +63,8 @@ function item(
   tags: string[],
   symbols: string[],
   publishedAt: number,
+  /** Where the item's subject is: the call's page on this product for news about a call. */
+  url: string | null = null,
 ): NewsRecord | null {
   if (publishedAt > world.now) return null;
   return {
@@ -65,7 +72,7 @@ function item(
     title,
     summary,
     body,
-    url: null,
+    url,
     imageUrl: null,
     author: AUTHOR,
     newsType,
@@ -101,9 +108,9 @@ export function earningsNews(
     const verb = epsBeat ? 'beats' : epsMiss ? 'misses' : 'matches';
     const title = choose(
       [
-        `${name} (${asset.symbol}) ${verb} ${label} estimates: EPS $${quarter.epsActual.toFixed(2)} vs. $${quarter.epsEstimate.toFixed(2)} expected`,
-        `${asset.symbol} ${label} earnings: EPS $${quarter.epsActual.toFixed(2)} ${verb} consensus; revenue ${money(quarter.revenueActual)} ${revenueBeat ? 'tops' : 'falls short of'} ${money(quarter.revenueEstimate)}`,
-        `${name} ${revenueBeat ? 'tops' : 'misses'} revenue forecasts${growth === null ? '' : ` as sales ${growth >= 0 ? 'rise' : 'fall'} ${Math.abs(growth).toFixed(0)}%`}; EPS ${verb} estimates`,
+        `${name} (${asset.symbol}) ${verb} ${label} estimates: EPS ${formatEps(quarter.epsActual)} vs. ${formatEps(quarter.epsEstimate)} expected`,
+        `${asset.symbol} ${label} earnings: EPS ${formatEps(quarter.epsActual)} ${verb} consensus; revenue ${money(quarter.revenueActual)} ${revenueBeat ? 'tops' : 'falls short of'} ${money(quarter.revenueEstimate)}`,
+        `${name} ${revenueBeat ? 'tops' : 'misses'} revenue forecasts${growth === null ? '' : ` as sales ${growth >= 0 ? 'rise' : 'fall'} ${wholePercent(growth)}`}; EPS ${verb} estimates`,
       ],
       seed,
       CH.news,
@@ -111,7 +118,7 @@ export function earningsNews(
       1,
     );
     const body = html(
-      `${asset.name} reported ${label} earnings per share of $${quarter.epsActual.toFixed(2)}, against the analysts' consensus of $${quarter.epsEstimate.toFixed(2)} (${quarter.estimateCount} estimates)${prior ? ` and $${prior.epsActual.toFixed(2)} a year earlier` : ''}.`,
+      `${asset.name} reported ${label} earnings per share of ${formatEps(quarter.epsActual)}, against the analysts' consensus of ${formatEps(quarter.epsEstimate)} (${quarter.estimateCount} estimates)${prior ? ` and ${formatEps(prior.epsActual)} a year earlier` : ''}.`,
       `Revenue came in at ${money(quarter.revenueActual)} versus ${money(quarter.revenueEstimate)} expected${growth === null ? '' : `, ${pct(growth)} year over year`}.`,
       `The results were released ${quarter.session === 'before' ? 'before the opening bell' : quarter.session === 'after' ? 'after the closing bell' : 'during market hours'}.`,
     );
@@ -151,6 +158,7 @@ export function earningsNews(
     }
     if (hasTranscript) {
       const start = callStart(quarter);
+      const callPage = quarterPagePath(asset.symbol, quarter.periodYear, quarter.period);
       records.push(
         item(
           world,
@@ -162,6 +170,7 @@ export function earningsNews(
           ['calls'],
           [asset.symbol],
           start,
+          callPage,
         ),
         item(
           world,
@@ -173,6 +182,7 @@ export function earningsNews(
           ['calls'],
           [asset.symbol],
           start + 90 * 60_000,
+          callPage,
         ),
         item(
           world,
@@ -184,6 +194,7 @@ export function earningsNews(
           ['transcripts'],
           [asset.symbol],
           start + 180 * 60_000,
+          callPage,
         ),
         item(
           world,
@@ -192,11 +203,12 @@ export function earningsNews(
           `${name} ${label} call: key takeaways`,
           `What management said on ${asset.symbol}'s call.`,
           html(
-            `Management discussed results of ${money(quarter.revenueActual)} in revenue and EPS of $${quarter.epsActual.toFixed(2)}.`,
+            `Management discussed results of ${money(quarter.revenueActual)} in revenue and EPS of ${formatEps(quarter.epsActual)}.`,
           ),
           ['transcripts'],
           [asset.symbol],
           start + 240 * 60_000,
+          callPage,
         ),
       );
     }
@@ -213,10 +225,10 @@ export function earningsNews(
           `preview:${asset.symbol}:${label}`,
           'story',
           `What to expect from ${name}'s ${label} report`,
-          `Analysts expect EPS of $${upcoming.epsEstimate.toFixed(2)}.`,
+          `Analysts expect EPS of ${formatEps(upcoming.epsEstimate)}.`,
           html(
-            `${asset.name} reports ${label} results on ${calendar.iso(upcoming.day)} ${upcoming.session === 'before' ? 'before the open' : 'after the close'}.`,
-            `Analysts expect EPS of $${upcoming.epsEstimate.toFixed(2)} on revenue of ${money(upcoming.revenueEstimate)}.`,
+            `${asset.name} reports ${label} results on ${formatDate(calendar.iso(upcoming.day))} ${upcoming.session === 'before' ? 'before the open' : 'after the close'}.`,
+            `Analysts expect EPS of ${formatEps(upcoming.epsEstimate)} on revenue of ${money(upcoming.revenueEstimate)}.`,
           ),
           ['earnings', 'previews'],
           [asset.symbol],
@@ -243,7 +255,7 @@ export function ratingNews(
     const firm = FIRMS[event.firm];
     if (!firm) continue;
     const grade = firm[3 - event.to] ?? 'Hold';
-    const target = `$${event.target.toFixed(event.target >= 100 ? 0 : 2)}`;
+    const target = formatPrice(event.target);
     const verb =
       event.action === 'upgrade' ? 'upgrades' : event.action === 'downgrade' ? 'downgrades' : 'initiates coverage of';
     const title =
@@ -262,7 +274,7 @@ export function ratingNews(
         title,
         `${firm[0]} rates ${asset.symbol} ${grade}.`,
         html(
-          `${firm[0]} ${verb} ${asset.name} (${asset.symbol}) ${event.action === 'initiate' ? 'with a' : 'to'} ${grade} rating and a price target of ${target}${event.priorTarget ? `, from $${event.priorTarget.toFixed(event.priorTarget >= 100 ? 0 : 2)}` : ''}.`,
+          `${firm[0]} ${verb} ${asset.name} (${asset.symbol}) ${event.action === 'initiate' ? 'with a' : 'to'} ${grade} rating and a price target of ${target}${event.priorTarget ? `, from ${formatPrice(event.priorTarget)}` : ''}.`,
         ),
         ['analyst-ratings'],
         [asset.symbol],
@@ -289,17 +301,17 @@ export function dividendNews(world: DemoWorld, asset: DemoAsset, dividends: read
             : 'annual';
     const { calendar } = world;
     const title = raised
-      ? `${name} raises ${cadence} dividend ${(((dividend.amount - (previous?.amount ?? 0)) / (previous?.amount ?? 1)) * 100).toFixed(0)}% to $${dividend.amount} per share`
-      : `${name} declares ${cadence} dividend of $${dividend.amount} per share`;
+      ? `${name} raises ${cadence} dividend ${wholePercent(((dividend.amount - (previous?.amount ?? 0)) / (previous?.amount ?? 1)) * 100)} to ${formatDividend(dividend.amount)} per share`
+      : `${name} declares ${cadence} dividend of ${formatDividend(dividend.amount)} per share`;
     records.push(
       item(
         world,
         `dividend:${asset.symbol}:${calendar.iso(dividend.exDay)}`,
         'headline',
         title,
-        `Payable ${calendar.iso(dividend.paymentDay)}, ex-dividend ${calendar.iso(dividend.exDay)}.`,
+        `Payable ${formatDate(calendar.iso(dividend.paymentDay))}, ex-dividend ${formatDate(calendar.iso(dividend.exDay))}.`,
         html(
-          `${asset.name} declared a ${cadence} dividend of $${dividend.amount} per share, payable on ${calendar.iso(dividend.paymentDay)} to shareholders of record on ${calendar.iso(dividend.recordDay)}. The ex-dividend date is ${calendar.iso(dividend.exDay)}.`,
+          `${asset.name} declared a ${cadence} dividend of ${formatDividend(dividend.amount)} per share, payable on ${formatDate(calendar.iso(dividend.paymentDay))} to shareholders of record on ${formatDate(calendar.iso(dividend.recordDay))}. The ex-dividend date is ${formatDate(calendar.iso(dividend.exDay))}.`,
         ),
         ['dividends'],
         [asset.symbol],
@@ -350,7 +362,7 @@ export function marketWrap(
     `wrap:${world.calendar.iso(day)}`,
     'story',
     `Stocks ${verb}: ${line}`,
-    `How the market closed on ${world.calendar.iso(day)}.`,
+    `How the market closed on ${formatDate(world.calendar.iso(day))}.`,
     html(`US stocks closed ${spx >= 0 ? 'higher' : 'lower'}: ${line}.`),
     ['markets', TOP_STORIES],
     moves.map(([symbol]) => symbol),

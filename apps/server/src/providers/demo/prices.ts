@@ -6,7 +6,7 @@
  */
 import { CH, normal, uniform } from './rng.ts';
 import type { DemoAsset } from './universe.ts';
-import type { DemoWorld } from './world.ts';
+import type { PricesWorld } from './world-view.ts';
 
 const TRADING_DAYS_PER_YEAR = 252;
 const MARKET_DAILY_VOL = 0.0098;
@@ -75,7 +75,7 @@ function smooth(seed: number, channel: number, day: number): number {
 }
 
 export class PriceEngine {
-  readonly #world: DemoWorld;
+  readonly #world: PricesWorld;
   readonly #first: number;
   /** Volatility regime multiplier, market factor, sector factors, small-cap factor, crypto factor: per day. */
   readonly #regime: Float64Array;
@@ -84,7 +84,7 @@ export class PriceEngine {
   readonly #small: Float64Array;
   readonly #crypto: Float64Array;
 
-  constructor(world: DemoWorld) {
+  constructor(world: PricesWorld) {
     this.#world = world;
     const { calendar, seed } = world;
     this.#first = calendar.first;

@@ -1,6 +1,6 @@
 /**
  * The embedded server (PGlite in DATA_DIR) killed with SIGKILL in the middle of writes, restarted on the same folder
- * and killed again (issue 16): every write it acknowledged is there.
+ * and killed again: every write it acknowledged is there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL goes away under a steady stream of writes (issue 16): the server process stays up, answers 503 with
+ * PostgreSQL goes away under a steady stream of writes: the server process stays up, answers 503 with
  * Retry-After in the one error shape while the database is gone, serves again within 5 s of its return, and
  * loses no write it acknowledged.
  */

@@ -1,5 +1,5 @@
 /**
- * Redis goes away while flags change (issue 16): every change is stored and answered 200 within a bounded time,
+ * Redis goes away while flags change: every change is stored and answered 200 within a bounded time,
  * the outage and its end are logged once each, and fan-out across nodes works again once Redis is back.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_CHANGED_CHANNEL } from '../../../src/modules/earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../../src/kernel/channels.ts';
 import { TEST_DATABASE_URL } from '../../env.ts';
 import {
   type RedisServer,

@@ -1,5 +1,5 @@
 /**
- * Redis goes away under two live nodes (issue 19): each node keeps serving its own clients (what it publishes, and
+ * Redis goes away under two live nodes: each node keeps serving its own clients (what it publishes, and
  * its quote feed's ticks), nothing crashes, and fan-out across the nodes is back once Redis is. The test starts its
  * own redis-server on a free port and stops it by PID (never the machine's).
  */

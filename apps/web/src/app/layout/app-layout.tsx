@@ -4,13 +4,13 @@ import { Outlet } from 'react-router';
 import { Optional } from '../../components/optional.tsx';
 import { CanceledSubscriptionBanner } from '../../features/billing/canceled-subscription-banner.tsx';
 import { BannerMessage } from '../../features/flags/banner-message.tsx';
-import { MobileAppPrompt } from '../../platform/mobile-app-prompt.tsx';
 import { aboveBottomBar } from '../../platform/platform.ts';
+import { usePartner, useStickyHeader } from '../../shared/sticky-header.ts';
 import { ClientComponents } from './client-components.tsx';
+import { MobileAppPrompt } from './mobile-app-prompt.tsx';
 import { MoreMenu } from './more-menu.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
-import { usePartner, useStickyHeader } from './sticky-header.ts';
 
 // Below a main area a screen tall, the footer is never in the first screen: it loads after the page's code.
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { APP_NAME } from '../constants.ts';
+import { APP_NAME } from '../../shared/constants.ts';
 
 /** Logo and display name, linking home; with a partner name on partner-branded pages. */
 export function Brand({ partner }: { partner?: string | undefined }) {

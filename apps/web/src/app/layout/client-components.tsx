@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Optional } from '../../components/optional.tsx';
 import { AuthBootstrap } from '../../features/auth/auth-bootstrap.tsx';
-import { ModalHost } from '../../features/modals/modal-host.tsx';
 import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
-import { ToastHost } from '../../features/toasts/toast-host.tsx';
-import { useAppSelector } from '../hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { ToastHost } from '../../shared/toasts/toast-host.tsx';
+import { ModalHost } from '../modals/modal-host.tsx';
 
 /** Loaded after the first render: nothing needs a shortcut before the page is on screen. */
 const KeyboardShortcuts = lazy(() => import('../../features/shortcuts/keyboard-shortcuts.tsx'));

@@ -3,11 +3,11 @@ import { lazy, type MouseEvent, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useProvenance } from '../../features/app-info/provenance.ts';
-import { modalOpened } from '../../features/modals/modals-slice.ts';
-import { openInModalOnPlainClick } from '../../features/modals/open-in-modal.ts';
-import { APP_NAME, CLIENT_VERSION } from '../constants.ts';
-import { useAppDispatch } from '../hooks.ts';
-import { FOOTER_LINKS } from '../routes.ts';
+import { APP_NAME, CLIENT_VERSION } from '../../shared/constants.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { openInModalOnPlainClick } from '../../shared/modals/open-in-modal.ts';
+import { FOOTER_LINKS } from '../../shared/routes.ts';
 
 /** Footer pages that are also modals (SPEC §2): a plain click opens the modal over the page being read. */
 const LINK_MODALS: Partial<Record<string, 'termsOfService' | 'privacyPolicy'>> = {

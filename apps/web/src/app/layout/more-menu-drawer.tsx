@@ -14,13 +14,13 @@ import {
 import { Link as RouterLink, useLocation } from 'react-router';
 import { selectDevMode } from '../../features/flags/flags.ts';
 import { useFlags } from '../../features/flags/flags-api.ts';
-import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { selectInstallAvailable } from '../../features/pwa/pwa-slice.ts';
 import { promptInstall } from '../../features/pwa/pwa-start.ts';
 import { WHATS_NEW_LABEL, WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
-import { useAppDispatch, useAppSelectorInTransition } from '../hooks.ts';
-import { menuClosed } from '../ui-slice.ts';
-import { groupPages, pageHref } from './page-groups.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { groupPages, pageHref } from '../../shared/page-groups.ts';
+import { menuClosed } from '../../shared/ui-slice.ts';
 import { ThemeToggleButton } from './theme-toggle-button.tsx';
 
 /** Every page, grouped, with the actions the phone-width bar hides. */

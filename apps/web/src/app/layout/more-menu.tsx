@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAppSelector } from '../hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 
 const MoreMenuDrawer = lazy(() => import('./more-menu-drawer.tsx'));
 

@@ -4,17 +4,15 @@ import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { IconAction, plainButtonSx } from '../../components/icon-action.tsx';
-import { modalOpened } from '../../features/modals/modals-slice.ts';
 import { WhatsNewButton } from '../../features/release-notes/whats-new-button.tsx';
 import { AccountButton } from '../../features/shell/account-button.tsx';
-import { useAppDispatch, useAppSelectorInTransition } from '../hooks.ts';
-import { isLinkActive, NAV_LINKS } from '../routes.ts';
-import { menuOpened } from '../ui-slice.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { isLinkActive, NAV_LINKS } from '../../shared/routes.ts';
+import { HEADER_HEIGHT } from '../../shared/sticky-header.ts';
+import { menuOpened } from '../../shared/ui-slice.ts';
 import { Brand } from './brand.tsx';
 import { ThemeToggleButton } from './theme-toggle-button.tsx';
-
-/** Header height by breakpoint; sticky bars below the header use it as their offset. */
-export const HEADER_HEIGHT = { xs: 56, sm: 64 } as const;
 
 export interface NavBarProps {
   /**
@@ -27,7 +25,8 @@ export interface NavBarProps {
 
 /**
  * The navigation bar: logo and name, the main links, search, what's new, theme, and sign-in or the account menu.
- * At phone width it collapses to logo, search, the account menu and the menu button; the rest is in the menu.
+ * At phone width it collapses to logo, search, sign-in or the account menu, and the menu button; the rest is in the
+ * menu.
  */
 export function NavBar({ stickyHeader, partner }: NavBarProps) {
   const dispatch = useAppDispatch();
@@ -99,28 +98,31 @@ export function NavBar({ stickyHeader, partner }: NavBarProps) {
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
           <WhatsNewButton />
           <ThemeToggleButton />
-          {auth.status === 'signedIn' ? null : (
-            <Box
-              component="button"
-              type="button"
-              onClick={() => dispatch(modalOpened({ kind: 'signIn' }))}
-              sx={{
-                ...plainButtonSx,
-                ml: 0.5,
-                px: 2,
-                py: 0.75,
-                borderRadius: 1,
-                fontWeight: 600,
-                fontSize: '0.9375rem',
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                '&:hover': { bgcolor: 'primary.dark' },
-              }}
-            >
-              Sign in
-            </Box>
-          )}
         </Box>
+        {/* At every width: a visitor on a phone sees how to sign in (or create an account) without opening the menu. */}
+        {auth.status === 'signedIn' ? null : (
+          <Box
+            component="button"
+            type="button"
+            onClick={() => dispatch(modalOpened({ kind: 'signIn' }))}
+            sx={{
+              ...plainButtonSx,
+              ml: 0.5,
+              px: { xs: 1.5, sm: 2 },
+              py: 0.75,
+              borderRadius: 1,
+              fontWeight: 600,
+              fontSize: { xs: '0.875rem', sm: '0.9375rem' },
+              whiteSpace: 'nowrap',
+              flexShrink: 0,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              '&:hover': { bgcolor: 'primary.dark' },
+            }}
+          >
+            Sign in
+          </Box>
+        )}
         {auth.status === 'signedIn' ? <AccountButton /> : null}
         <IconAction
           aria-label="Open menu"

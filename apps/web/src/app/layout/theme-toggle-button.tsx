@@ -1,8 +1,8 @@
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import { IconAction } from '../../components/icon-action.tsx';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { themeToggled } from '../ui-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { themeToggled } from '../../shared/ui-slice.ts';
 
 export const THEME_TOGGLE_LABEL = 'Toggle light/dark theme';
 

@@ -9,21 +9,21 @@ import type {
   getAdminSession,
   postAdminReleaseNote,
   putAdminIngestionSwitch,
-  putAdminReleaseNote,
   putFlag,
   ResponseOf,
 } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const SESSION_PATH: (typeof getAdminSession)['path'] = '/admin/session';
-const FLAGS_PATH: (typeof getAdminFlags)['path'] = '/admin/flags';
-const FLAG_PATH: (typeof putFlag)['path'] = '/admin/flags/:name';
-const NOTES_PATH: (typeof getAdminReleaseNotes)['path'] = '/admin/release-notes';
-const NOTE_PATH: (typeof putAdminReleaseNote)['path'] = '/admin/release-notes/:id';
-const POSTS_PATH: (typeof getAdminCommunityPosts)['path'] = '/admin/community/posts';
-const POST_PATH: (typeof deleteAdminCommunityPost)['path'] = '/admin/community/posts/:id';
-const INGESTION_PATH: (typeof getAdminIngestion)['path'] = '/admin/ingestion';
-const SWITCH_PATH: (typeof putAdminIngestionSwitch)['path'] = '/admin/ingestion/switch';
+const SESSION_PATH = paths.getAdminSession;
+const FLAGS_PATH = paths.getAdminFlags;
+const FLAG_PATH = paths.putFlag;
+const NOTES_PATH = paths.getAdminReleaseNotes;
+const NOTE_PATH = paths.putAdminReleaseNote;
+const POSTS_PATH = paths.getAdminCommunityPosts;
+const POST_PATH = paths.deleteAdminCommunityPost;
+const INGESTION_PATH = paths.getAdminIngestion;
+const SWITCH_PATH = paths.putAdminIngestionSwitch;
 
 export type AdminSession = ResponseOf<typeof getAdminSession>;
 export type AdminFlag = ResponseOf<typeof getAdminFlags>['flags'][number];
@@ -36,7 +36,7 @@ export type IngestionSwitchChange = BodyOf<typeof putAdminIngestionSwitch>;
 
 const withId = (path: string, id: string | number) => path.replace(':id', encodeURIComponent(String(id)));
 
-/** The super-admin tools (issue 21): every call goes to /api/admin, where the server checks the flag. */
+/** The super-admin tools: every call goes to /api/admin, where the server checks the flag. */
 export const adminApi = api
   .enhanceEndpoints({ addTagTypes: ['AdminFlags', 'AdminReleaseNotes', 'AdminPosts', 'AdminIngestion'] })
   .injectEndpoints({

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { errorMessage, errorStatus } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { AffiliateRequestsSection } from '../affiliates/affiliate-requests-section.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useCurrentPlan } from '../pricing/use-current-plan.ts';
+import { errorMessage, errorStatus } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
+import { AffiliateRequestsSection } from '../affiliates/index.ts';
 import { type AdminSession, useGetAdminSessionQuery } from './admin-api.ts';
 import { AdminSection } from './admin-section.tsx';
 import { FlagsTab } from './flags-tab.tsx';
@@ -81,7 +81,7 @@ function Gate() {
   );
 }
 
-/** /admin (issue 21): the super-admin tools; the server checks the flag on every call. */
+/** /admin: the super-admin tools; the server checks the flag on every call. */
 export default function AdminPage() {
   useDocumentMeta(PAGE.title, PAGE.description);
   const dispatch = useAppDispatch();

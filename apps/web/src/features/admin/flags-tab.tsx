@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { FLAGS_POLL_INTERVAL_MS, MAINTENANCE_DEFAULT_MESSAGE } from '../../app/constants.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { FLAGS_POLL_INTERVAL_MS, MAINTENANCE_DEFAULT_MESSAGE } from '../../shared/constants.ts';
 import { type AdminFlag, useGetAdminFlagsQuery, useSetAdminFlagMutation } from './admin-api.ts';
 import { AdminSection, when } from './admin-section.tsx';
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Chip, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { type IngestionStatus, useGetIngestionQuery, useSetIngestionSwitchMutation } from './admin-api.ts';
 import { AdminSection, when } from './admin-section.tsx';
 

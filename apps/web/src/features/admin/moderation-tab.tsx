@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { type AdminPost, useDeleteAdminPostMutation, useGetAdminPostsQuery } from './admin-api.ts';
 import { AdminSection, when } from './admin-section.tsx';
 

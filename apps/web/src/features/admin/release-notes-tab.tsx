@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import {
   type AdminReleaseNote,
   type ReleaseNoteDraft,

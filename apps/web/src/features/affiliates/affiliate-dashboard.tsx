@@ -1,14 +1,14 @@
 import { type AccountingStatus, formatCents } from '@eh/domain';
 import { Alert, Box, Button, CircularProgress, Paper, Skeleton, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import {
   billingDate,
   INTERVAL_WORDS,
   PAYMENT_STATUS_WORDS,
   SUBSCRIPTION_STATUS_WORDS,
-} from '../billing/manage-words.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+} from '../../shared/manage-words.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
 import {
   ACCOUNTING_STATUS_WORDS,
   LAPSE_WORDS,

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, Typography } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { REQUEST_STATUS_NOTES } from './affiliate-words.ts';
 import { useGetAffiliateProgramQuery, useGetMyAffiliateQuery } from './affiliates-api.ts';
 import { JoinForm } from './join-form.tsx';
@@ -17,7 +17,7 @@ const PAGE_PATH = '/affiliate-program';
  * SPEC §2 affiliate modal: the program in brief and the way in: the terms and the request (signed in), the status
  * and the referral link once asked, and the program's page for the payout account and the dashboard.
  */
-export default function AffiliateModal({ onClose }: ModalContentProps) {
+export default function AffiliateModal({ onClose }: ModalContentProps<'affiliate'>) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const onPage = useLocation().pathname === PAGE_PATH;

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { BillingModeNote } from '../billing/card-billing-note.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useCurrentPlan } from '../pricing/use-current-plan.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
 import { AffiliateDashboard } from './affiliate-dashboard.tsx';
 import { AffiliateRequestsSection } from './affiliate-requests-section.tsx';
 import { REQUEST_STATUS_NOTES } from './affiliate-words.ts';
@@ -69,7 +69,7 @@ function Membership({ program }: { program: AffiliateProgram }) {
 }
 
 /**
- * /affiliate-program (issue 20): the program explained with the server's numbers, then for a member their status
+ * /affiliate-program: the program explained with the server's numbers, then for a member their status
  * and referral link, the payout account and the dashboard; super admins decide on requests here too.
  */
 export default function AffiliatePage() {

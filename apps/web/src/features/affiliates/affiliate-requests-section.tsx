@@ -1,7 +1,7 @@
 import type { AffiliateDecision } from '@eh/domain';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
-import { billingDate } from '../billing/manage-words.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { billingDate } from '../../shared/manage-words.ts';
 import {
   type AffiliateRequestRow,
   useDecideAffiliateMutation,

@@ -17,24 +17,25 @@ import type {
   postTestOnboarding,
   ResponseOf,
 } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
 import type { AffiliateRequestStatus } from '@eh/domain';
-import { api } from '../../app/api.ts';
+import { api } from '../../shared/api.ts';
 
-const PROGRAM_PATH: (typeof getAffiliateProgram)['path'] = '/core/affiliate/program';
-const MINE_PATH: (typeof getMyAffiliate)['path'] = '/core/users/me/affiliate';
-const REQUEST_PATH: (typeof postAffiliateRequest)['path'] = '/core/users/me/affiliate/request';
-const REQUESTS_PATH: (typeof getAffiliateRequests)['path'] = '/core/affiliates';
-const DECISION_PATH: (typeof postAffiliateDecision)['path'] = '/core/affiliates/:userId';
-const COUNTRIES_PATH: (typeof getConnectCountries)['path'] = '/core/stripe/connect/countries';
-const CONNECT_PATH: (typeof postStripeConnect)['path'] = '/core/users/me/stripe/connect';
-const ONBOARDING_PATH: (typeof getOnboardingStatus)['path'] = '/core/users/me/stripe/onboarding_status';
-const TEST_ONBOARDING_PATH: (typeof postTestOnboarding)['path'] = '/core/users/me/stripe/connect/test-onboarding';
-const CHARGES_PATH: (typeof getAffiliateCharges)['path'] = '/payments/creators/me/charges';
-const BALANCE_PATH: (typeof getAffiliateBalance)['path'] = '/payments/creators/me/balance';
-const PAYMENTS_PATH: (typeof getAffiliatePayments)['path'] = '/payments/creators/me/payments';
-const ACCOUNTS_PATH: (typeof getAffiliateAccounts)['path'] = '/core/subscriptions/account/affiliate';
-const ARR_PATH: (typeof getAffiliateArr)['path'] = '/core/subscribers/arr';
-const SOURCE_PATH: (typeof postSource)['path'] = '/core/users/me/source';
+const PROGRAM_PATH = paths.getAffiliateProgram;
+const MINE_PATH = paths.getMyAffiliate;
+const REQUEST_PATH = paths.postAffiliateRequest;
+const REQUESTS_PATH = paths.getAffiliateRequests;
+const DECISION_PATH = paths.postAffiliateDecision;
+const COUNTRIES_PATH = paths.getConnectCountries;
+const CONNECT_PATH = paths.postStripeConnect;
+const ONBOARDING_PATH = paths.getOnboardingStatus;
+const TEST_ONBOARDING_PATH = paths.postTestOnboarding;
+const CHARGES_PATH = paths.getAffiliateCharges;
+const BALANCE_PATH = paths.getAffiliateBalance;
+const PAYMENTS_PATH = paths.getAffiliatePayments;
+const ACCOUNTS_PATH = paths.getAffiliateAccounts;
+const ARR_PATH = paths.getAffiliateArr;
+const SOURCE_PATH = paths.postSource;
 
 /** SPEC's `?type=affiliate` of the dashboard calls. */
 const AFFILIATE = { type: 'affiliate' } as const;
@@ -55,7 +56,7 @@ export type AffiliateArr = ResponseOf<typeof getAffiliateArr>;
 export type SignupSource = BodyOf<typeof postSource>;
 
 /**
- * Issue 20, the affiliate program (SPEC §7 Affiliate and payout): the program, the caller's membership, the payout
+ * The affiliate program (SPEC §7 Affiliate and payout): the program, the caller's membership, the payout
  * account and the dashboard's five `?type=affiliate` calls; super admins' decisions.
  */
 export const affiliatesApi = api

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { useRequestToJoinMutation } from './affiliates-api.ts';
 
 /** Asking to join: the affiliate terms (section 6 of the terms of service) accepted, then the request. */

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { ONBOARDING_STATUS_WORDS } from './affiliate-words.ts';
 import {
   type AffiliateProgram,

@@ -1,7 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Button, TextField } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { referralLink } from './affiliate-words.ts';
 
 /** The approved affiliate's link, selectable and copied with one tap. */

@@ -1,14 +1,14 @@
 /**
- * Referral links (issue 20): `?affiliate=CODE` is kept on this device (SPEC §3's "affiliate id and visit count")
+ * Referral links: `?affiliate=CODE` is kept on this device (SPEC §3's "affiliate id and visit count")
  * and sent with the sign-up through POST /core/users/me/source; the subscribe flow sends it with the subscription
  * too. This module loads only when an address carries the parameter, or after a sign-in: the first load carries
  * none of it.
  */
 import { AFFILIATE_LINK_PARAM, DEFAULT_APP, isAffiliateCode, MS_PER_MINUTE } from '@eh/domain';
-import { preferences } from '../../app/preferences.ts';
-import type { AppDispatch } from '../../app/store.ts';
 import { clientPlatform } from '../../platform/platform.ts';
-import { usersApi } from '../profile/users-api.ts';
+import { preferences } from '../../shared/preferences.ts';
+import type { AppDispatch } from '../../shared/store.ts';
+import { usersApi } from '../../shared/users-api.ts';
 import { affiliatesApi, type SignupSource } from './affiliates-api.ts';
 
 /** An account this young has just been created: its first sign-in reports where it came from. */

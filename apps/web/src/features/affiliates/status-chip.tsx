@@ -1,6 +1,6 @@
 import type { AffiliateRequestStatus } from '@eh/domain';
 import { Chip } from '@mui/material';
-import { warningTextColor } from '../../app/theme.ts';
+import { warningTextColor } from '../../shared/theme.ts';
 import { REQUEST_STATUS_WORDS } from './affiliate-words.ts';
 
 export type Tone = 'good' | 'warn' | 'bad' | 'neutral';

@@ -2,19 +2,23 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, IconButton } from '@mui/material';
-import { errorStatus } from '../../app/api.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
 import { Hint } from '../../components/hint.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorStatus } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import {
   ALERT_ADDED_DURATION_MS,
   ALERT_SIGN_IN_DURATION_MS,
   ALERT_SIGN_IN_MESSAGE,
+  ALERT_UNDO_LABEL,
   alertAddedMessage,
   alertFailedMessage,
   alertRemovedMessage,
+  alertRestoredMessage,
+  alertRestoreFailedMessage,
 } from './alert-messages.ts';
+import { alertRestoreBody } from './alert-restore.ts';
 import {
   alertCountsArgs,
   useAddAlertMutation,
@@ -25,7 +29,8 @@ import {
 
 /**
  * The symbol header's alerts toggle (SPEC §5, §8): adds the default alerts (the server applies saved preferences
- * for plans with the alerts feature), or removes them. Signed-out visitors get the sign-in message.
+ * for plans with the alerts feature), or removes them, with an Undo in the toast that puts back every switch as it
+ * was. Signed-out visitors get the sign-in message.
  */
 export function AddAlertButton({ symbol }: { symbol: string }) {
   const dispatch = useAppDispatch();
@@ -36,7 +41,8 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
   const { data } = useGetAlertsQuery(undefined, { skip: !signedIn });
   const [add, adding] = useAddAlertMutation();
   const [remove, removing] = useDeleteAlertMutation();
-  const active = data?.alerts.some((alert) => alert.symbol === display) ?? false;
+  const current = data?.alerts.find((alert) => alert.symbol === display);
+  const active = current !== undefined;
   // SPEC §7 counts: how many users have alerts on this symbol (refetched after every alert change).
   const { data: counts } = useGetAlertCountsQuery(alertCountsArgs([display]), { skip: !signedIn });
   const followers = counts?.symbols[display];
@@ -48,12 +54,26 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
       );
       return;
     }
-    if (active) {
+    if (current) {
+      // Read before the removal drops it from the cache: the Undo sends back exactly these switches.
+      const restore = alertRestoreBody(current);
+      const undo = async () => {
+        const restored = await add(restore);
+        dispatch(
+          restored.error
+            ? toastShown({ message: alertRestoreFailedMessage(display), severity: 'error' })
+            : toastShown({ message: alertRestoredMessage(display), severity: 'success' }),
+        );
+      };
       const result = await remove({ symbol: display });
       dispatch(
         result.error
           ? toastShown({ message: `Failed to remove alerts for ${display}.`, severity: 'error' })
-          : toastShown({ message: alertRemovedMessage(display), severity: 'success' }),
+          : toastShown({
+              message: alertRemovedMessage(display),
+              severity: 'success',
+              action: { label: ALERT_UNDO_LABEL, onClick: () => void undo() },
+            }),
       );
       return;
     }

@@ -7,13 +7,14 @@ import type {
   ResponseOf,
   updateAllAlerts,
 } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
 import { ALERT_DEFAULTS } from '@eh/domain';
-import { api } from '../../app/api.ts';
+import { api } from '../../shared/api.ts';
 
-const ALERTS_PATH: (typeof getAlerts)['path'] = '/earnings/alerts';
-const ALERT_PATH: (typeof deleteAlert)['path'] = '/earnings/alerts/:symbol';
-const ALL_ALERTS_PATH: (typeof updateAllAlerts)['path'] = '/earnings/alerts/all';
-const ALERT_COUNTS_PATH: (typeof getAlertCounts)['path'] = '/earnings/alerts/counts';
+const ALERTS_PATH = paths.getAlerts;
+const ALERT_PATH = paths.deleteAlert;
+const ALL_ALERTS_PATH = paths.updateAllAlerts;
+const ALERT_COUNTS_PATH = paths.getAlertCounts;
 
 export type AlertsResponse = ResponseOf<typeof getAlerts>;
 export type Alert = ResponseOf<typeof addAlert>;

@@ -16,14 +16,14 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { symbolPath } from '../../app/routes.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { symbolPath } from '../../shared/routes.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
+import { useGetMeQuery } from '../../shared/users-api.ts';
 import {
   useAddAlertMutation,
   useDeleteAlertMutation,

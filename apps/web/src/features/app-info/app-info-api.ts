@@ -1,7 +1,8 @@
 import type { getAppInfo, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const APP_INFO_PATH: (typeof getAppInfo)['path'] = '/core/app-info';
+const APP_INFO_PATH = paths.getAppInfo;
 
 export const appInfoApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,14 +1,13 @@
 import { WEB_CLIENT_BUILD } from '@eh/contracts';
 import { Alert, Box, Button, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { API_BASE_URL, APP_NAME, CLIENT_VERSION } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { clientPlatform, flagPlatform, isNative } from '../../platform/platform.ts';
-import { useFlags } from '../flags/flags-api.ts';
-import { FlagsTable } from '../flags/flags-table.tsx';
+import { errorMessage } from '../../shared/api.ts';
+import { API_BASE_URL, APP_NAME, CLIENT_VERSION } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { FlagsTable, useFlags } from '../flags/index.ts';
 import { useGetAppInfoQuery } from './app-info-api.ts';
 import { useProvenance } from './provenance.ts';
 

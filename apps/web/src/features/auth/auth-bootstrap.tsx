@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
 
 /** Runs SPEC §4's startup once: a stored session signs the visitor back in. */
 export function AuthBootstrap() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_REFRESH_MARGIN_MS } from './auth-config.ts';
+import { TOKEN_REFRESH_MARGIN_MS } from '../../shared/auth-config.ts';
 import {
   CHALLENGE_NAMES,
   type ChallengeName,

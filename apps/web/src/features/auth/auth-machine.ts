@@ -4,7 +4,7 @@
  * and, when the user proved a second factor, they choose whether this device is remembered (then a remembered
  * device skips the second factor next time, through DEVICE_SRP_AUTH).
  */
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
 
 /** SPEC §4 sign-in challenges and the step each one moves to. */
 export const CHALLENGE_STEPS = {

@@ -14,7 +14,7 @@ import {
   CognitoUserSession,
   type IAuthenticationCallback,
 } from 'amazon-cognito-identity-js';
-import { IDP_CLIENT_ID, IDP_ENDPOINT, IDP_USER_POOL_ID, TOKEN_REFRESH_MARGIN_MS } from './auth-config.ts';
+import { IDP_CLIENT_ID, IDP_ENDPOINT, IDP_USER_POOL_ID, TOKEN_REFRESH_MARGIN_MS } from '../../shared/auth-config.ts';
 import { type ChallengeName, checkFlowType, isChallengeName, type MfaType, needsRefresh } from './auth-machine.ts';
 import type { HostedUiTokens } from './hosted-ui.ts';
 import { clientError, isNotAuthorized, retryWithoutDevice, toIdentityError } from './identity-errors.ts';

@@ -1,8 +1,8 @@
 import { Box, Button, Link, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { CodeField } from './code-field.tsx';
 import { EmailField } from './email-field.tsx';
 import { FederatedButtons } from './federated-buttons.tsx';

@@ -1,8 +1,8 @@
 import { DialogContent } from '@mui/material';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { CreateAccountForm } from './create-account-form.tsx';
 
-export default function CreateAccountModal({ onClose }: ModalContentProps) {
+export default function CreateAccountModal({ onClose }: ModalContentProps<'createAccount'>) {
   return (
     <DialogContent dividers>
       <CreateAccountForm onSignedIn={onClose} />

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { CreateAccountForm } from './create-account-form.tsx';
 
 const PAGE = pageById('createAccount');

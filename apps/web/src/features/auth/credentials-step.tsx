@@ -1,6 +1,6 @@
 import { Box, Button, Link } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
 import type { SignInFlowType } from './auth-machine.ts';
 import { EmailField } from './email-field.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -9,7 +9,8 @@ interface Props {
   initialEmail: string;
   busy: boolean;
   onSubmit: (email: string, password: string, flowType: SignInFlowType) => void;
-  onForgotPassword: () => void;
+  /** With the email typed so far, for the reset form to start from. */
+  onForgotPassword: (email: string) => void;
 }
 
 /** Email and password (SRP: the password never leaves the browser), or a code emailed instead of a password. */
@@ -46,7 +47,13 @@ export function CredentialsStep({ initialEmail, busy, onSubmit, onForgotPassword
         onChange={setPassword}
         error={fieldError.password}
       />
-      <Link component="button" type="button" variant="body2" onClick={onForgotPassword} sx={{ justifySelf: 'start' }}>
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
+        onClick={() => onForgotPassword(email.trim())}
+        sx={{ justifySelf: 'start' }}
+      >
         Forgot password?
       </Link>
       <Button type="submit" variant="contained" size="large" disabled={busy}>

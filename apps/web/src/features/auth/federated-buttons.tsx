@@ -2,7 +2,7 @@ import AppleIcon from '@mui/icons-material/Apple';
 import GoogleIcon from '@mui/icons-material/Google';
 import { Box, Button, Chip, Divider } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { preferences } from '../../app/preferences.ts';
+import { preferences } from '../../shared/preferences.ts';
 import type { FederatedProvider } from './hosted-ui.ts';
 import { identityErrorMessage } from './identity-errors.ts';
 import { useGetSignInOptionsQuery } from './sign-in-options-api.ts';

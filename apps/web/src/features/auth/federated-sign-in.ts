@@ -3,7 +3,7 @@
  * verifier (kept in session storage across the redirect: the stored oauth provider of SPEC §4), and on their
  * return trade the code for tokens.
  */
-import { HOSTED_UI_RETURN_PATH, IDP_CLIENT_ID, IDP_OAUTH_BASE } from './auth-config.ts';
+import { HOSTED_UI_RETURN_PATH, IDP_CLIENT_ID, IDP_OAUTH_BASE } from '../../shared/auth-config.ts';
 import {
   authorizeUrl,
   codeChallengeS256,

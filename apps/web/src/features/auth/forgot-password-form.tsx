@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
 import { CodeField } from './code-field.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormAlerts } from './form-alerts.tsx';
@@ -11,14 +11,16 @@ import { useIdentityAction } from './use-identity-action.ts';
 const loadClient = () => import('./cognito.ts');
 
 interface Props {
+  /** The email typed at sign-in, if any. */
+  initialEmail?: string;
   /** After the new password is set: where to sign in. */
   onDone: () => void;
 }
 
 /** ForgotPassword (a code by email), then ConfirmForgotPassword with the code and a new password. */
-export function ForgotPasswordForm({ onDone }: Props) {
+export function ForgotPasswordForm({ initialEmail = '', onDone }: Props) {
   const [step, setStep] = useState<'email' | 'reset' | 'done'>('email');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [destination, setDestination] = useState<string | null>(null);

@@ -1,14 +1,14 @@
 import { DialogContent } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
-export default function ForgotPasswordModal(_props: ModalContentProps) {
+export default function ForgotPasswordModal({ entry }: ModalContentProps<'forgotPassword'>) {
   const dispatch = useAppDispatch();
   return (
     <DialogContent dividers>
-      <ForgotPasswordForm onDone={() => dispatch(modalOpened({ kind: 'signIn' }))} />
+      <ForgotPasswordForm initialEmail={entry.props.email} onDone={() => dispatch(modalOpened({ kind: 'signIn' }))} />
     </DialogContent>
   );
 }

@@ -1,8 +1,8 @@
 import { Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 const PAGE = pageById('forgotPassword');
@@ -10,9 +10,12 @@ const PAGE = pageById('forgotPassword');
 export default function ForgotPasswordPage() {
   useDocumentMeta(PAGE.title, PAGE.description);
   const navigate = useNavigate();
+  // The sign-in page passes the typed email in the history state, which keeps it out of the address.
+  const { state } = useLocation();
+  const email = typeof state?.email === 'string' ? state.email : '';
   return (
     <PageFrame title={PAGE.title} description={PAGE.description} maxWidth="sm">
-      <ForgotPasswordForm onDone={() => navigate('/signin')} />
+      <ForgotPasswordForm initialEmail={email} onDone={() => navigate('/signin')} />
       <Typography variant="body2" sx={{ mt: 3 }}>
         Remembered it?{' '}
         <Link component={RouterLink} to="/signin">

@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
 import type { HostedUiReturn } from './hosted-ui.ts';
 
 interface Props {

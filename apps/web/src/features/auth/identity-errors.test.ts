@@ -1,9 +1,11 @@
+import { SIGN_IN_LOCKOUT_MINUTES } from '@eh/domain';
 import { describe, expect, it } from 'vitest';
 import {
   clientError,
   identityErrorMessage,
   isDeviceNotFound,
   isNotAuthorized,
+  isPasswordAttemptsExceeded,
   retryWithoutDevice,
   toIdentityError,
 } from './identity-errors.ts';
@@ -44,6 +46,30 @@ describe(toIdentityError.name, () => {
   it('gives the SPEC §5 message for a missing user session', () => {
     expect(clientError('noUserSession').message).toBe('User is not authenticated');
     expect(clientError('emptyPassword').message).toBe('PASSWORD parameter is required');
+  });
+});
+
+describe(isPasswordAttemptsExceeded.name, () => {
+  const locked = libraryError('NotAuthorizedException', 'Password attempts exceeded');
+
+  it("recognises Cognito's lockout and nothing else", () => {
+    expect(isPasswordAttemptsExceeded(locked)).toBe(true);
+    expect(isPasswordAttemptsExceeded(libraryError('NotAuthorizedException', 'Incorrect username or password.'))).toBe(
+      false,
+    );
+    expect(isPasswordAttemptsExceeded(libraryError('LimitExceededException', 'Password attempts exceeded'))).toBe(
+      false,
+    );
+    expect(isPasswordAttemptsExceeded(new Error('Network error'))).toBe(false);
+  });
+
+  it('says how long sign-in is paused and that a reset is the way out now', () => {
+    expect(identityErrorMessage(locked)).toBe(
+      `Too many wrong passwords. Sign-in is paused for up to ${SIGN_IN_LOCKOUT_MINUTES} minutes; try again later, or reset your password now.`,
+    );
+    expect(identityErrorMessage(libraryError('NotAuthorizedException', 'Incorrect username or password.'))).toBe(
+      'Incorrect username or password.',
+    );
   });
 });
 

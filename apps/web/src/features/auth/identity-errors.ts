@@ -3,7 +3,8 @@
  * comes from the response's `__type` or its `x-amzn-errortype` header (the official client reads both); a
  * request that never reached the server is 'Network error' / NetworkError. Pure: no browser, no client library.
  */
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { PASSWORD_ATTEMPTS_EXCEEDED } from '@eh/domain';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
 
 export interface IdentityError {
   code: string;
@@ -58,8 +59,18 @@ export function toIdentityError(raw: unknown): IdentityError {
   };
 }
 
-/** What to show for a failure: SPEC's 'Network error', otherwise the provider's own message. */
+/** A password sign-in refused because wrong passwords have locked the account for a while. */
+export function isPasswordAttemptsExceeded(raw: unknown): boolean {
+  const error = toIdentityError(raw);
+  return error.code === 'NotAuthorizedException' && error.message === PASSWORD_ATTEMPTS_EXCEEDED;
+}
+
+/**
+ * What to show for a failure: SPEC's 'Network error'; for the lockout, how long it lasts and the way out;
+ * otherwise the provider's own message.
+ */
 export function identityErrorMessage(raw: unknown): string {
+  if (isPasswordAttemptsExceeded(raw)) return AUTH_MESSAGES.passwordAttemptsExceeded;
   return toIdentityError(raw).message;
 }
 

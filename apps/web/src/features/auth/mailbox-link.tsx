@@ -1,6 +1,6 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Link } from '@mui/material';
-import { PAGES } from '../../app/routes.ts';
+import { PAGES } from '../../shared/routes.ts';
 import { useGetSignInOptionsQuery } from './sign-in-options-api.ts';
 
 const MAILBOX_PATH = PAGES.find((page) => page.id === 'devMail')?.path ?? '/dev/mail';

@@ -1,6 +1,6 @@
 import { Box, Button, Skeleton, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { APP_NAME } from '../../app/constants.ts';
+import { APP_NAME } from '../../shared/constants.ts';
 import { CodeField } from './code-field.tsx';
 import { groupSecret, otpauthUri } from './otpauth.ts';
 import { useCodeEntry } from './use-code-entry.ts';

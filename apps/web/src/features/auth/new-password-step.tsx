@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
 import { PasswordField } from './password-field.tsx';
 
 interface Props {

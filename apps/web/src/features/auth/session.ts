@@ -3,15 +3,17 @@
  * profile, then auth initialised), login side effects, the periodic re-check, sign-out and global sign-out.
  * Loaded after the first render, so nothing here weighs on the first page.
  */
+
 import { AFFILIATE_LINK_PARAM } from '@eh/domain';
-import { type ApiError, errorStatus, setAuthTokenProvider } from '../../app/api.ts';
-import { type LoginProvider, preferences } from '../../app/preferences.ts';
-import type { AppDispatch, RootState } from '../../app/store.ts';
-import type { ModalKind } from '../modals/modal-registry.ts';
-import { modalClosed } from '../modals/modals-slice.ts';
-import { usersApi } from '../profile/users-api.ts';
-import { SESSION_KEY_PREFIX, SESSION_RECHECK_INTERVAL_MS, TOKEN_PARAM } from './auth-config.ts';
-import { signedIn, signedOut } from './auth-slice.ts';
+import { type ApiError, errorStatus, setAuthTokenProvider } from '../../shared/api.ts';
+import { SESSION_KEY_PREFIX, SESSION_RECHECK_INTERVAL_MS, TOKEN_PARAM } from '../../shared/auth-config.ts';
+import { signedIn, signedOut } from '../../shared/auth-slice.ts';
+import type { ModalKind } from '../../shared/modals/modal-registry.ts';
+import { modalClosed } from '../../shared/modals/modals-slice.ts';
+import { type LoginProvider, preferences } from '../../shared/preferences.ts';
+import type { AppDispatch, RootState } from '../../shared/store.ts';
+import { usersApi } from '../../shared/users-api.ts';
+import { loadReferral } from '../affiliates/index.ts';
 import type { SessionInfo } from './cognito.ts';
 import {
   clearPendingFederatedSignIn,
@@ -112,9 +114,9 @@ export async function recheck(dispatch: AppDispatch): Promise<void> {
 
 /** SPEC §4 startup: fetch the token, then the current user profile, then auth is initialised. */
 export async function startSession(dispatch: AppDispatch) {
-  // Issue 20: a referral link's affiliate is kept for the sign-up (its module loads only for such a link).
+  // A referral link's affiliate is kept for the sign-up (its module loads only for such a link).
   if (new URLSearchParams(window.location.search).has(AFFILIATE_LINK_PARAM))
-    void import('../affiliates/referral.ts').then((referral) => referral.captureReferral());
+    void loadReferral().then((referral) => referral.captureReferral());
   const urlToken = takeTokenFromUrl();
   if (urlToken) {
     setAuthTokenProvider(() => ({ idToken: urlToken }));
@@ -162,8 +164,8 @@ export function completeLogin(session: SessionInfo, provider: LoginProvider) {
     preferences.set('lastLoginProvider', provider);
     startRecheck(dispatch);
     await loadProfile(dispatch);
-    // Issue 20: a brand-new account says where it came from, and which affiliate sent it.
-    void import('../affiliates/referral.ts').then((referral) => referral.reportSignupSource(dispatch));
+    // A brand-new account says where it came from, and which affiliate sent it.
+    void loadReferral().then((referral) => referral.reportSignupSource(dispatch));
   };
 }
 

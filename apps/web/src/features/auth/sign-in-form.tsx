@@ -1,7 +1,8 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import type { CognitoUser } from 'amazon-cognito-identity-js';
 import { type ReactNode, useEffect, useReducer, useRef } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
 import { INITIAL_SIGN_IN, type MfaType, nextSignIn, type SignInFlowType } from './auth-machine.ts';
 import { CodeStep } from './code-step.tsx';
 import type { AuthOutcome, SessionInfo } from './cognito.ts';
@@ -22,7 +23,8 @@ const AUTHENTICATOR_NAME = 'Authenticator app';
 
 interface Props {
   onSignedIn: () => void;
-  onForgotPassword: () => void;
+  /** Opens the reset flow, with the email to fill in ('' when none was typed). */
+  onForgotPassword: (email: string) => void;
   /** Shown above the form, e.g. a refused Google or Apple sign-in. */
   initialError?: string | null;
   /** Shown under the first step only (e.g. the way to create an account). */
@@ -189,7 +191,17 @@ export function SignInForm({ onSignedIn, onForgotPassword, initialError = null, 
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 420 }} data-step={flow.step}>
-      <FormAlerts error={error} />
+      <FormAlerts
+        error={error}
+        action={
+          // Locked out by wrong passwords: a reset works during the lock and lifts it.
+          error === AUTH_MESSAGES.passwordAttemptsExceeded && (
+            <Button variant="outlined" color="inherit" size="small" onClick={() => onForgotPassword(username)}>
+              Reset password
+            </Button>
+          )
+        }
+      />
       {body}
       {flow.step === 'credentials' && footer}
     </Box>

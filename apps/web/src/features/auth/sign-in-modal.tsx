@@ -1,16 +1,16 @@
 import { DialogContent, Link, Typography } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
-export default function SignInModal({ onClose }: ModalContentProps) {
+export default function SignInModal({ onClose }: ModalContentProps<'signIn'>) {
   const dispatch = useAppDispatch();
   return (
     <DialogContent dividers>
       <SignInForm
         onSignedIn={onClose}
-        onForgotPassword={() => dispatch(modalOpened({ kind: 'forgotPassword' }))}
+        onForgotPassword={(email) => dispatch(modalOpened({ kind: 'forgotPassword', props: { email } }))}
         footer={
           <Typography variant="body2" sx={{ mt: 1 }}>
             New here?{' '}

@@ -1,7 +1,8 @@
 import type { getSignInOptions, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const SIGN_IN_OPTIONS_PATH: (typeof getSignInOptions)['path'] = '/core/sign-in-options';
+const SIGN_IN_OPTIONS_PATH = paths.getSignInOptions;
 
 /** Which providers the server offers and whether this browser can read the local mailbox. */
 export const signInOptionsApi = api.injectEndpoints({

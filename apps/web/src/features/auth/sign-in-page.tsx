@@ -1,9 +1,9 @@
 import { Link, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { readHostedUiReturn, withoutHostedUiParams } from './hosted-ui.ts';
 import { HostedUiReturnView } from './hosted-ui-return.tsx';
 import { SignInForm } from './sign-in-form.tsx';
@@ -38,7 +38,7 @@ export default function SignInPage() {
           key={error ?? ''}
           initialError={error}
           onSignedIn={goHome}
-          onForgotPassword={() => navigate('/forgot-password')}
+          onForgotPassword={(email) => navigate('/forgot-password', { state: { email } })}
           footer={
             <Typography variant="body2" sx={{ mt: 1 }}>
               New here?{' '}

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES } from './auth-config.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
 
 /** A form that asks for one code: what was typed, and the submit that refuses an empty one before calling on. */
 export function useCodeEntry(onSubmit: (code: string) => void) {

@@ -1,17 +1,14 @@
 import { type BillingInterval, FREE_PLAN, type Plan } from '@eh/domain';
-import { Alert, Box, Button, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../app/store.ts';
 import { FlowFrame } from '../../components/flow-frame.tsx';
-import { buyInApp } from '../../platform/purchases.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { IntervalSwitch } from '../pricing/interval-switch.tsx';
-import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
-import { useCurrentPlan } from '../pricing/use-current-plan.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import type { AppStore } from '../../shared/store.ts';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import { IntervalSwitch, usePlanPrices } from '../pricing/index.ts';
 import {
   type AppStoreOutcome,
   appStoreProduct,
@@ -23,9 +20,12 @@ import {
   outcomeWords,
   stillWaitingWords,
 } from './app-store-model.ts';
+import { buyInApp } from './in-app-purchase.ts';
 import { useGetMySubscriptionQuery } from './payments-api.ts';
-import { SignInFirst, type SubscribeFlowProps } from './subscribe-flow.tsx';
-import { isPayingNow, offeredPlans } from './subscribe-model.ts';
+import { AlreadyHave, NotForSale, PlanChoice } from './plan-choice.tsx';
+import { SignInButton, SignInFirst } from './sign-in-first.tsx';
+import type { SubscribeFlowProps } from './subscribe-flow-props.ts';
+import { isPayingNow } from './subscribe-model.ts';
 
 /**
  * Buying a plan in the iOS app (decisions 0022, 0034): the plan and interval, then the App Store's own sheet for the
@@ -115,38 +115,11 @@ export default function AppStoreSubscribeFlow(props: SubscribeFlowProps) {
   const said = outcome ? outcomeWords(outcome.outcome, PLAN_LABELS[outcome.plan]) : null;
   const body = (
     <Box data-testid="subscribe-flow" data-store="app-store" data-plan={plan} data-interval={interval}>
-      {prices.billing === null ? (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="not-for-sale">
-          {NOT_FOR_SALE_YET}
-        </Alert>
-      ) : null}
+      <NotForSale billing={prices.billing} />
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         Plan
       </Typography>
-      <ToggleButtonGroup
-        exclusive
-        fullWidth
-        color="primary"
-        size="small"
-        value={plan}
-        disabled={busy || waiting}
-        onChange={(_event, next: Plan | null) => {
-          if (next) setPlan(next);
-        }}
-        aria-label="Plan"
-        sx={{ mb: 1.5 }}
-      >
-        {offeredPlans(props.plan).map((option) => (
-          <ToggleButton
-            key={option}
-            value={option}
-            data-testid={`subscribe-plan-${option}`}
-            sx={{ textTransform: 'none', fontWeight: 700 }}
-          >
-            {PLAN_LABELS[option]}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <PlanChoice requested={props.plan} value={plan} onChange={setPlan} disabled={busy || waiting} />
       <Box sx={{ mb: 2.5 }}>
         <IntervalSwitch size="small" value={interval} onChange={setBillingInterval} bestSaving={0} />
       </Box>
@@ -174,11 +147,7 @@ export default function AppStoreSubscribeFlow(props: SubscribeFlowProps) {
         </Box>
       ) : null}
 
-      {already ? (
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="subscribe-already">
-          {`You already have ${already}, billed ${interval}. Choose another plan or interval to change it.`}
-        </Alert>
-      ) : null}
+      <AlreadyHave label={already} interval={interval} />
       {elsewhere && !already ? (
         <Alert
           severity="info"
@@ -217,18 +186,7 @@ export default function AppStoreSubscribeFlow(props: SubscribeFlowProps) {
           {waiting ? 'Close' : 'Not now'}
         </Button>
       ) : null}
-      {billingOn && signedIn === false ? (
-        <Button
-          variant="contained"
-          onClick={() => {
-            const form = signIn.current;
-            form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-            form?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
-          }}
-        >
-          Sign in to continue
-        </Button>
-      ) : null}
+      {billingOn && signedIn === false ? <SignInButton signIn={signIn} /> : null}
       {billingOn && signedIn && productId ? (
         <Button
           variant="contained"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPreferenceStore } from '../../app/preferences.ts';
+import { createPreferenceStore } from '../../shared/preferences.ts';
 import { createBannerClosedStore } from './canceled-banner-closed.ts';
 
 function memoryStorage() {

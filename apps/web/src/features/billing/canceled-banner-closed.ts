@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type PreferenceStore, preferences } from '../../app/preferences.ts';
+import { type PreferenceStore, preferences } from '../../shared/preferences.ts';
 
 /**
  * SPEC §3's client preference "canceled-subscription banner closed", read and written live: the banner hides the

@@ -2,13 +2,13 @@ import { PLAN_NAMES } from '@eh/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, IconButton } from '@mui/material';
 import { useEffect } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { canceledBannerClosed, useCanceledBannerClosed } from './canceled-banner-closed.ts';
 import { canceledBannerOf, type Subscription } from './canceled-banner-model.ts';
-import { billingDate } from './manage-words.ts';
 import { useGetMySubscriptionQuery, useReactivateMutation } from './payments-api.ts';
 
 function endingText(subscription: Subscription): string {

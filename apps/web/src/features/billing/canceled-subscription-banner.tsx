@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAppSelectorInTransition } from '../../app/hooks.ts';
+import { useAppSelectorInTransition } from '../../shared/hooks.ts';
 
 const CanceledBannerContent = lazy(() => import('./canceled-banner-content.tsx'));
 

@@ -1,9 +1,9 @@
 import { Alert, Button, FormControlLabel, Radio, RadioGroup, Skeleton } from '@mui/material';
 import type { Ref } from 'react';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { cardExpiry, cardName } from '../../shared/manage-words.ts';
 import { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 import type { CardSetup } from './card-setup.ts';
-import { cardExpiry, cardName } from './manage-words.ts';
 
 /** The "a new card" choice beside the saved cards' ids. */
 export const NEW_CARD = 'new';

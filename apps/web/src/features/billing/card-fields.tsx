@@ -1,5 +1,6 @@
 import { Box, Skeleton, TextField, Typography } from '@mui/material';
 import { lazy, type Ref, Suspense, useImperativeHandle, useState } from 'react';
+import type { CardFieldsHandle } from './card-fields-handle.ts';
 import {
   type CardInput,
   type CardProblems,
@@ -13,15 +14,7 @@ import type { SetupResponse } from './payments-api.ts';
 
 const StripeCardFields = lazy(() => import('./card-stripe-fields.tsx'));
 
-/** What the form around the card fields asks of them when it is submitted. */
-export interface CardFieldsHandle {
-  /**
-   * Checks the card and answers the payment method id to send as `stripePaymentMethodId`: Stripe's `pm_…` once the
-   * SetupIntent is confirmed, or in test billing the test card number. Null when a field is wrong (the field says
-   * why); throws an Error in the provider's words when it refuses the card.
-   */
-  collect(): Promise<string | null>;
-}
+export type { CardFieldsHandle } from './card-fields-handle.ts';
 
 export interface CardFieldsProps {
   ref: Ref<CardFieldsHandle>;

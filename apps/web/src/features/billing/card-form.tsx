@@ -1,8 +1,8 @@
 import type { PaymentMethodView } from '@eh/contracts';
 import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { BillingModeNote } from './card-billing-note.tsx';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
 import { CardFields, type CardFieldsHandle } from './card-fields.tsx';
 import { useCardSetup } from './card-setup.ts';
 import { useAddPaymentMethodMutation } from './payments-api.ts';

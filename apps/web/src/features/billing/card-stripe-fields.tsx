@@ -4,7 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type Ref, useImperativeHandle, useState } from 'react';
-import type { CardFieldsHandle } from './card-fields.tsx';
+import type { CardFieldsHandle } from './card-fields-handle.ts';
 
 /** Stripe.js is fetched from Stripe when the first card form opens, once per publishable key. */
 const stripes = new Map<string, Promise<Stripe | null>>();

@@ -11,9 +11,9 @@ import {
   Link,
   Typography,
 } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { billingDate, chargeDescription, PAYMENT_STATUS_WORDS, PROVIDER_WORDS } from './manage-words.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { billingDate, chargeDescription, PAYMENT_STATUS_WORDS, PROVIDER_WORDS } from '../../shared/manage-words.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { type ChargesResponse, useGetChargesQuery } from './payments-api.ts';
 
 type Charge = ChargesResponse['charges'][number];
@@ -84,7 +84,7 @@ function ChargeRow({ charge }: { charge: Charge }) {
  * SPEC §2 charge history (stackable over manage subscription): every charge, newest first, with its date,
  * description, amount, payment status in words, provider, receipt when the provider gave one and a refunded mark.
  */
-export default function ChargeHistoryModal({ onClose }: ModalContentProps) {
+export default function ChargeHistoryModal({ onClose }: ModalContentProps<'chargeHistory'>) {
   const { data, isLoading, error, refetch } = useGetChargesQuery();
   const charges = data?.charges ?? [];
   // Charges of the offline test provider charged no card, whatever the server bills with today.

@@ -1,12 +1,12 @@
 import { DialogContent, Typography } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { cardName } from '../../shared/manage-words.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { CardForm } from './card-form.tsx';
-import { cardName } from './manage-words.ts';
 
 /** The credit card modal (stackable): a card on its own, saved to the account's cards. */
-export default function CreditCardModal({ onClose }: ModalContentProps) {
+export default function CreditCardModal({ onClose }: ModalContentProps<'creditCard'>) {
   const dispatch = useAppDispatch();
   return (
     <DialogContent data-testid="credit-card-modal">

@@ -1,12 +1,12 @@
 import { PLAN_NAMES } from '@eh/domain';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import type { Subscription } from './canceled-banner-model.ts';
 import { ManageChangePlan } from './manage-change-plan.tsx';
-import { billingDate } from './manage-words.ts';
 import { usePayNowMutation, useReactivateMutation, useSubscribeMutation } from './payments-api.ts';
 
 type Step = 'idle' | 'confirmCancel' | 'changePlan';

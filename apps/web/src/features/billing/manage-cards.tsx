@@ -1,10 +1,10 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { cardExpiry, cardName } from './manage-words.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { cardExpiry, cardName } from '../../shared/manage-words.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { useDeletePaymentMethodMutation, useGetPaymentMethodsQuery } from './payments-api.ts';
 
 /**

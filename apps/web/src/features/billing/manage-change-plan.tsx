@@ -21,13 +21,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetPlansQuery } from '../pricing/billing-api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { INTERVAL_WORDS } from '../../shared/manage-words.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { useGetPlansQuery } from '../pricing/index.ts';
 import type { Subscription } from './canceled-banner-model.ts';
-import { INTERVAL_WORDS } from './manage-words.ts';
 
-/** The plans a subscriber moves between here (Team comes with organisations; Partner Pro through a partner). */
+/** The plans a subscriber moves between here (Team comes with organizations; Partner Pro through a partner). */
 const CHANGE_PLANS: readonly Plan[] = [PLUS_PLAN, PRO_PLAN];
 
 const PER: Readonly<Record<BillingInterval, string>> = { yearly: '/ year', monthly: '/ month' };

@@ -1,10 +1,10 @@
 import { formatCents } from '@eh/domain';
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
-import { billingDate } from './manage-words.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { useGetRefundEligibilityQuery, useRequestRefundMutation } from './payments-api.ts';
 
 /**

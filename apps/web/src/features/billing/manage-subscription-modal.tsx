@@ -1,16 +1,16 @@
 import { PLAN_NAMES, type Plan } from '@eh/domain';
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, Divider, Typography } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { periodLine } from '../../shared/manage-words.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
 import type { Subscription } from './canceled-banner-model.ts';
 import { ManageActions } from './manage-actions.tsx';
 import { ManageCards } from './manage-cards.tsx';
 import { ManageRefund } from './manage-refund.tsx';
 import { ManageSummary } from './manage-summary.tsx';
-import { periodLine } from './manage-words.ts';
 import { useGetMySubscriptionQuery } from './payments-api.ts';
 
 /**
@@ -51,7 +51,7 @@ function NoSubscription({ ended, unbilledPlan }: { ended: Subscription | null; u
  * interval, cancel at period end, reactivate, pay an overdue payment, cards, refund eligibility, charge history.
  * An App Store subscription is managed in the App Store: no card actions here.
  */
-export default function ManageSubscriptionModal({ onClose }: ModalContentProps) {
+export default function ManageSubscriptionModal({ onClose }: ModalContentProps<'manageSubscription'>) {
   const dispatch = useAppDispatch();
   const { data, isLoading, error, refetch } = useGetMySubscriptionQuery();
   const { data: me } = useGetMeQuery();

@@ -1,6 +1,5 @@
 import { PLAN_NAMES, type SubscriptionStatus } from '@eh/domain';
 import { Alert, Box, Chip, Typography } from '@mui/material';
-import type { Subscription } from './canceled-banner-model.ts';
 import {
   INTERVAL_WORDS,
   PROVIDER_WORDS,
@@ -8,7 +7,8 @@ import {
   pricePerInterval,
   SUBSCRIPTION_STATUS_NOTES,
   SUBSCRIPTION_STATUS_WORDS,
-} from './manage-words.ts';
+} from '../../shared/manage-words.ts';
+import type { Subscription } from './canceled-banner-model.ts';
 
 const STATUS_COLOR: Readonly<Record<SubscriptionStatus, 'success' | 'error' | 'warning' | 'default'>> = {
   active: 'success',

@@ -8,22 +8,21 @@ import type {
   postMySubscription,
   postPaymentMethod,
   postPaymentsSetup,
-  postReactivate,
-  postRefund,
   postSubscriptionCharge,
   ResponseOf,
 } from '@eh/contracts';
-import { api, PLAN_GATED_TAG } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api, PLAN_GATED_TAG } from '../../shared/api.ts';
 
-const SETUP_PATH: (typeof postPaymentsSetup)['path'] = '/core/portfolios/payments/setup';
-const METHODS_PATH: (typeof getPaymentMethods)['path'] = '/core/portfolios/payments/payment-methods';
-const METHOD_PATH: (typeof deletePaymentMethod)['path'] = '/core/portfolios/payments/payment-methods/:id';
-const SUBSCRIPTION_PATH: (typeof getMySubscription)['path'] = '/core/users/me/subscription';
-const REFUND_PATH: (typeof getRefundEligibility)['path'] = '/core/users/me/subscription/refund';
-const REFUND_REQUEST_PATH: (typeof postRefund)['path'] = '/core/users/me/subscription/refund';
-const REACTIVATE_PATH: (typeof postReactivate)['path'] = '/core/users/me/subscription/reactivate';
-const CHARGES_PATH: (typeof getCharges)['path'] = '/core/portfolios/charges';
-const PAY_NOW_PATH: (typeof postSubscriptionCharge)['path'] = '/core/subscriptions/charge';
+const SETUP_PATH = paths.postPaymentsSetup;
+const METHODS_PATH = paths.getPaymentMethods;
+const METHOD_PATH = paths.deletePaymentMethod;
+const SUBSCRIPTION_PATH = paths.getMySubscription;
+const REFUND_PATH = paths.getRefundEligibility;
+const REFUND_REQUEST_PATH = paths.postRefund;
+const REACTIVATE_PATH = paths.postReactivate;
+const CHARGES_PATH = paths.getCharges;
+const PAY_NOW_PATH = paths.postSubscriptionCharge;
 
 export type SubscriptionResponse = ResponseOf<typeof getMySubscription>;
 export type SetupResponse = ResponseOf<typeof postPaymentsSetup>;
@@ -33,7 +32,7 @@ export type RefundEligibility = ResponseOf<typeof getRefundEligibility>;
 export type SubscribeBody = BodyOf<typeof postMySubscription>;
 
 /**
- * Issue 18, write side: cards, the subscription and its charges. Every change to the subscription also changes the
+ * Billing's write side: cards, the subscription and its charges. Every change to the subscription also changes the
  * user's plan and features on the server, so it invalidates `Me` and every plan-gated answer along with the billing
  * tags.
  */

@@ -4,26 +4,30 @@ import { Alert, Box, Button, DialogActions, DialogContent, Skeleton, Typography 
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetCouponQuery } from '../pricing/billing-api.ts';
-import { IntervalSwitch } from '../pricing/interval-switch.tsx';
-import { PlanPrice } from '../pricing/plan-price.tsx';
-import { COUPON_PARAM, couponSummary, withoutField } from '../pricing/price-lines.ts';
-import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { BillingModeNote } from './card-billing-note.tsx';
-import { billingDate } from './manage-words.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import {
+  COUPON_PARAM,
+  couponSummary,
+  NOT_FOR_SALE_YET,
+  PlanIntervalSwitch,
+  PlanPrice,
+  useGetCouponQuery,
+  usePlanPrices,
+  withoutField,
+} from '../pricing/index.ts';
 import { offerPlan } from './subscribe-model.ts';
 
 /**
  * The promotion modal (prop `coupon`, a code such as a partner's): what the offer takes off, the price with it, and
  * the way into the subscribe modal with the code applied.
  */
-export default function PromotionModal({ entry, onClose }: ModalContentProps) {
+export default function PromotionModal({ entry, onClose }: ModalContentProps<'promotion'>) {
   const dispatch = useAppDispatch();
   const code = typeof entry.props.coupon === 'string' && entry.props.coupon ? entry.props.coupon : null;
   const { data: coupon, error, isLoading } = useGetCouponQuery(code ? { name: code } : skipToken);
@@ -59,13 +63,7 @@ export default function PromotionModal({ entry, onClose }: ModalContentProps) {
               </Box>
             </Box>
             <Box sx={{ mb: 1.5 }}>
-              <IntervalSwitch
-                size="small"
-                value={interval}
-                onChange={setBillingInterval}
-                bestSaving={offer?.yearlySaving.percent ?? 0}
-                exact
-              />
+              <PlanIntervalSwitch value={interval} onChange={setBillingInterval} offer={offer} />
             </Box>
             <Typography variant="subtitle2" component="h4">
               {PLAN_LABELS[plan]}

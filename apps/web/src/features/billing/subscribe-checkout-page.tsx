@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Paper } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
 import { SubscribeFlow, type SubscribeResult } from './subscribe-flow.tsx';
 import { CHECKOUT_PARAMS, requestedPlan, requestedPriceType } from './subscribe-model.ts';
 

@@ -1,8 +1,8 @@
 import { FREE_ACCOUNT_FEATURES, UPGRADE_NEXT_CHARGE_DAYS } from '@eh/domain';
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '../pricing/price-lines.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import type { Me } from '../profile/users-api.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import type { Me } from '../../shared/users-api.ts';
+import type { Quote } from '../pricing/index.ts';
 import {
   isBillingOff,
   isPayingNow,
@@ -31,6 +31,7 @@ const free: Me = {
     nextChargeDate: null,
   },
   accountFeatures: { ...FREE_ACCOUNT_FEATURES },
+  team: null,
   superAdmin: false,
   externalProviderData: [],
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -12,19 +12,16 @@ import {
   isPayingPlus,
   isPlan,
   PARTNER_PRO_PLAN,
-  PLUS_PLAN,
   type Plan,
   PRO_PLAN,
   UPGRADE_FROM_PLAN,
   UPGRADE_TO_PLAN,
   upgradeSuccessState,
 } from '@eh/domain';
-import type { ApiError } from '../../app/api.ts';
-import type { Quote } from '../pricing/price-lines.ts';
-import type { Me } from '../profile/users-api.ts';
-
-/** The plans a person buys for themself on the web (team is bought for an organisation). */
-export const SUBSCRIBE_PLANS: readonly Plan[] = [PLUS_PLAN, PRO_PLAN];
+import type { ApiError } from '../../shared/api.ts';
+import type { Me } from '../../shared/users-api.ts';
+import type { Quote } from '../pricing/index.ts';
+import { SUBSCRIBE_PLANS } from '../pricing/index.ts';
 
 /** The address parameters of /stripe/checkout and the subscribe modal's props (SPEC §3 Payment). */
 export const CHECKOUT_PARAMS = { plan: 'plan', priceType: 'priceType', coupon: 'coupon' } as const;

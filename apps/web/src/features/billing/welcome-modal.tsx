@@ -1,23 +1,21 @@
 import { FREE_PLAN, isPlan, type Plan } from '@eh/domain';
 import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import { Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { PlanFeatureList } from '../pricing/plan-card.tsx';
-import { planDifference } from '../pricing/pricing-model.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { BillingModeNote } from './card-billing-note.tsx';
-import { billingDate } from './manage-words.ts';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import { PlanFeatureList, planDifference, usePlanPrices } from '../pricing/index.ts';
 import { requestedPriceType } from './subscribe-model.ts';
 
 /**
  * The welcome after a purchase (props `plan`, `priceType`, `from`, `first`): the plan is on, what it brings over
  * the plan before, when the next payment falls, and the way to manage the subscription.
  */
-export default function WelcomeModal({ entry, onClose }: ModalContentProps) {
+export default function WelcomeModal({ entry, onClose }: ModalContentProps<'welcome'>) {
   const dispatch = useAppDispatch();
   const plan: Plan = isPlan(entry.props.plan) ? entry.props.plan : FREE_PLAN;
   const from: Plan = isPlan(entry.props.from) ? entry.props.from : FREE_PLAN;

@@ -1,9 +1,10 @@
 import type { createCalendarFeed, deleteCalendarFeed, getCalendarFeed, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const FEED_PATH: (typeof getCalendarFeed)['path'] = '/core/users/me/calendar-feed';
-const CREATE_PATH: (typeof createCalendarFeed)['path'] = FEED_PATH;
-const DELETE_PATH: (typeof deleteCalendarFeed)['path'] = FEED_PATH;
+const FEED_PATH = paths.getCalendarFeed;
+const CREATE_PATH = paths.createCalendarFeed;
+const DELETE_PATH = paths.deleteCalendarFeed;
 
 export type CalendarFeedAnswer = ResponseOf<typeof getCalendarFeed>;
 

@@ -4,9 +4,9 @@ import EventIcon from '@mui/icons-material/Event';
 import GoogleIcon from '@mui/icons-material/Google';
 import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import {
   useCreateCalendarFeedMutation,
   useDeleteCalendarFeedMutation,

@@ -4,12 +4,12 @@
  */
 import { canUse, type SymbolFilter } from '@eh/domain';
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import type { CalendarToggles } from '../../app/preferences.ts';
-import { LISTS_ARGS, useGetListsQuery } from '../lists/lists-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { planFor } from '../quote/upgrade-prompt.tsx';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import type { CalendarToggles } from '../../shared/preferences.ts';
+import { planFor } from '../../shared/upgrade-prompt.tsx';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import { LISTS_ARGS, useGetListsQuery } from '../lists/index.ts';
 import { useGetEarningsFilterSymbolsQuery } from './calendar-api.ts';
 import { heldSymbols, symbolSet } from './calendar-model.ts';
 

@@ -2,8 +2,9 @@
  * The calendar's calls (SPEC §7 alerts and earnings, events, dividends): the earnings of a window, its daily
  * counts, the symbols of a filter group, and the events and dividend dates the calendar toggles add. Types come
  * from `@eh/contracts` (types only, and the zod-free decoder of the columnar calendar); quotes and one company's
- * earnings are in features/market/market-api.ts.
+ * earnings are in shared/market/market-api.ts.
  */
+
 import {
   type BodyOf,
   type CalendarEarningsRow,
@@ -20,19 +21,20 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
 import type { CalendarEventType, IsoDate } from '@eh/domain';
 import { addDays, daysBetween, MAX_LIST_LIMIT, onCalendar } from '@eh/domain';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { MARKET_TAG_TYPES, marketApi } from '../market/market-api.ts';
+import { MARKET_TAG_TYPES, marketApi } from '../../shared/market/market-api.ts';
 import type { DividendItem } from './calendar-model.ts';
 
 const PATHS = {
-  calendar: '/pricing/assets/earnings/calendar' satisfies (typeof getEarningsCalendar)['path'],
-  daily: '/pricing/assets/earnings/calendar/daily' satisfies (typeof getEarningsCalendarDaily)['path'],
-  filterSymbols: '/earnings/filters/symbols' satisfies (typeof getEarningsFilterSymbols)['path'],
-  customFilter: '/earnings/filters' satisfies (typeof postEarningsFilter)['path'],
-  events: '/events' satisfies (typeof getEvents)['path'],
-  dividends: '/pricing/dividends' satisfies (typeof getDividendCalendar)['path'],
+  calendar: paths.getEarningsCalendar,
+  daily: paths.getEarningsCalendarDaily,
+  filterSymbols: paths.getEarningsFilterSymbols,
+  customFilter: paths.postEarningsFilter,
+  events: paths.getEvents,
+  dividends: paths.getDividendCalendar,
 } as const;
 
 /**

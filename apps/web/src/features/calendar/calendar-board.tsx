@@ -1,11 +1,11 @@
 import { type IsoDate, nyDate } from '@eh/domain';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { CalendarView } from '../../app/preferences.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { LoadError } from '../quote/query-state.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import type { CalendarView } from '../../shared/preferences.ts';
+import { LoadError } from '../../shared/query-state.tsx';
 import { useCalendarAccess, useFilterSets } from './calendar-access.ts';
 import { calendarPageText, monthLabel, rangeLabel, shortDate } from './calendar-format.ts';
 import { groupKey, type MoreCell } from './calendar-model.ts';

@@ -4,7 +4,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
-import type { CalendarView } from '../../app/preferences.ts';
+import type { CalendarView } from '../../shared/preferences.ts';
 
 export interface DatePickerPopoverProps {
   anchorEl: HTMLElement | null;

@@ -6,7 +6,6 @@ import {
   dayShiftLabel,
   epsLine,
   etLabel,
-  formatEps,
   rangeLabel,
   reportTime,
   revenueLine,
@@ -89,16 +88,6 @@ describe(epsLine.name, () => {
       verdict: null,
       tone: 'flat',
     });
-  });
-});
-
-describe(formatEps.name, () => {
-  it('shows dollars and cents with a true minus sign', () => {
-    expect(formatEps(0.09)).toBe('$0.09');
-    expect(formatEps(-0.76)).toBe('−$0.76');
-    expect(formatEps(12.345)).toBe('$12.35');
-    expect(formatEps(-0.001)).toBe('$0.00');
-    expect(formatEps(null)).toBe('—');
   });
 });
 

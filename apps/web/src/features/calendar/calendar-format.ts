@@ -2,7 +2,7 @@
  * How the calendar reads: the exact time of a report in the reader's time zone (with a day marker when the zone
  * moves it to another day), the confirmed / estimated wording, surprises and their tone, day headings, and the
  * page titles and descriptions search engines index. Pure (Intl only); shared market formats come from
- * features/market/format.ts.
+ * shared/market/format.ts.
  */
 import type { CalendarEarningsRow } from '@eh/contracts';
 import { daysBetween, formatIsoDate, type IsoDate, MARKET_TIME_ZONE, nyToUtc } from '@eh/domain';
@@ -10,12 +10,12 @@ import {
   dateSourceLabel,
   dateTimeFormat,
   formatCompact,
+  formatEps,
   formatPercent,
   NO_VALUE,
-  numberFormat,
   type Tone,
   toneOf,
-} from '../market/format.ts';
+} from '../../shared/market/format.ts';
 
 const timeFormat = (timeZone: string) =>
   dateTimeFormat({ timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
@@ -90,13 +90,6 @@ export interface FigureLine {
   tone: Tone;
   /** 'Beat', 'Missed', 'In line' once reported. */
   verdict: string | null;
-}
-
-/** EPS in dollars and cents, as reported: $1.32, $0.09, −$0.76 (never a penny-stock price's four decimals). */
-export function formatEps(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return NO_VALUE;
-  const text = `$${numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value))}`;
-  return value < 0 && text !== '$0.00' ? `−${text}` : text;
 }
 
 function verdictOf(tone: Tone): string {

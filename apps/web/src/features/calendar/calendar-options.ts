@@ -3,7 +3,7 @@
  * their labels and hints, named once for the toolbar, the settings modal and the tests.
  */
 import type { CalendarEventType, EarningsSortKey, SymbolFilter } from '@eh/domain';
-import type { CalendarToggles, CalendarView } from '../../app/preferences.ts';
+import type { CalendarToggles, CalendarView } from '../../shared/preferences.ts';
 
 export interface FilterOption {
   value: SymbolFilter;

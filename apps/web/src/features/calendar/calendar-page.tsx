@@ -1,7 +1,7 @@
 import { Button, Container, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useMatches, useNavigate, useParams } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { CalendarBoard } from './calendar-board.tsx';
 import {
   type CalendarPageId,

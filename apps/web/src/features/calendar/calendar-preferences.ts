@@ -4,7 +4,7 @@
  * mounted component told when one changes, in this tab or another.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { PREFERENCE_PREFIX, type Preferences, preferences } from '../../app/preferences.ts';
+import { PREFERENCE_PREFIX, type Preferences, preferences } from '../../shared/preferences.ts';
 import { safeTimeZone } from './calendar-format.ts';
 
 type CalendarPreferenceKey = 'earningsSettings' | 'calendarToggles' | 'timezone';

@@ -25,8 +25,8 @@ import {
   type YearMonth,
   yearMonthOf,
 } from '@eh/domain';
-import type { CalendarView } from '../../app/preferences.ts';
-import { CALENDAR_VIEW_HOMES } from '../../app/routes.ts';
+import type { CalendarView } from '../../shared/preferences.ts';
+import { CALENDAR_VIEW_HOMES } from '../../shared/routes.ts';
 
 /** The route ids of the calendar pages (routes.ts). */
 export const CALENDAR_PAGE_IDS = [

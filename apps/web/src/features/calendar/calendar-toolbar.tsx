@@ -20,8 +20,8 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { CalendarToggles, CalendarView } from '../../app/preferences.ts';
 import { Hint } from '../../components/hint.tsx';
+import type { CalendarToggles, CalendarView } from '../../shared/preferences.ts';
 import { FILTER_OPTIONS, SORT_OPTIONS, TOGGLE_OPTIONS, VIEW_OPTIONS } from './calendar-options.ts';
 
 const DatePickerPopover = lazy(() => import('./calendar-date-picker.tsx'));
@@ -119,7 +119,15 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             );
           })}
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 auto', sm: '0 0 auto' } }}>
+        {/* One line at 360 px: the arrows, This week and the whole date range, without wrapping either. */}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 0.25, sm: 0.5 },
+            flex: { xs: '1 1 auto', sm: '0 0 auto' },
+          }}
+        >
           <NavLink
             to={previous ? hrefFor({ view, date: previous }) : null}
             label={`Previous ${unit}`}
@@ -133,6 +141,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             variant={isCurrent ? 'contained' : 'outlined'}
             data-testid="nav-today"
             aria-current={isCurrent ? 'page' : undefined}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0, px: { xs: 1, sm: 1.25 } }}
           >
             {view === 'month' ? 'This month' : 'This week'}
           </Button>

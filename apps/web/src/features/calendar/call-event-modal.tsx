@@ -1,9 +1,8 @@
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import VideoModal from '../live-calls/video-modal.tsx';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { EventModalBody } from './event-details.tsx';
 
 /**
@@ -11,13 +10,7 @@ import { EventModalBody } from './event-details.tsx';
  * audio, live transcript and comments; the recording once finished, if the plan includes recorded audio) and its
  * video in the video modal.
  */
-export default function CallEventModal(props: ModalContentProps) {
-  // The video modal rides in this chunk (modal-content.ts).
-  if (props.entry.kind === 'video') return <VideoModal {...props} />;
-  return <CallEvent {...props} />;
-}
-
-function CallEvent(props: ModalContentProps) {
+export default function CallEventModal(props: ModalContentProps<'callEvent'>) {
   const dispatch = useAppDispatch();
   return (
     <EventModalBody

@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { useGetEarningsFilterSymbolsQuery, useSetCustomFilterMutation } from './calendar-api.ts';
 import { editedCustomList } from './calendar-model.ts';
 

@@ -2,8 +2,8 @@ import type { EarningsRow } from '@eh/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { warningTextColor } from '../../app/theme.ts';
 import { Hint } from '../../components/hint.tsx';
+import { warningTextColor } from '../../shared/theme.ts';
 import { dateStatusText } from './calendar-format.ts';
 
 export interface DateStatusMarkProps {

@@ -13,13 +13,20 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { earningsTiming, formatDateTime, formatPercent, periodLabel, TONE_COLOR, toneOf } from '../market/format.ts';
-import { type SymbolEarningsRow, useGetSymbolEarningsQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { SymbolInitials } from '../search/symbol-logo.tsx';
+import {
+  earningsTiming,
+  formatDateTime,
+  formatPercent,
+  periodLabel,
+  TONE_COLOR,
+  toneOf,
+} from '../../shared/market/format.ts';
+import { type SymbolEarningsRow, useGetSymbolEarningsQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { SymbolInitials } from '../../shared/symbol-logo.tsx';
 import {
   dateStatusText,
   dayShiftLabel,
@@ -39,7 +46,7 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
  * One report (the "earnings" modal, opened from a calendar entry): when exactly, in the reader's zone, how sure we
  * are and who said so, EPS and revenue against estimates with the surprise, and how the date moved.
  */
-export default function EarningsModal({ entry, onClose }: ModalContentProps) {
+export default function EarningsModal({ entry, onClose }: ModalContentProps<'earnings'>) {
   const symbol = str(entry.props.symbol);
   const period = str(entry.props.period) as FiscalPeriod;
   const periodYear = Number(entry.props.periodYear);

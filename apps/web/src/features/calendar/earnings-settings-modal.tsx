@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, type ContentType, type EarningsSortKey, type SymbolFilter } from '@eh/domain';
+import { CONTENT_TYPES, type ContentType, canUse, type EarningsSortKey, type SymbolFilter } from '@eh/domain';
 import {
   Autocomplete,
   Box,
@@ -19,15 +19,18 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import {
   type CalendarToggles,
   type CalendarView,
   DEFAULT_CALENDAR_TOGGLES,
   DEFAULT_EARNINGS_SETTINGS,
   type EarningsSettings,
-} from '../../app/preferences.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { NEWS_TYPE_LABELS } from '../quote/news-tab.tsx';
+} from '../../shared/preferences.ts';
+import { LoadingRows } from '../../shared/query-state.tsx';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
+import { NEWS_TYPE_LABELS } from '../news/index.ts';
 import { FILTER_OPTIONS, SORT_OPTIONS, VIEW_OPTIONS } from './calendar-options.ts';
 import {
   resetTimeZone,
@@ -54,11 +57,43 @@ function knownZones(): string[] {
   }
 }
 
+/** What the calendar settings keep, said where the plan does not include them. */
+const SETTINGS_NOTE =
+  'Save how the calendar opens: its view, companies, sort, news types, calendars and time zone. The controls above the calendar still change what you see now.';
+
 /**
- * The earnings settings modal (SPEC §3 earnings settings: calendar view, filter, news types, sort, auto-expand of
- * hidden symbols; plus the calendar toggles and the time zone times are shown in). Saved locally on "Save".
+ * The earnings settings modal (SPEC §3 calendarSettings, a paid feature): the settings with a paid plan, and what
+ * they would keep with the upgrade on any other (the toolbar's view, filter, sort and calendars stay free).
  */
-export default function EarningsSettingsModal({ onClose }: ModalContentProps) {
+export default function EarningsSettingsModal(props: ModalContentProps<'earningsSettings'>) {
+  const { signedIn, features } = useCurrentPlan();
+  if (signedIn === null || (signedIn && !features)) {
+    return (
+      <DialogContent dividers>
+        <LoadingRows rows={4} />
+      </DialogContent>
+    );
+  }
+  if (!features || !canUse(features, 'calendarSettings')) {
+    return (
+      <>
+        <DialogContent dividers data-testid="earnings-settings-locked">
+          <UpgradePrompt gate={{ feature: 'calendarSettings', hidden: 0 }} note={SETTINGS_NOTE} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>Close</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return <SettingsForm {...props} />;
+}
+
+/**
+ * The settings (SPEC §3 earnings settings: calendar view, filter, news types, sort, auto-expand of hidden symbols;
+ * plus the calendar toggles and the time zone times are shown in). Saved locally on "Save".
+ */
+function SettingsForm({ onClose }: ModalContentProps<'earningsSettings'>) {
   const [stored] = useEarningsSettings();
   const [storedToggles] = useCalendarToggles();
   const [storedZone] = useTimeZone();

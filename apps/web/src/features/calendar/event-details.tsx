@@ -2,12 +2,12 @@ import type { CalendarEvent } from '@eh/contracts';
 import { Box, Button, Chip, DialogActions, DialogContent, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { symbolPath } from '../../app/routes.ts';
-import { formatDateTime, periodLabel } from '../market/format.ts';
-import { useGetEventQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { formatDateTime, periodLabel } from '../../shared/market/format.ts';
+import { useGetEventQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { symbolPath } from '../../shared/routes.ts';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { useTimeZone } from './calendar-preferences.ts';
 import { eventFigures, type FigureRow } from './event-figures.ts';
 import { EVENT_LOOKS } from './extra-item.tsx';
@@ -102,7 +102,7 @@ export function EventFigures({ event, timeZone }: { event: CalendarEvent; timeZo
   );
 }
 
-export interface EventModalProps extends ModalContentProps {
+export interface EventModalProps extends ModalContentProps<'ipoEvent' | 'economicEvent' | 'callEvent'> {
   /** What this kind adds under the common header (IPO terms, the call's media…). */
   extra?: (event: CalendarEvent) => ReactNode;
 }

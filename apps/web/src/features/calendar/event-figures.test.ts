@@ -80,7 +80,7 @@ describe(eventFigures.name, () => {
       { label: 'Exchange', value: 'NYSE' },
       { label: 'Price range', value: '$12.00 – $15.00' },
       { label: 'Offer price', value: 'Not priced yet' },
-      { label: 'Shares offered', value: '18M' },
+      { label: 'Shares offered', value: '18.0M' },
       { label: 'Deal size', value: '$306M' },
     ]);
   });
@@ -103,5 +103,27 @@ describe(eventFigures.name, () => {
       { label: 'Transcript', value: 'Yes, after the call' },
       { label: 'webcast', value: 'https://ir.example/webcast', href: 'https://ir.example/webcast' },
     ]);
+  });
+
+  it('says a dividend’s amount and dates as the rest of the page does', () => {
+    const rows = eventFigures(
+      {
+        eventType: 'dividend_ex',
+        details: { amount: 0.24, frequency: 4, paymentDate: '2026-12-15', recordDate: '2026-11-28' },
+      },
+      NY,
+    );
+    expect(rows).toEqual([
+      { label: 'Amount', value: '$0.24' },
+      { label: 'Record date', value: 'Nov 28, 2026' },
+      { label: 'Payment date', value: 'Dec 15, 2026' },
+    ]);
+  });
+
+  it('writes a negative figure with the minus sign', () => {
+    expect(eventFigures({ eventType: 'economic', details: { unit: '%', actual: -0.3 } }, NY)[0]).toEqual({
+      label: 'Actual',
+      value: '−0.3%',
+    });
   });
 });

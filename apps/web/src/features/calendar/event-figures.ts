@@ -4,7 +4,16 @@
  * flags, what the heading already says) are left out; unknown keys are shown with their own name.
  */
 import type { CalendarEvent } from '@eh/contracts';
-import { formatCompact, formatDateTime, formatPrice, numberFormat } from '../market/format.ts';
+import {
+  formatCompact,
+  formatDate,
+  formatDateTime,
+  formatDividend,
+  formatPercent,
+  formatPrice,
+  MINUS,
+  numberFormat,
+} from '../../shared/market/format.ts';
 
 export interface FigureRow {
   label: string;
@@ -17,6 +26,11 @@ type Details = Record<string, unknown>;
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+/** A calendar date in `details` ('2026-12-08') as the rest of the page says one: 'Dec 8, 2026'. */
+const day = (value: unknown): string | null => {
+  const date = text(value);
+  return date && formatDate(date);
+};
 
 /** Keys each kind shows in its own way, or not at all. */
 const HANDLED: Readonly<Record<CalendarEvent['eventType'], readonly string[]>> = {
@@ -52,13 +66,16 @@ const HANDLED: Readonly<Record<CalendarEvent['eventType'], readonly string[]>> =
 function withUnit(value: unknown, unit: string | null): string | null {
   const n = num(value);
   if (n === null) return null;
-  const figure = numberFormat({ maximumFractionDigits: 2 }).format(n);
+  const size = numberFormat({ maximumFractionDigits: 2 }).format(Math.abs(n));
+  const figure = n < 0 && /[1-9]/.test(size) ? `${MINUS}${size}` : size;
   if (!unit) return figure;
   return unit === '%' ? `${figure}%` : `${figure} ${unit}`;
 }
 
 const percentRange = (low: unknown, high: unknown) =>
-  num(low) !== null && num(high) !== null ? `${num(low)?.toFixed(2)}%–${num(high)?.toFixed(2)}%` : null;
+  num(low) !== null && num(high) !== null
+    ? `${formatPercent(num(low), { signed: false })}–${formatPercent(num(high), { signed: false })}`
+    : null;
 
 const capitalised = (value: string) => `${value[0]?.toUpperCase() ?? ''}${value.slice(1)}`;
 
@@ -95,7 +112,7 @@ export function eventFigures(event: Pick<CalendarEvent, 'eventType' | 'details'>
       );
       push(rows, 'Target range', percentRange(d.rateLow, d.rateHigh));
       push(rows, 'Previous range', percentRange(d.previousLow, d.previousHigh));
-      push(rows, 'Meeting began', text(d.meetingStart));
+      push(rows, 'Meeting began', day(d.meetingStart));
       push(rows, 'Importance', text(d.importance) && capitalised(String(d.importance)));
       break;
     }
@@ -121,10 +138,10 @@ export function eventFigures(event: Pick<CalendarEvent, 'eventType' | 'details'>
     }
     case 'dividend_ex':
     case 'dividend_payment': {
-      push(rows, 'Amount', num(d.amount) !== null ? formatPrice(num(d.amount)) : null);
-      push(rows, 'Ex-date', text(d.exDate));
-      push(rows, 'Record date', text(d.recordDate));
-      push(rows, 'Payment date', text(d.paymentDate));
+      push(rows, 'Amount', num(d.amount) !== null ? formatDividend(num(d.amount)) : null);
+      push(rows, 'Ex-date', day(d.exDate));
+      push(rows, 'Record date', day(d.recordDate));
+      push(rows, 'Payment date', day(d.paymentDate));
       break;
     }
   }

@@ -9,11 +9,10 @@ import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { Box, Typography } from '@mui/material';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
-import { dateTimeFormat, formatPrice } from '../market/format.ts';
-import type { ModalKind } from '../modals/modal-registry.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { dateTimeFormat, formatDividend } from '../../shared/market/format.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
 import type { ExtraItem } from './calendar-model.ts';
 import { stretchedButtonSx } from './earnings-entry.tsx';
 
@@ -22,7 +21,8 @@ interface ExtraLook {
   icon: SvgIconComponent;
   /** Theme palette colour of the icon. */
   color: 'secondary.main' | 'warning.main' | 'info.main' | 'primary.main' | 'success.main';
-  modal?: ModalKind;
+  /** The event modal it opens (with the event's id). */
+  modal?: 'economicEvent' | 'ipoEvent' | 'callEvent';
 }
 
 export const EVENT_LOOKS: Readonly<Record<CalendarEvent['eventType'], ExtraLook>> = {
@@ -85,7 +85,7 @@ export const ExtraItemView = memo(function ExtraItemView({ item, timeZone }: { i
             {dividend.symbol}
           </Box>
           <Typography variant="caption" component="div" color="text.secondary" noWrap>
-            {look.label} · {formatPrice(dividend.amount)}
+            {look.label} · {formatDividend(dividend.amount)}
           </Typography>
         </Box>
       </Box>

@@ -1,9 +1,9 @@
 import type { PremiumMarker } from '@eh/contracts';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Typography } from '@mui/material';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { GATED_FEATURE_LABELS, planFor } from '../quote/upgrade-prompt.tsx';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { GATED_FEATURE_LABELS, planFor } from '../../shared/upgrade-prompt.tsx';
 import type { CalendarAccess } from './calendar-access.ts';
 import { shortDate } from './calendar-format.ts';
 

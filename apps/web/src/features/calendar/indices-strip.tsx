@@ -1,8 +1,8 @@
 import { Box, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { symbolPath } from '../../app/routes.ts';
-import { formatNumber, formatPercent, TONE_COLOR, toneOf } from '../market/format.ts';
-import { useGetDelayedMarketQuotesQuery } from '../market/market-api.ts';
+import { formatNumber, formatPercent, TONE_COLOR, toneOf } from '../../shared/market/format.ts';
+import { useGetDelayedMarketQuotesQuery } from '../../shared/market/market-api.ts';
+import { symbolPath } from '../../shared/routes.ts';
 
 /** The "indices" calendar toggle: the major indexes above the calendar, 15 minutes delayed. */
 export function IndicesStrip() {

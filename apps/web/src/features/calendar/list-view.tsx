@@ -3,10 +3,10 @@ import type { IsoDate } from '@eh/domain';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { memo, useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
-import { formatCompact, formatPercent, TONE_COLOR, toneOf } from '../market/format.ts';
-import { SymbolInitials } from '../search/symbol-logo.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatCompact, formatPercent, TONE_COLOR, toneOf } from '../../shared/market/format.ts';
+import { HEADER_HEIGHT } from '../../shared/sticky-header.ts';
+import { SymbolInitials } from '../../shared/symbol-logo.tsx';
 import { epsLine, longDay, revenueLine } from './calendar-format.ts';
 import {
   buildListRows,

@@ -2,8 +2,8 @@ import { type IsoDate, isIsoDate } from '@eh/domain';
 import { Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { useCalendarAccess, useFilterSets } from './calendar-access.ts';
 import { useGetEarningsCalendarQuery } from './calendar-api.ts';
 import { longDay } from './calendar-format.ts';
@@ -18,7 +18,7 @@ import { BAND_ICONS } from './week-view.tsx';
  * A day of the month view (the selected month day modal): every report of that day by session, under the
  * reader's filter and sort, with the hidden symbols behind "+N more", and a link to the day in the week view.
  */
-export default function SelectedMonthDayModal({ entry, onClose }: ModalContentProps) {
+export default function SelectedMonthDayModal({ entry, onClose }: ModalContentProps<'selectedMonthDay'>) {
   const raw = typeof entry.props.date === 'string' ? entry.props.date : '';
   const date: IsoDate | null = isIsoDate(raw) ? raw : null;
   const [settings] = useEarningsSettings();

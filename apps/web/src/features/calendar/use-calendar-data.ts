@@ -1,8 +1,8 @@
 import type { CalendarEarningsRow, CalendarEvent, PremiumMarker } from '@eh/contracts';
 import { addDays, daysBetween, type IsoDate, isWeekend } from '@eh/domain';
 import { useMemo } from 'react';
-import type { ApiError } from '../../app/api.ts';
-import type { CalendarToggles, EarningsSettings } from '../../app/preferences.ts';
+import type { ApiError } from '../../shared/api.ts';
+import type { CalendarToggles, EarningsSettings } from '../../shared/preferences.ts';
 import type { FilterSets } from './calendar-access.ts';
 import {
   useGetCalendarDividendsQuery,

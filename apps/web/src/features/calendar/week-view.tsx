@@ -9,7 +9,7 @@ import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { memo, useMemo } from 'react';
-import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
+import { HEADER_HEIGHT } from '../../shared/sticky-header.ts';
 import { dayHeading, etLabel } from './calendar-format.ts';
 import {
   buildWeekGrid,

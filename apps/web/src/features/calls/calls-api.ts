@@ -2,11 +2,13 @@
  * The calls of the /calls page (SPEC §7 events): earnings calls live now and coming up (oldest first, from today)
  * or recorded (newest first). Types only from `@eh/contracts`.
  */
+
 import type { getEvents, QueryOf, ResponseOf } from '@eh/contracts';
-import { MARKET_TAG_TYPES, marketApi } from '../market/market-api.ts';
+import { paths } from '@eh/contracts/paths';
+import { MARKET_TAG_TYPES, marketApi } from '../../shared/market/market-api.ts';
 import type { CallTab } from './calls-model.ts';
 
-const EVENTS_PATH = '/events' satisfies (typeof getEvents)['path'];
+const EVENTS_PATH = paths.getEvents;
 
 export type CallsResponse = ResponseOf<typeof getEvents>;
 

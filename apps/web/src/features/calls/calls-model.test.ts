@@ -1,7 +1,17 @@
 import type { CalendarEvent } from '@eh/contracts';
 import { describe, expect, it } from 'vitest';
 import { callEvent as call } from './call-fixture.ts';
-import { byDay, callLink, callPagePath, callTabOf, callTime, localDay, placeCall, splitLive } from './calls-model.ts';
+import {
+  byDay,
+  callLink,
+  callPagePath,
+  callTabOf,
+  callTime,
+  endedCallNote,
+  localDay,
+  placeCall,
+  splitLive,
+} from './calls-model.ts';
 
 describe(callLink.name, () => {
   it('leads to the transcript page when the call has a published transcript', () => {
@@ -109,5 +119,30 @@ describe(placeCall.name, () => {
     // A call moved to a later time moves in the list.
     expect(placeCall(whole, upcoming(1, 20), 'upcoming')).toBe(true);
     expect(ids(whole).map(([id]) => id)).toEqual([4, 1]);
+  });
+});
+
+describe(endedCallNote.name, () => {
+  const ended = (audioUrl: string | null, hasTranscript: boolean) =>
+    call({ eventStatus: 'closed', audioUrl, details: { ...call().details, hasTranscript } });
+
+  it('says nothing while the call is live or to come, or for an event that is not a call', () => {
+    expect(endedCallNote(call({ eventStatus: 'live' }))).toBeNull();
+    expect(endedCallNote(call({ eventStatus: 'upcoming' }))).toBeNull();
+    expect(endedCallNote(call({ eventType: 'ipo', eventStatus: 'closed' }))).toBeNull();
+  });
+
+  it('says the call ended and offers what is left of it', () => {
+    const audio = 'https://example.com/call.m3u8';
+    expect(endedCallNote(ended(audio, true))).toBe(
+      'This call has ended. Listen to the recording below, or read the transcript.',
+    );
+    expect(endedCallNote(ended(audio, false))).toBe(
+      'This call has ended. Listen to the recording below; its transcript comes here once it is published.',
+    );
+    expect(endedCallNote(ended(null, true))).toBe('This call has ended. Read its transcript.');
+    expect(endedCallNote(ended(null, false))).toBe(
+      'This call has ended. Its transcript comes here once it is published.',
+    );
   });
 });

@@ -4,8 +4,8 @@
  */
 import type { CalendarEvent } from '@eh/contracts';
 import { formatIsoDate, type IsoDate } from '@eh/domain';
-import { fillPath, PAGES, type PageId, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
-import { safeTimeZone } from '../calendar/calendar-format.ts';
+import { fillPath, PAGES, type PageId, SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { safeTimeZone } from '../calendar/index.ts';
 
 /** The two tabs of the page; the first is the default (no query parameter). */
 export const CALL_TABS = [
@@ -109,6 +109,25 @@ export function callLink(call: CalendarEvent): CallLink | null {
     };
   }
   return { to: symbolPath(symbol, EVENTS_TAB), label: 'Events', kind: 'events' };
+}
+
+/**
+ * What a finished call's page says first, for whoever came to join it (a list read a moment before it ended still
+ * offers Join live): that it ended, and what is left of it. Null while it is live or still to come.
+ */
+export function endedCallNote(
+  call: Pick<CalendarEvent, 'eventType' | 'eventStatus' | 'audioUrl' | 'details'>,
+): string | null {
+  if (call.eventType !== 'call' || call.eventStatus !== 'closed') return null;
+  const transcript = call.details.hasTranscript === true;
+  if (call.audioUrl) {
+    return transcript
+      ? 'This call has ended. Listen to the recording below, or read the transcript.'
+      : 'This call has ended. Listen to the recording below; its transcript comes here once it is published.';
+  }
+  return transcript
+    ? 'This call has ended. Read its transcript.'
+    : 'This call has ended. Its transcript comes here once it is published.';
 }
 
 /** The call's own page (SPEC §2 /{symbol}/events/{eventId}); null for a call without a company. */

@@ -1,30 +1,31 @@
 import type { CalendarEvent } from '@eh/contracts';
 import { DEMO_REPLAY_SOURCE, DEMO_SOURCE } from '@eh/domain';
-import { Box, Button, Container, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Paper, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { NOT_FOUND_HEADING } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
-import { pageTitle, paramsAreValid, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
-import { useTimeZone } from '../calendar/calendar-preferences.ts';
-import { EventChips, EventFigures, EventSubject } from '../calendar/event-details.tsx';
-import NotFoundPage from '../info/not-found-page.tsx';
-import { formatDateTime } from '../market/format.ts';
-import { useGetEventQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { DemoBadge } from '../quote/demo-badge.tsx';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { SymbolLogo } from '../search/symbol-logo.tsx';
-import { callLink, callPagePath } from './calls-model.ts';
+import { NOT_FOUND_HEADING } from '../../shared/constants.ts';
+import { DemoBadge } from '../../shared/demo-badge.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatDateTime } from '../../shared/market/format.ts';
+import { useGetEventQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { pageTitle, paramsAreValid, SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { SymbolLogo } from '../../shared/symbol-logo.tsx';
+import { EventChips, EventFigures, EventSubject, useTimeZone } from '../calendar/index.ts';
+import { loadEventSlidesSection } from '../event-slides/index.ts';
+import { NotFoundPage } from '../info/index.ts';
+import { loadLiveCall } from '../live-calls/index.ts';
+import { callLink, callPagePath, endedCallNote } from './calls-model.ts';
 
 const EVENTS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'events');
 
 /** A call's audio, live transcript and comments: a chunk of their own, loaded with a call's page. */
-const LiveCall = lazy(() => import('../live-calls/live-call.tsx'));
+const LiveCall = lazy(loadLiveCall);
 /** A call's slides and reports beside a resizable side panel: a chunk of its own, loaded with a call's page. */
-const EventSlidesSection = lazy(() => import('../event-slides/event-slides-section.tsx'));
+const EventSlidesSection = lazy(loadEventSlidesSection);
 
 function EventView({ event }: { event: CalendarEvent }) {
   const [timeZone] = useTimeZone();
@@ -32,6 +33,7 @@ function EventView({ event }: { event: CalendarEvent }) {
   const link = callLink(event);
   const dispatch = useAppDispatch();
   const isCall = event.eventType === 'call';
+  const ended = endedCallNote(event);
   return (
     <Box data-testid="event-page" data-event-id={event.id}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
@@ -46,6 +48,11 @@ function EventView({ event }: { event: CalendarEvent }) {
         </Box>
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, display: 'grid', gap: 2 }}>
+        {ended ? (
+          <Alert severity="info" role="status" data-testid="event-ended">
+            {ended}
+          </Alert>
+        ) : null}
         <Box>
           <Typography sx={{ fontWeight: 600 }} data-testid="event-when">
             <time dateTime={event.eventDate}>{formatDateTime(event.eventDate, timeZone)}</time>

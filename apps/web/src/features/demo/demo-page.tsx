@@ -1,13 +1,11 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Alert, Box, Button, Paper, Skeleton, Typography } from '@mui/material';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppSelectorInTransition } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { useGetAppInfoQuery } from '../app-info/app-info-api.ts';
-import { provenanceText } from '../app-info/provenance.ts';
-import { useGetCallsQuery } from '../calls/calls-api.ts';
-import { CALLS_PAGE_SIZE, splitLive } from '../calls/calls-model.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { provenanceText, useGetAppInfoQuery } from '../app-info/index.ts';
+import { CALLS_PAGE_SIZE, splitLive, useGetCallsQuery } from '../calls/index.ts';
 import { TOUR_ALERTS_SYMBOL, TOUR_LENGTH, TOUR_STEPS, type TourStep } from './tour-model.ts';
 import { useTourStep } from './tour-state.ts';
 import { useTour } from './use-tour.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES, paramsAreValid } from '../../app/routes.ts';
-import { callEvent as call } from '../calls/call-fixture.ts';
+import { PAGES, paramsAreValid } from '../../shared/routes.ts';
+import { callEvent as call } from '../calls/index.ts';
 import {
   CALLS_PATH,
   listsAndAlertsPath,

@@ -4,8 +4,8 @@
  * now: the call that is live, the latest call with a transcript) and the tour's progress as it is stored.
  */
 import type { CalendarEvent } from '@eh/contracts';
-import { PAGES, type PageId, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
-import { callLink, callPagePath } from '../calls/calls-model.ts';
+import { PAGES, type PageId, SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { callLink, callPagePath } from '../calls/index.ts';
 
 /** Where a step leads: a fixed page, or one chosen from the market when the step is opened. */
 export type TourTarget =
@@ -74,7 +74,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     key: 'plans',
     title: 'Plans',
-    body: 'Browsing is free. Plus adds alerts, transcripts, AI summaries, analyst ratings and the full earnings history; Pro adds EHS, short interest, guidance and earnings moves; Team is Pro for organisations.',
+    body: 'Browsing is free. Plus adds alerts, transcripts, AI summaries, analyst ratings and the full earnings history; Pro adds EHS, short interest, guidance and earnings moves; Team is Pro for organizations.',
     look: 'Each plan, its price and what it adds.',
     target: { kind: 'page', path: pathOf('pricing') },
   },

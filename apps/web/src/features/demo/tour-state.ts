@@ -4,7 +4,7 @@
  * `useTourStep`; the tour page and the bar change it.
  */
 import { useSyncExternalStore } from 'react';
-import { PAGES } from '../../app/routes.ts';
+import { PAGES } from '../../shared/routes.ts';
 
 const KEY = 'eh.demoTour';
 

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import type { AppDispatch } from '../../app/store.ts';
-import { callsApi } from '../calls/calls-api.ts';
-import { CALLS_PAGE_SIZE, type CallTab } from '../calls/calls-model.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import type { AppDispatch } from '../../shared/store.ts';
+import { CALLS_PAGE_SIZE, type CallTab, callsApi } from '../calls/index.ts';
 import {
   CALLS_PATH,
   listsAndAlertsPath,

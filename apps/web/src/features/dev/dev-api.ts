@@ -1,7 +1,8 @@
 import type { getDevOutbox, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const OUTBOX_PATH: (typeof getDevOutbox)['path'] = '/core/dev/outbox';
+const OUTBOX_PATH = paths.getDevOutbox;
 
 /** How many outbox messages the dev page lists. */
 export const OUTBOX_LIMIT = 50;

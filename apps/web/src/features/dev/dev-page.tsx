@@ -1,17 +1,14 @@
 import { Alert, Box, Button, Chip, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { DEV_TOOLS_OFF } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { selectDevMode } from '../flags/flags.ts';
-import { useFlags } from '../flags/flags-api.ts';
-import { FlagsTable } from '../flags/flags-table.tsx';
-import { MarketHistorySection } from '../market-history/market-history-section.tsx';
-import { NotificationProvidersSection } from '../notifications/providers-section.tsx';
-import { useGetReleaseNotesQuery } from '../release-notes/release-notes-api.ts';
-import { ReleaseNotesList } from '../release-notes/release-notes-list.tsx';
+import { errorMessage } from '../../shared/api.ts';
+import { DEV_TOOLS_OFF } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { FlagsTable, selectDevMode, useFlags } from '../flags/index.ts';
+import { MarketHistorySection } from '../market-history/index.ts';
+import { NotificationProvidersSection } from '../notifications/index.ts';
+import { ReleaseNotesList, useGetReleaseNotesQuery } from '../release-notes/index.ts';
 import { OUTBOX_LIMIT, useGetDevOutboxQuery } from './dev-api.ts';
 
 const PAGE = pageById('dev');

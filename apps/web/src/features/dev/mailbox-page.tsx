@@ -3,10 +3,10 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Chip, Paper, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { errorMessage } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { OUTBOX_LIMIT, useGetDevOutboxQuery } from './dev-api.ts';
 
 const PAGE = pageById('devMail');

@@ -15,15 +15,14 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { Pager, usePaged } from '../../components/pager.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { formatCompact, formatNumber } from '../market/format.ts';
-import { LoadingRows } from '../quote/query-state.tsx';
-import { useAssetCatalog } from '../search/asset-index.ts';
-import { ASSET_TYPE_LABELS } from '../search/search-model.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { formatCompact, formatNumber } from '../../shared/market/format.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { LoadingRows } from '../../shared/query-state.tsx';
+import { ASSET_TYPE_LABELS, useAssetCatalog } from '../search/index.ts';
 
 const PAGE_SIZE = 100;
 

@@ -18,17 +18,21 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { Pager, usePaged } from '../../components/pager.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { formatCompact, formatDate, formatPercent } from '../market/format.ts';
-import { type MarketIndexResponse, useGetIndexRebalancesQuery, useGetMarketIndexQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatCompact, formatDate, formatPercent } from '../../shared/market/format.ts';
+import {
+  type MarketIndexResponse,
+  useGetIndexRebalancesQuery,
+  useGetMarketIndexQuery,
+} from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 
 type Constituent = MarketIndexResponse['constituents'][number];
 const COLUMNS = [

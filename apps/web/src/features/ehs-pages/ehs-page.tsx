@@ -2,16 +2,15 @@ import { EH500_INDEX_ID, EH500_NAME, EH500_RANKING, type Metric } from '@eh/doma
 import { Box, Button, Link, List, ListItem, ListItemButton, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { MetricHistogram } from '../ehs/metric-histogram.tsx';
-import { formatMetric, METRIC_SECTIONS } from '../ehs/metric-sections.tsx';
-import { formatDate, formatNumber } from '../market/format.ts';
-import { useGetMarketIndexQuery, useGetMetricStatsQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatDate, formatNumber } from '../../shared/market/format.ts';
+import { useGetMarketIndexQuery, useGetMetricStatsQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { formatMetric, METRIC_SECTIONS, MetricHistogram } from '../ehs/index.ts';
 
 const METRIC_TABS: readonly { metric: Metric; title: string }[] = [
   { metric: 'overallScore', title: 'Overall Score' },

@@ -1,10 +1,10 @@
 import { EH500_INDEX_ID, EH500_NAME } from '@eh/domain';
 import { Box, Chip, DialogContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../market/format.ts';
-import { useGetIndexRebalancesQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { formatDate } from '../../shared/market/format.ts';
+import { useGetIndexRebalancesQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 
 function Symbols({ symbols, colour }: { symbols: readonly string[]; colour: 'success' | 'error' }) {
   if (symbols.length === 0) return <EmptyState>None.</EmptyState>;
@@ -27,7 +27,7 @@ function Symbols({ symbols, colour }: { symbols: readonly string[]; colour: 'suc
 }
 
 /** SPEC §2 index rebalance modal: `props.date` is the rebalance; what entered and left the index that day. */
-export default function IndexRebalanceModal({ entry }: ModalContentProps) {
+export default function IndexRebalanceModal({ entry }: ModalContentProps<'indexRebalance'>) {
   const id = typeof entry.props.indexId === 'string' ? entry.props.indexId : EH500_INDEX_ID;
   const rebalances = useGetIndexRebalancesQuery({ id, limit: 100 });
   const rebalance = rebalances.data?.rebalances.find((item) => item.date === entry.props.date);

@@ -1,10 +1,10 @@
 import { Button, DialogActions, DialogContent } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { MethodView } from './method-view.tsx';
 
 /** SPEC §2 learn more EHS modal: the published method. */
-export default function LearnMoreEhsModal({ onClose }: ModalContentProps) {
+export default function LearnMoreEhsModal({ onClose }: ModalContentProps<'learnMoreEhs'>) {
   return (
     <>
       <DialogContent dividers>

@@ -1,6 +1,6 @@
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { MethodView } from './method-view.tsx';
 
 /** /ehs/learn-more: the published method of docs/ehs.md. */

@@ -12,15 +12,19 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { dailyPoints } from '../market/chart-data.ts';
-import { formatDate } from '../market/format.ts';
-import { useGetMetricStatsQuery, useGetSummariesQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { EmptyState, LoadingRows } from '../quote/query-state.tsx';
-import { SectionCard } from '../quote/section-card.tsx';
-import type { SymbolSectionProps } from '../quote/symbol-context.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { dailyPoints } from '../../shared/market/chart-data.ts';
+import { formatDate } from '../../shared/market/format.ts';
+import {
+  useGetMetricStatsQuery,
+  useGetSummariesQuery,
+  useGetSymbolEarningsQuery,
+} from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { EmptyState, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
 import { EhsWidget } from './ehs-widget.tsx';
 import { formatMetric, METRIC_SECTIONS } from './metric-sections.tsx';
 import { ScoreHistory } from './score-history.tsx';

@@ -1,11 +1,11 @@
 import { EH500_INDEX_ID, EH500_NAME, EH500_SIZE } from '@eh/domain';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { useGetMarketIndexQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { useGetMarketIndexQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 
 /** The score's band, in words and colour. */
 export function scoreBand(score: number): { label: string; color: 'success' | 'warning' | 'error' } {

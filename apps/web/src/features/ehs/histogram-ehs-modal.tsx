@@ -1,10 +1,10 @@
 import { EH500_NAME, EH500_RANKING, type Metric } from '@eh/domain';
 import { Box, DialogContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { formatDate, formatNumber } from '../market/format.ts';
-import { useGetMetricStatsQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { formatDate, formatNumber } from '../../shared/market/format.ts';
+import { useGetMetricStatsQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { MetricHistogram } from './metric-histogram.tsx';
 import { formatMetric, METRIC_SECTIONS } from './metric-sections.tsx';
 
@@ -17,7 +17,7 @@ const format = (metric: Metric, value: number | null) =>
   metric === 'overallScore' ? formatNumber(value, 0) : formatMetric(metric, value);
 
 /** SPEC §2 histogram EHS modal: how the EH500 spreads on a metric, with this company's value marked. */
-export default function HistogramEhsModal({ entry }: ModalContentProps) {
+export default function HistogramEhsModal({ entry }: ModalContentProps<'histogramEhs'>) {
   const symbol = typeof entry.props.symbol === 'string' ? entry.props.symbol.toUpperCase() : null;
   const score = typeof entry.props.score === 'number' ? entry.props.score : null;
   const [metric, setMetric] = useState<Metric>('overallScore');

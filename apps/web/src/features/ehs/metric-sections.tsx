@@ -1,11 +1,15 @@
 import { EH500_RANKING, type Metric } from '@eh/domain';
 import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { formatMultiple, formatPercent, NO_VALUE } from '../market/format.ts';
-import { type AssetInfoResponse, type SymbolEarningsResponse, useGetMetricStatsQuery } from '../market/market-api.ts';
-import { MiniBars } from '../quote/mini-bars.tsx';
-import { SectionCard } from '../quote/section-card.tsx';
-import { firstGate, UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { formatMultiple, formatPercent, NO_VALUE } from '../../shared/market/format.ts';
+import {
+  type AssetInfoResponse,
+  type SymbolEarningsResponse,
+  useGetMetricStatsQuery,
+} from '../../shared/market/market-api.ts';
+import { MiniBars } from '../../shared/mini-bars.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { currentMetrics, type MetricPoint, metricsAfterEachReport, positionInDistribution } from './symbol-metrics.ts';
 
 /** SPEC §2 sections, in the order of the overview. */

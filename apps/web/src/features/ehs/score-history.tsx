@@ -1,11 +1,11 @@
 import { addDays, type IsoDate } from '@eh/domain';
 import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { formatChange, formatDate, TONE_COLOR, toneOf } from '../market/format.ts';
-import { type AssetMetricsResponse, useGetAssetMetricsQuery } from '../market/market-api.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { Sparkline } from '../quote/sparkline.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { formatChange, formatDate, TONE_COLOR, toneOf } from '../../shared/market/format.ts';
+import { type AssetMetricsResponse, useGetAssetMetricsQuery } from '../../shared/market/market-api.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { Sparkline } from '../../shared/sparkline.tsx';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { scoreBand } from './ehs-widget.tsx';
 
 /** A year back from a date, in calendar days. */

@@ -12,18 +12,18 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { errorStatus } from '../../app/api.ts';
-import { formatCompact, formatPercent, formatPrice, NO_VALUE } from '../market/format.ts';
-import { useGetSymbolEarningsQuery } from '../market/market-api.ts';
-import { usePreference } from '../settings-sync/live-preferences.ts';
+import { errorStatus } from '../../shared/api.ts';
+import { formatCompact, formatEps, formatPercent, NO_VALUE } from '../../shared/market/format.ts';
+import { useGetSymbolEarningsQuery } from '../../shared/market/market-api.ts';
+import { usePreference } from '../settings-sync/index.ts';
 import type { QuarterFigures } from './slides-model.ts';
 
 const SYMBOL = /^[A-Za-z0-9.^=\-/]{1,20}$/;
 
 type Row = { label: string; format: (figures: QuarterFigures) => string };
 const ROWS: Row[] = [
-  { label: 'EPS', format: (f) => (f.epsActual === null ? NO_VALUE : formatPrice(f.epsActual)) },
-  { label: 'EPS estimate', format: (f) => (f.epsEstimate === null ? NO_VALUE : formatPrice(f.epsEstimate)) },
+  { label: 'EPS', format: (f) => formatEps(f.epsActual) },
+  { label: 'EPS estimate', format: (f) => formatEps(f.epsEstimate) },
   {
     label: 'Revenue',
     format: (f) => (f.revenueActual === null ? NO_VALUE : formatCompact(f.revenueActual, { currency: true })),

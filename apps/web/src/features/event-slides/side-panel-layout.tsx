@@ -3,7 +3,7 @@ import KeyboardDoubleArrowLeftIcon from '@mui/icons-material/KeyboardDoubleArrow
 import KeyboardDoubleArrowRightIcon from '@mui/icons-material/KeyboardDoubleArrowRight';
 import { Box, Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
-import { usePreference } from '../settings-sync/live-preferences.ts';
+import { usePreference } from '../settings-sync/index.ts';
 
 /** The side panel's entry in the collapse states preference (SPEC §3). */
 export const SIDE_PANEL_COLLAPSE_ID = 'eventSidePanel';

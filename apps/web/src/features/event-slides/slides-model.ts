@@ -4,7 +4,7 @@
  * deterministic (same figures, same slides) and labelled as drawn by EarningsHub, never passed off as the
  * company's own presentation.
  */
-import { formatCompact, formatDate, formatPercent } from '../market/format.ts';
+import { formatCompact, formatDate, formatEps, formatPercent } from '../../shared/market/format.ts';
 
 /** The figures a deck is drawn from: one row of GET /pricing/assets/{symbol}/earnings. */
 export interface QuarterFigures {
@@ -56,8 +56,6 @@ function bars(entries: [string, number | null, SlideBar['tone']][], format: (val
   );
 }
 
-/** Earnings per share to the cent, a loss with its sign ('−$0.12'). */
-const eps = (value: number) => `${value < 0 ? '−' : ''}$${Math.abs(value).toFixed(2)}`;
 const revenue = (value: number) => formatCompact(value, { currency: true });
 
 /** The deck for a quarter: a title, EPS, revenue and the year-over-year picture (fewer when figures are missing). */
@@ -79,7 +77,7 @@ export function drawnDeck(figures: QuarterFigures): Slide[] {
       ['Actual', figures.epsActual, 'actual'],
       ['A year earlier', figures.epsPriorYear, 'prior'],
     ],
-    eps,
+    formatEps,
   );
   if (epsBars.length > 0)
     deck.push({

@@ -5,7 +5,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Box, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { usePreference } from '../settings-sync/live-preferences.ts';
+import { usePreference } from '../settings-sync/index.ts';
 import { SlideView } from './slide-view.tsx';
 import type { Slide } from './slides-model.ts';
 

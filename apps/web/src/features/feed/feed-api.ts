@@ -2,12 +2,14 @@
  * The two market calls the feed needs that the shared market layer does not carry yet: the newest files of a
  * named feed and the events list (calls on now and recorded). Injected into the one base API.
  */
-import type { getEvents, getFilesByFilter, ParamsOf, QueryOf, ResponseOf } from '@eh/contracts';
-import { fillPath } from '../../app/routes.ts';
-import { marketApi } from '../market/market-api.ts';
 
-const FILES_BY_FILTER = '/pricing/files/filter/:filter' satisfies (typeof getFilesByFilter)['path'];
-const EVENTS = '/events' satisfies (typeof getEvents)['path'];
+import type { getEvents, getFilesByFilter, ParamsOf, QueryOf, ResponseOf } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
+import { marketApi } from '../../shared/market/market-api.ts';
+import { fillPath } from '../../shared/routes.ts';
+
+const FILES_BY_FILTER = paths.getFilesByFilter;
+const EVENTS = paths.getEvents;
 
 export type FilesByFilterArgs = ParamsOf<typeof getFilesByFilter> & NonNullable<QueryOf<typeof getFilesByFilter>>;
 export type EventsArgs = NonNullable<QueryOf<typeof getEvents>>;

@@ -65,6 +65,8 @@ export interface FeedItem {
   /** Where the item opens: an article, a transcript or a symbol's events. */
   href: string;
   newsId?: number;
+  /** A transcript file's id: a plain click reads it in the transcript modal, over the feed. */
+  fileId?: string;
 }
 
 const isContentType = (value: string): value is ContentType => value in CONTENT_TYPE_KIND;
@@ -92,7 +94,12 @@ export function feedItemsFromNews(news: readonly FeedNews[]): FeedItem[] {
 export function feedItemsFromFiles(files: readonly FeedFile[]): FeedItem[] {
   return files.flatMap((file): FeedItem[] => {
     if (file.type !== 'transcript') return [];
-    const base = { symbols: [file.symbol], at: file.date, href: `/transcripts/${encodeURIComponent(file.id)}` };
+    const base = {
+      symbols: [file.symbol],
+      at: file.date,
+      href: `/transcripts/${encodeURIComponent(file.id)}`,
+      fileId: file.id,
+    };
     const items: FeedItem[] = [
       {
         ...base,

@@ -1,9 +1,8 @@
 import { Paper, Typography } from '@mui/material';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { ContentTypePicker } from '../news/content-type-picker.tsx';
-import { setNewsContentTypes, useNewsContentTypes } from '../news/news-preferences.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { ContentTypePicker, setNewsContentTypes, useNewsContentTypes } from '../news/index.ts';
 import { FeedList } from './feed-list.tsx';
 
 /** How many items the feed page lists (SPEC §9 default news limit). */

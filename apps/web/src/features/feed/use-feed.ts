@@ -1,6 +1,6 @@
 import type { ContentType } from '@eh/domain';
 import { useMemo } from 'react';
-import { useGetNewsQuery } from '../market/market-api.ts';
+import { useGetNewsQuery } from '../../shared/market/market-api.ts';
 import { useGetEventsQuery, useGetFilesByFilterQuery } from './feed-api.ts';
 import { buildFeed, type FeedItem } from './feed-model.ts';
 

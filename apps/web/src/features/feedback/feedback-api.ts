@@ -1,7 +1,8 @@
 import type { BodyOf, postFeedback, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const FEEDBACK_PATH: (typeof postFeedback)['path'] = '/core/feedback';
+const FEEDBACK_PATH = paths.postFeedback;
 
 export const feedbackApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,11 +1,11 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../app/api.ts';
-import { FEEDBACK_SUCCESS } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { errorMessage, fieldErrors } from '../../shared/api.ts';
+import { FEEDBACK_SUCCESS } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { usePostFeedbackMutation } from './feedback-api.ts';
 import {
   EMPTY_FEEDBACK,

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { bannerDismissed } from '../../app/ui-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { bannerDismissed } from '../../shared/ui-slice.ts';
 
 export default function BannerAlert({ message }: { message: string }) {
   const dispatch = useAppDispatch();

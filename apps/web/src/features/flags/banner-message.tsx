@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 import { selectBannerMessage } from './flags.ts';
 import { useFlags } from './flags-api.ts';
 

@@ -1,10 +1,11 @@
 import type { getFlags, QueryOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
-import { FLAGS_POLL_INTERVAL_MS, PRODUCT_APP } from '../../app/constants.ts';
+import { paths } from '@eh/contracts/paths';
 import { flagPlatform } from '../../platform/platform.ts';
+import { api } from '../../shared/api.ts';
+import { FLAGS_POLL_INTERVAL_MS, PRODUCT_APP } from '../../shared/constants.ts';
 import type { FlagPlatform, FlagsResponse } from './flags.ts';
 
-const FLAGS_PATH: (typeof getFlags)['path'] = '/core/flags';
+const FLAGS_PATH = paths.getFlags;
 
 export interface FlagsArgs {
   app: typeof PRODUCT_APP;

@@ -1,7 +1,7 @@
 import type { FlagValue } from '@eh/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FLAGS_POLL_INTERVAL_MS, MAINTENANCE_DEFAULT_MESSAGE } from '../../app/constants.ts';
 import { makeStore } from '../../app/store.ts';
+import { FLAGS_POLL_INTERVAL_MS, MAINTENANCE_DEFAULT_MESSAGE } from '../../shared/constants.ts';
 import { type FlagMap, selectBannerMessage, selectDevMode, selectMaintenance } from './flags.ts';
 import { FLAGS_SUBSCRIPTION, flagsApi, flagsArgs } from './flags-api.ts';
 
@@ -116,7 +116,7 @@ describe('flags polling', () => {
     enabled = true;
     await vi.advanceTimersByTimeAsync(59_000);
     expect(requests).toHaveLength(1);
-    // Each request is prepared in a task of its own (app/api.ts): a timer tick after the poll's, and the next poll
+    // Each request is prepared in a task of its own (shared/api.ts): a timer tick after the poll's, and the next poll
     // counts from that answer.
     await vi.advanceTimersByTimeAsync(1_000 + REQUEST_TASK_MS);
     expect(requests).toHaveLength(2);

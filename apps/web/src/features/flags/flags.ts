@@ -1,5 +1,5 @@
 import type { FlagName, FlagValue, getFlags, ResponseOf } from '@eh/contracts';
-import { MAINTENANCE_DEFAULT_MESSAGE } from '../../app/constants.ts';
+import { MAINTENANCE_DEFAULT_MESSAGE } from '../../shared/constants.ts';
 
 export type FlagsResponse = ResponseOf<typeof getFlags>;
 export type FlagMap = FlagsResponse['flags'];

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { APP_NAME, documentTitle, MAINTENANCE_HEADING } from '../../app/constants.ts';
 import { Logo } from '../../components/logo.tsx';
+import { APP_NAME, documentTitle, MAINTENANCE_HEADING } from '../../shared/constants.ts';
 
 /** Deterministic star field: positions from a small LCG so every render draws the same sky. */
 function stars(count: number, seed: number): { x: number; y: number; r: number; o: number }[] {

@@ -1,13 +1,13 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { usePartner } from '../../app/layout/sticky-header.ts';
-import { pageById } from '../../app/page-content.ts';
-import { preferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { TabBar } from '../../components/tab-bar.tsx';
-import { PartnerHero } from '../partners/partner-hero.tsx';
-import { useCurrentPage } from '../shell/current-page.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { usePartner } from '../../shared/sticky-header.ts';
+import { PartnerHero } from '../partners/index.ts';
+import { useCurrentPage } from '../shell/index.ts';
 import {
   CalendarSection,
   FeedSection,

@@ -2,25 +2,30 @@ import { currentWeek, DEFAULT_LIMITS, EH500_INDEX_ID, nextWeek } from '@eh/domai
 import { Box, Button, Chip, Link, List, ListItem, ListItemButton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CALENDAR_HOME } from '../../app/routes.ts';
-import { FeedList } from '../feed/feed-list.tsx';
-import { useLiveQuotes } from '../live/live-follows.ts';
-import { earningsTiming, formatCompact, formatPrice, SESSION_LABELS, SESSION_SHORT_LABELS } from '../market/format.ts';
+import { ChangeText } from '../../shared/change-text.tsx';
+import {
+  earningsTiming,
+  formatCompact,
+  formatPrice,
+  SESSION_LABELS,
+  SESSION_SHORT_LABELS,
+} from '../../shared/market/format.ts';
 import {
   useGetMarketIndexQuery,
   useGetMoversQuery,
   useGetTagNewsQuery,
   useGetTopMarketEarningsQuery,
   useGetTopMarketQuery,
-} from '../market/market-api.ts';
-import { NewsItems } from '../news/news-items.tsx';
-import { NEWS_TAGS, useNewsContentTypes, useNewsTag } from '../news/news-preferences.ts';
-import { ChangeText } from '../quote/change-text.tsx';
-import { DateStatusChip } from '../quote/date-status-chip.tsx';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { SectionCard } from '../quote/section-card.tsx';
-import { useTimeZone } from '../quote/symbol-context.ts';
-import { SymbolLogo } from '../search/symbol-logo.tsx';
+} from '../../shared/market/market-api.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { CALENDAR_HOME } from '../../shared/routes.ts';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { useTimeZone } from '../../shared/symbol-context.ts';
+import { SymbolLogo } from '../../shared/symbol-logo.tsx';
+import { FeedList } from '../feed/index.ts';
+import { useLiveQuotes } from '../live/index.ts';
+import { NEWS_TAGS, NewsItems, useNewsContentTypes, useNewsTag } from '../news/index.ts';
+import { DateStatusChip } from '../quote/index.ts';
 
 /** Rows in each home list (SPEC §9: top market earnings 10). */
 const HOME_ROWS = DEFAULT_LIMITS.topMarketEarnings;

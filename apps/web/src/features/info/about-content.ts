@@ -1,6 +1,6 @@
-import { APP_NAME } from '../../app/constants.ts';
+import { APP_NAME } from '../../shared/constants.ts';
 
-/** What the About page says the product does: only what works today (issue 15). */
+/** What the About page says the product does: only what works today. */
 export const ABOUT_FEATURES = [
   {
     heading: 'Who reports, and exactly when',

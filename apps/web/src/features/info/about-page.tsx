@@ -1,11 +1,11 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { APP_NAME } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
-import { CALENDAR_HOME } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { useProvenance } from '../app-info/provenance.ts';
+import { APP_NAME } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { CALENDAR_HOME } from '../../shared/routes.ts';
+import { useProvenance } from '../app-info/index.ts';
 import { ABOUT_AUDIENCE, ABOUT_DATA, ABOUT_FEATURES } from './about-content.ts';
 
 const PAGE = pageById('about');

@@ -1,5 +1,5 @@
 import { REFUND_WINDOW_DAYS, TEST_BILLING_LABEL } from '@eh/domain';
-import { APP_NAME } from '../../app/constants.ts';
+import { APP_NAME } from '../../shared/constants.ts';
 
 export interface FaqEntry {
   id: string;
@@ -115,7 +115,7 @@ export const FAQ: readonly FaqGroup[] = [
           'Free: browsing and one stock list.',
           'Plus: unlimited lists, alerts, analyst ratings, the Fed and economic calendars, earnings and dividend history, call recordings, event slides and reports, transcripts and AI transcripts.',
           'Pro: everything in Plus, with corporate guidance, short interest, the price move before and after earnings, and EHS.',
-          'Team: Pro for organisations, with invited members, roles, licences and one bill.',
+          'Team: Pro for organizations, with invited members, roles, licences and one bill.',
         ],
       },
       {

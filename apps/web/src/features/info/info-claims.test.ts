@@ -1,6 +1,6 @@
 /**
- * Issue 15: the FAQ and About promised live calls, native apps and cancelling from the profile, none of which exist
- * yet (and alerts by email, push and SMS before issue 17 built them). Their words must say what is true today.
+ * The FAQ and About promised live calls, native apps and cancelling from the profile, none of which exist
+ * yet (and alerts by email, push and SMS before they were built). Their words must say what is true today.
  */
 import { REFUND_WINDOW_DAYS, TEST_BILLING_LABEL } from '@eh/domain';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe('FAQ and About', () => {
       expect(text).toMatch(/Alerts arrive by email, [^.]*push notification/);
       expect(text).toMatch(/no iOS or Android app/);
     }
-    // Live calls came with issue 19: a live transcript and comments, audio where a call streams; demo replays.
+    // Live calls exist: a live transcript and comments, audio where a call streams; demo replays.
     for (const text of [faqText, aboutText]) {
       expect(text).not.toMatch(/live (audio|transcripts?)[^.]*not available yet/i);
       expect(text).toMatch(/the transcript as it is spoken/);
@@ -40,7 +40,7 @@ describe('FAQ and About', () => {
     }
   });
 
-  it('say how plans are bought, canceled and refunded (issue 18), never that nothing can be bought', () => {
+  it('say how plans are bought, canceled and refunded, never that nothing can be bought', () => {
     for (const text of [faqText, aboutText])
       expect(text).not.toMatch(/can’t be bought online yet|no subscription to cancel/);
     expect(aboutText).toMatch(/Plans are bought here by card/);

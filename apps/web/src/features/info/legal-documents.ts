@@ -1,4 +1,4 @@
-import { APP_NAME } from '../../app/constants.ts';
+import { APP_NAME } from '../../shared/constants.ts';
 
 export interface LegalSection {
   heading: string;
@@ -53,7 +53,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       heading: '5. Teams',
       paragraphs: [
-        'A team plan is bought by an organisation, which decides who is invited and what role each member has. The organisation pays for the licences it uses and is responsible for its members’ use of the service. Members’ own lists and alerts stay private unless they choose to share them.',
+        'A team plan is bought by an organization, which decides who is invited and what role each member has. The organization pays for the licences it uses and is responsible for its members’ use of the service. Members’ own lists and alerts stay private unless they choose to share them.',
       ],
     },
     {

@@ -1,8 +1,8 @@
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { NOT_FOUND_HEADING } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { NOT_FOUND_HEADING } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
 
 /** Characters of the address the page repeats: a long bad link is shortened, and what is shown wraps anywhere. */
 const SHOWN_PATH_MAX = 120;

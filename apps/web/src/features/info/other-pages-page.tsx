@@ -1,13 +1,12 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { groupPages, pageHref, pageLinkTitle } from '../../app/layout/page-groups.ts';
-import { pageById } from '../../app/page-content.ts';
-import { SAMPLE_SYMBOL, SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { selectDevMode } from '../flags/flags.ts';
-import { useFlags } from '../flags/flags-api.ts';
-import { useGetAssetNewsQuery } from '../market/market-api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useGetAssetNewsQuery } from '../../shared/market/market-api.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { groupPages, pageHref, pageLinkTitle } from '../../shared/page-groups.ts';
+import { SAMPLE_SYMBOL, SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { selectDevMode, useFlags } from '../flags/index.ts';
 
 const PAGE = pageById('otherPages');
 

@@ -1,9 +1,9 @@
 import { Button, DialogActions, DialogContent } from '@mui/material';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { LegalDocumentView } from './legal-document-view.tsx';
 import { PRIVACY_POLICY } from './legal-documents.ts';
 
-export default function PrivacyModal({ onClose }: ModalContentProps) {
+export default function PrivacyModal({ onClose }: ModalContentProps<'privacyPolicy'>) {
   return (
     <>
       <DialogContent dividers>

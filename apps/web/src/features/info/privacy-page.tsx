@@ -1,6 +1,6 @@
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { LegalDocumentView } from './legal-document-view.tsx';
 import { PRIVACY_POLICY } from './legal-documents.ts';
 

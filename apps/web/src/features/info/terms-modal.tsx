@@ -1,9 +1,9 @@
 import { Button, DialogActions, DialogContent } from '@mui/material';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { LegalDocumentView } from './legal-document-view.tsx';
 import { TERMS_OF_SERVICE } from './legal-documents.ts';
 
-export default function TermsModal({ onClose }: ModalContentProps) {
+export default function TermsModal({ onClose }: ModalContentProps<'termsOfService'>) {
   return (
     <>
       <DialogContent dividers>

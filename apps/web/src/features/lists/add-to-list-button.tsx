@@ -2,10 +2,10 @@ import { listForAdd } from '@eh/domain';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { Button } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { type AssetList, LISTS_ARGS, useAddListItemMutation, useGetListsQuery } from './lists-api.ts';
 
 /** Adds a symbol to a list, saying so in a toast (or that it failed and was undone). */

@@ -1,7 +1,7 @@
 import { Button, DialogActions, DialogContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelectorInTransition } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import { useAppSelectorInTransition } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { useAddToList } from './add-to-list-button.tsx';
 import { type AssetList, LISTS_ARGS, useGetListsQuery } from './lists-api.ts';
 
@@ -9,7 +9,7 @@ import { type AssetList, LISTS_ARGS, useGetListsQuery } from './lists-api.ts';
  * The choose-list modal (SPEC §5): which of the user's lists a symbol goes to, lists already holding it shown
  * but not choosable; with no list yet, a way to My Stocks to create one.
  */
-export default function ChooseListModal({ entry, onClose }: ModalContentProps) {
+export default function ChooseListModal({ entry, onClose }: ModalContentProps<'chooseList'>) {
   const display = typeof entry.props.symbol === 'string' ? entry.props.symbol.toUpperCase() : '';
   const signedIn = useAppSelectorInTransition((state) => state.auth.status === 'signedIn');
   const { data } = useGetListsQuery(LISTS_ARGS, { skip: !signedIn });

@@ -1,11 +1,10 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { useAssetCatalog } from '../search/asset-index.ts';
-import { resolveSymbol, SymbolLookupField } from '../search/symbol-lookup-field.tsx';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { resolveSymbol, SymbolLookupField, useAssetCatalog } from '../search/index.ts';
 import { useAddListItemMutation, useRemoveListItemMutation, useUpdateListItemMutation } from './lists-api.ts';
 
 /** Says in a toast that an optimistic list change failed and was undone (SPEC §8); true when it failed. */

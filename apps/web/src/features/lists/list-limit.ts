@@ -1,8 +1,8 @@
 import { canCreateList } from '@eh/domain';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { planFor } from '../quote/upgrade-prompt.tsx';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { planFor } from '../../shared/upgrade-prompt.tsx';
+import { useGetMeQuery } from '../../shared/users-api.ts';
 import { LISTS_ARGS, useGetListsQuery } from './lists-api.ts';
 
 /** The gated feature a second list needs (SPEC §3 gated premium features). */

@@ -1,10 +1,10 @@
 import { Alert, Button, DialogActions, DialogContent, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { errorMessage, errorStatus } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { preferences } from '../../app/preferences.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage, errorStatus } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { useFailureToast } from './holding-fields.tsx';
 import { upgradeForLists } from './list-limit.ts';
 import {
@@ -17,7 +17,10 @@ import {
 } from './lists-api.ts';
 
 /** The list a modal was opened for (`props.listId`), from the cached lists. */
-export function useModalList(entry: ModalContentProps['entry']): { list: AssetList | undefined; loading: boolean } {
+export function useModalList(entry: ModalContentProps<'editList' | 'deleteList' | 'manageAssetList'>['entry']): {
+  list: AssetList | undefined;
+  loading: boolean;
+} {
   const listId = typeof entry.props.listId === 'string' ? entry.props.listId : '';
   const { data, isLoading } = useGetListsQuery(LISTS_ARGS);
   return { list: data?.lists.find((candidate) => candidate.id === listId), loading: isLoading };
@@ -43,7 +46,7 @@ export function MissingList({ onClose, loading }: { onClose: () => void; loading
  * The create-list modal. A refusal by the plan's list limit (403) opens the upgrade modal on top and keeps the
  * server's message in view; a new list becomes the selected one.
  */
-function CreateListContent({ onClose }: ModalContentProps) {
+function CreateListContent({ onClose }: ModalContentProps<'createList'>) {
   const dispatch = useAppDispatch();
   const [name, setName] = useState('');
   const [cash, setCash] = useState('');
@@ -92,7 +95,7 @@ function CreateListContent({ onClose }: ModalContentProps) {
 }
 
 /** The edit-list modal. SPEC §5: the name is sent only when set, cash only when given. */
-function EditListContent({ entry, onClose }: ModalContentProps) {
+function EditListContent({ entry, onClose }: ModalContentProps<'editList'>) {
   const { list, loading } = useModalList(entry);
   if (!list) return <MissingList onClose={onClose} loading={loading} />;
   return <EditListForm list={list} onClose={onClose} />;
@@ -144,7 +147,7 @@ function EditListForm({ list, onClose }: { list: AssetList; onClose: () => void 
 }
 
 /** The delete-list modal: says what goes with the list, then deletes it (undone, and said, if refused). */
-function DeleteListContent({ entry, onClose }: ModalContentProps) {
+function DeleteListContent({ entry, onClose }: ModalContentProps<'deleteList'>) {
   const { list, loading } = useModalList(entry);
   const [remove] = useDeleteListMutation();
   const failed = useFailureToast();
@@ -181,13 +184,13 @@ function DeleteListContent({ entry, onClose }: ModalContentProps) {
 }
 
 /** The create, edit and delete list modals of SPEC §2, by kind. */
-export default function ListModal(props: ModalContentProps) {
-  switch (props.entry.kind) {
+export default function ListModal({ entry, onClose }: ModalContentProps<'createList' | 'editList' | 'deleteList'>) {
+  switch (entry.kind) {
     case 'editList':
-      return <EditListContent {...props} />;
+      return <EditListContent entry={entry} onClose={onClose} />;
     case 'deleteList':
-      return <DeleteListContent {...props} />;
+      return <DeleteListContent entry={entry} onClose={onClose} />;
     default:
-      return <CreateListContent {...props} />;
+      return <CreateListContent entry={entry} onClose={onClose} />;
   }
 }

@@ -8,9 +8,9 @@ import {
   ListItem,
   Typography,
 } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { useFailureToast } from './holding-fields.tsx';
 import { useNewList } from './list-limit.ts';
 import {
@@ -26,7 +26,7 @@ import {
  * symbol's item in that list at once (SPEC §4: undone, and said, on failure), so moving a symbol is one
  * uncheck and one check. A removed item takes its shares with it; the toast says so.
  */
-export default function ListSelectModal({ entry, onClose }: ModalContentProps) {
+export default function ListSelectModal({ entry, onClose }: ModalContentProps<'listSelect'>) {
   const dispatch = useAppDispatch();
   const symbol = typeof entry.props.symbol === 'string' ? entry.props.symbol.toUpperCase() : '';
   const { data, isLoading } = useGetListsQuery(LISTS_ARGS);

@@ -13,14 +13,15 @@ import type {
   updateList,
   updateListItem,
 } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const LISTS_PATH: (typeof getLists)['path'] = '/earnings/lists';
-const LIST_PATH: (typeof getList)['path'] = '/earnings/lists/:id';
-const ITEMS_PATH: (typeof addListItem)['path'] = '/earnings/lists/:listId/items';
-const ITEM_PATH: (typeof updateListItem)['path'] = '/earnings/lists/:listId/items/:symbol';
-const TRANSACTIONS_PATH: (typeof getListTransactions)['path'] = '/core/transactions/lists/:listId';
-const OHLC_PATH: (typeof getOhlc)['path'] = '/pricing/assets/ohlc';
+const LISTS_PATH = paths.getLists;
+const LIST_PATH = paths.getList;
+const ITEMS_PATH = paths.addListItem;
+const ITEM_PATH = paths.updateListItem;
+const TRANSACTIONS_PATH = paths.getListTransactions;
+const OHLC_PATH = paths.getOhlc;
 
 export type ListsResponse = ResponseOf<typeof getLists>;
 export type AssetList = ResponseOf<typeof getList>;

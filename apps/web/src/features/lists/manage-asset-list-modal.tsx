@@ -12,12 +12,12 @@ import {
 } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { symbolPath } from '../../app/routes.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { formatPrice } from '../market/format.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatPrice } from '../../shared/market/format.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { symbolPath } from '../../shared/routes.ts';
 import {
   AddHoldingForm,
   HoldingSharesField,
@@ -33,7 +33,7 @@ import { type AssetList, useUpdateListMutation } from './lists-api.ts';
  * The manage-asset-list modal (SPEC §2): one list's symbols with their shares, adding and removing symbols, and
  * its cash. Every change is applied at once and undone, with a toast, if the server refuses (SPEC §4).
  */
-export default function ManageAssetListModal({ entry, onClose }: ModalContentProps) {
+export default function ManageAssetListModal({ entry, onClose }: ModalContentProps<'manageAssetList'>) {
   const { list, loading } = useModalList(entry);
   const seen = useRef(false);
   if (list) seen.current = true;

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { AddAlertButton } from '../alerts/add-alert-button.tsx';
+import { AddAlertButton } from '../alerts/index.ts';
 import { AddToListButton } from './add-to-list-button.tsx';
 
 /** The symbol header's own actions: alerts and lists. */

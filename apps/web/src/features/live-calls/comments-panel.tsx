@@ -2,11 +2,11 @@ import type { CommunityPost } from '@eh/contracts';
 import { COMMUNITY_POST_MAX_CHARS } from '@eh/domain';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { useTimeZone } from '../calendar/calendar-preferences.ts';
-import { formatDateTime } from '../market/format.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { formatDateTime } from '../../shared/market/format.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { useTimeZone } from '../calendar/index.ts';
 import {
   useCreateCommunityPostMutation,
   useDeleteCommunityPostMutation,

@@ -1,7 +1,7 @@
 import type { CalendarEvent, CommunityPost, LiveTranscriptSegment } from '@eh/contracts';
 import { Box, Paper, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { type ApiError, errorMessage } from '../../app/api.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
 import { CallAudio } from './call-audio.tsx';
 import { CommentsPanel } from './comments-panel.tsx';
 import {

@@ -3,6 +3,7 @@
  * a page at a time, posting, editing and deleting, and what a live transcript has said so far. Types only from
  * `@eh/contracts`. Pages are read fresh (never cached between visits): the socket keeps the open page current.
  */
+
 import type {
   BodyOf,
   CommunityPost,
@@ -14,15 +15,16 @@ import type {
   ResponseOf,
   updateCommunityPost,
 } from '@eh/contracts';
-import { api } from '../../app/api.ts';
-import { fillPath } from '../../app/routes.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
+import { fillPath } from '../../shared/routes.ts';
 
 const PATHS = {
-  posts: '/events-community/posts' satisfies (typeof getCommunityPosts)['path'],
-  post: '/events-community/posts/:id' satisfies (typeof updateCommunityPost)['path'],
-  deletePost: '/events-community/posts/:id' satisfies (typeof deleteCommunityPost)['path'],
-  transcript: '/events/:id/live-transcript' satisfies (typeof getLiveTranscript)['path'],
-  youtubeStream: '/events/youtube-stream' satisfies (typeof getYoutubeStream)['path'],
+  posts: paths.getCommunityPosts,
+  post: paths.updateCommunityPost,
+  deletePost: paths.deleteCommunityPost,
+  transcript: paths.getLiveTranscript,
+  youtubeStream: paths.getYoutubeStream,
 };
 
 export type PostsPage = ResponseOf<typeof getCommunityPosts>;

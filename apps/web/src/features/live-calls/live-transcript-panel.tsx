@@ -2,7 +2,7 @@ import type { CalendarEvent, LiveTranscriptSegment } from '@eh/contracts';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { Box, Button, Typography } from '@mui/material';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { isAtBottom, speakerTurns } from './live-calls-model.ts';
 
 export interface TranscriptView {

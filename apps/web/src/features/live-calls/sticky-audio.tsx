@@ -11,9 +11,9 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { DataRouter as Router } from 'react-router';
-import { useAppSelector } from '../../app/hooks.ts';
-import type { AppStore } from '../../app/store.ts';
-import { createAppTheme } from '../../app/theme.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import type { AppStore } from '../../shared/store.ts';
+import { createAppTheme } from '../../shared/theme.ts';
 import { AudioControls } from './audio-controls.tsx';
 import { useAudio } from './audio-engine.ts';
 

@@ -7,7 +7,7 @@
 import type { CalendarEvent, LiveServerMessage, LiveTranscriptSegment } from '@eh/contracts';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
-import { useLiveTargets } from '../live/live-follows.ts';
+import { useLiveTargets } from '../live/index.ts';
 
 export type EventLiveMessage =
   | { type: 'event'; event: CalendarEvent; segments: LiveTranscriptSegment[] }

@@ -1,6 +1,6 @@
 import { Box, Button, DialogActions, DialogContent, Link, Typography } from '@mui/material';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { useGetYoutubeStreamQuery } from './live-calls-api.ts';
 import { youtubeEmbedUrl, youtubeVideoId } from './youtube.ts';
 
@@ -52,7 +52,7 @@ function LiveStream() {
  * SPEC §2 video modal: a call's YouTube video when the call page opens it (`title`, `youtubeUrl`), else the event
  * streaming on YouTube now.
  */
-export default function VideoModal({ entry, onClose }: ModalContentProps) {
+export default function VideoModal({ entry, onClose }: ModalContentProps<'video'>) {
   const address = typeof entry.props.youtubeUrl === 'string' ? entry.props.youtubeUrl : null;
   const title = typeof entry.props.title === 'string' ? entry.props.title : 'Video';
   return (

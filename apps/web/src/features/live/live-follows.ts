@@ -8,7 +8,7 @@
 import type { LiveTargetItems } from '@eh/contracts';
 import { LIVE_QUOTE_TARGETS, LIVE_TARGETS, type LiveTarget, type MarketAssetType, targetCount } from '@eh/domain';
 import { useEffect, useRef } from 'react';
-import { useAppSelectorInTransition } from '../../app/hooks.ts';
+import { useAppSelectorInTransition } from '../../shared/hooks.ts';
 import type { LiveStatus } from './live-client.ts';
 import type { LiveState } from './live-slice.ts';
 

@@ -1,8 +1,9 @@
 import { LIVE_ALL_EVENTS, LIVE_SUBSCRIPTION_BATCH_MS } from '@eh/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setAuthTokenProvider } from '../../app/api.ts';
+import { createLiveCache } from '../../app/live-cache.ts';
 import { makeStore } from '../../app/store.ts';
-import { signedIn, signedOut } from '../auth/auth-slice.ts';
+import { setAuthTokenProvider } from '../../shared/api.ts';
+import { signedIn, signedOut } from '../../shared/auth-slice.ts';
 import { liveSocketUrl, startLive } from './live-start.ts';
 
 /** The browser's WebSocket as far as the page uses it: connections the test opens by hand. */
@@ -63,7 +64,7 @@ describe(liveSocketUrl.name, () => {
 describe(startLive.name, () => {
   it('connects once the session is known, pauses while hidden, and reconnects with the new credential on sign-in and sign-out', async () => {
     const store = makeStore();
-    startLive(store);
+    startLive(store, createLiveCache);
     // The session is not known yet: no connection.
     await vi.advanceTimersByTimeAsync(0);
     expect(BrowserSocket.made).toHaveLength(0);

@@ -5,12 +5,12 @@
  * call-events subscription (every event, for the calendar's and the calls' changes), and its messages patch the
  * cache (live-cache.ts).
  */
+import type { LiveServerMessage } from '@eh/contracts';
 import { LIVE_ALL_EVENTS, socketCredential } from '@eh/domain';
-import { apiBaseUrl, currentAuthTokens } from '../../app/api.ts';
-import { PRODUCT_APP, SESSION_RESTORE_WAIT_MS } from '../../app/constants.ts';
-import { preferences } from '../../app/preferences.ts';
-import { type AppStore, rootReducer } from '../../app/store.ts';
-import { createLiveCache } from './live-cache.ts';
+import { apiBaseUrl, currentAuthTokens } from '../../shared/api.ts';
+import { PRODUCT_APP, SESSION_RESTORE_WAIT_MS } from '../../shared/constants.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { type AppStore, rootReducer } from '../../shared/store.ts';
 import { createLiveClient, type LiveClient, type LiveSocket } from './live-client.ts';
 import { attachLiveClient } from './live-follows.ts';
 import { liveMessageReceived, livePausedChanged, liveSlice, liveStatusChanged } from './live-slice.ts';
@@ -33,10 +33,15 @@ export function setAppInBackground(background: boolean): void {
   applyPause?.();
 }
 
-export function startLive(store: AppStore): LiveClient {
+/** Takes each socket message into the caches it changes (the composition root's app/live-cache.ts). */
+export interface LiveMessageSink {
+  receive(message: LiveServerMessage): void;
+}
+
+export function startLive(store: AppStore, createCache: (store: AppStore) => LiveMessageSink): LiveClient {
   if (started) return started;
   rootReducer.inject(liveSlice);
-  const cache = createLiveCache(store);
+  const cache = createCache(store);
   const client = createLiveClient({
     url: liveSocketUrl(),
     app: PRODUCT_APP,

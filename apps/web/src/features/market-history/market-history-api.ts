@@ -1,7 +1,8 @@
 import type { getMarketHistoryStatus, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const PATH: (typeof getMarketHistoryStatus)['path'] = '/core/market-history';
+const PATH = paths.getMarketHistoryStatus;
 
 /** How often the progress is asked for while the history fills. */
 export const HISTORY_POLL_MS = 5000;

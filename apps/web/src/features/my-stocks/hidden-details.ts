@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { preferences } from '../../app/preferences.ts';
+import { preferences } from '../../shared/preferences.ts';
 
 /**
  * SPEC §3 "hidden details by list": the holding details a list can hide (shares, and every dollar amount;

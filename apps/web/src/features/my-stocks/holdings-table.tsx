@@ -14,14 +14,14 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { preferences } from '../../app/preferences.ts';
-import { symbolPath } from '../../app/routes.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { HoldingSharesField, NoHoldingsRow, RemoveHoldingButton } from '../lists/holding-fields.tsx';
-import type { AssetList } from '../lists/lists-api.ts';
-import { formatMoneyChange, formatPercent, formatPrice } from '../market/format.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatMoneyChange, formatPercent, formatPrice } from '../../shared/market/format.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { symbolPath } from '../../shared/routes.ts';
+import type { AssetList } from '../lists/index.ts';
+import { HoldingSharesField, NoHoldingsRow, RemoveHoldingButton } from '../lists/index.ts';
 import { changeColor, MASK } from './hidden-details.ts';
 import type { HoldingRow } from './use-list-figures.ts';
 

@@ -9,7 +9,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import type { PerformanceType } from '../../app/preferences.ts';
+import type { PerformanceType } from '../../shared/preferences.ts';
 
 /** The range, dollars or percent, cash in or out, amounts hidden or shown, and how many symbols are on alerts. */
 export function ListControls({

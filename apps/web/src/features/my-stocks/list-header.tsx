@@ -1,9 +1,9 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { AssetList } from '../lists/lists-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import type { AssetList } from '../lists/index.ts';
 
 /** The list's name with its pin, manage, edit and delete actions. */
 export function ListHeader({
@@ -18,7 +18,7 @@ export function ListHeader({
   const dispatch = useAppDispatch();
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-      <Typography variant="h5" component="h2" sx={{ flex: '1 1 auto' }}>
+      <Typography variant="h5" component="h2" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
         {list.name}
       </Typography>
       <Tooltip title={pinned ? 'Unpin this list' : 'Pin this list first'}>

@@ -1,9 +1,9 @@
 import type { ChartRange } from '@eh/domain';
 import { Box } from '@mui/material';
 import { useState } from 'react';
-import { type PerformanceType, preferences } from '../../app/preferences.ts';
-import { AddHoldingForm } from '../lists/holding-fields.tsx';
-import type { AssetList } from '../lists/lists-api.ts';
+import { type PerformanceType, preferences } from '../../shared/preferences.ts';
+import type { AssetList } from '../lists/index.ts';
+import { AddHoldingForm } from '../lists/index.ts';
 import { useHiddenDetails } from './hidden-details.ts';
 import { HoldingsTable } from './holdings-table.tsx';
 import { ListControls } from './list-controls.tsx';

@@ -1,7 +1,7 @@
 import type { ChartRange, ListFigures, Performance } from '@eh/domain';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import type { PerformanceType } from '../../app/preferences.ts';
-import { formatDate, formatMoneyChange, formatPercent, formatPrice } from '../market/format.ts';
+import { formatDate, formatMoneyChange, formatPercent, formatPrice } from '../../shared/market/format.ts';
+import type { PerformanceType } from '../../shared/preferences.ts';
 import { changeColor, MASK } from './hidden-details.ts';
 
 function Figure({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {

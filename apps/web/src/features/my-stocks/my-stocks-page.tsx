@@ -1,17 +1,15 @@
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import { Alert, Button, Card, CardContent, Chip, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { preferences } from '../../app/preferences.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { useGetAlertsQuery } from '../alerts/alerts-api.ts';
-import { AlertsPanel } from '../alerts/alerts-panel.tsx';
-import { useNewList } from '../lists/list-limit.ts';
-import { type AssetList, LISTS_ARGS, useGetListsQuery } from '../lists/lists-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { AlertsPanel, useGetAlertsQuery } from '../alerts/index.ts';
+import { type AssetList, LISTS_ARGS, useGetListsQuery, useNewList } from '../lists/index.ts';
 import { ListPanel } from './list-panel.tsx';
 
 /** The pinned list first, then the others in creation order. */
@@ -144,7 +142,22 @@ function SignedInMyStocks() {
                       />
                     ) : undefined
                   }
-                  label={list.name}
+                  // A long name ends in an ellipsis on one line (the full name is the tab's name and its tooltip).
+                  label={
+                    <Box
+                      component="span"
+                      title={list.name}
+                      sx={{
+                        display: 'block',
+                        maxWidth: { xs: 200, sm: 280 },
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {list.name}
+                    </Box>
+                  }
                   sx={{ minHeight: 48 }}
                 />
               );

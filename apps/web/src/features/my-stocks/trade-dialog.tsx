@@ -1,8 +1,8 @@
 import type { ItemTransaction } from '@eh/contracts';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useUpdateListItemMutation } from '../lists/lists-api.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useUpdateListItemMutation } from '../lists/index.ts';
 
 type Kind = ItemTransaction['type'];
 const KINDS: { kind: Kind; label: string }[] = [

@@ -9,10 +9,10 @@ import {
   performanceWindow,
 } from '@eh/domain';
 import { useMemo } from 'react';
-import { type AssetList, useGetListTransactionsQuery, useGetOhlcOnQuery } from '../lists/lists-api.ts';
-import { useLiveTargets } from '../live/live-follows.ts';
-import { useGetQuotesQuery } from '../market/market-api.ts';
-import { QUOTE_POLL_MS } from '../market/newer-quote.ts';
+import { useGetQuotesQuery } from '../../shared/market/market-api.ts';
+import { QUOTE_POLL_MS } from '../../shared/market/newer-quote.ts';
+import { type AssetList, useGetListTransactionsQuery, useGetOhlcOnQuery } from '../lists/index.ts';
+import { useLiveTargets } from '../live/index.ts';
 
 export interface HoldingRow extends HoldingFigures {
   /** Cost basis and unrealised gain; null without a price or a recorded cost. */

@@ -1,13 +1,13 @@
 import { Container } from '@mui/material';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { NOT_FOUND_HEADING } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
-import { paramsAreValid } from '../../app/routes.ts';
-import NotFoundPage from '../info/not-found-page.tsx';
-import { useGetNewsItemQuery } from '../market/market-api.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { NOT_FOUND_HEADING } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useGetNewsItemQuery } from '../../shared/market/market-api.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { paramsAreValid } from '../../shared/routes.ts';
+import { NotFoundPage } from '../info/index.ts';
 import { ArticleView } from './article-view.tsx';
 
 /** /news/{articleId}/{slug}: one article; its title and summary become the document's title and description. */

@@ -1,12 +1,13 @@
 import type { getNewsItem, ResponseOf } from '@eh/contracts';
+import { isOwnPath } from '@eh/domain';
 import { Box, Chip, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime, formatPrice } from '../market/format.ts';
-import { useGetQuotesQuery } from '../market/market-api.ts';
-import { ChangeText } from '../quote/change-text.tsx';
-import { DemoBadge } from '../quote/demo-badge.tsx';
-import { NEWS_TYPE_LABELS } from '../quote/news-tab.tsx';
-import { useTimeZone } from '../quote/symbol-context.ts';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { DemoBadge } from '../../shared/demo-badge.tsx';
+import { formatDateTime, formatPrice } from '../../shared/market/format.ts';
+import { useGetQuotesQuery } from '../../shared/market/market-api.ts';
+import { useTimeZone } from '../../shared/symbol-context.ts';
+import { NEWS_TYPE_LABELS, OWN_PAGE_LINK_DEFAULT, OWN_PAGE_LINK_WORDS } from './news-types.ts';
 import { SafeBody } from './safe-body.tsx';
 
 export type NewsArticleData = ResponseOf<typeof getNewsItem>;
@@ -89,7 +90,11 @@ export function ArticleView({
       ) : (
         <Typography sx={{ mb: 2, lineHeight: 1.7 }}>{article.summary}</Typography>
       )}
-      {article.url ? (
+      {article.url && isOwnPath(article.url) ? (
+        <Link component={RouterLink} to={article.url} data-testid="news-own-page-link">
+          {OWN_PAGE_LINK_WORDS[article.newsType] ?? OWN_PAGE_LINK_DEFAULT}
+        </Link>
+      ) : article.url ? (
         <Link href={article.url} target="_blank" rel="noopener noreferrer nofollow">
           Read at the source
         </Link>

@@ -1,6 +1,6 @@
 import { CONTENT_TYPES, type ContentType } from '@eh/domain';
 import { Box, Chip } from '@mui/material';
-import { NEWS_TYPE_LABELS } from '../quote/news-tab.tsx';
+import { NEWS_TYPE_LABELS } from './news-types.ts';
 
 /** Toggle chips for the SPEC §3 content types (pressed = shown). */
 export function ContentTypePicker({

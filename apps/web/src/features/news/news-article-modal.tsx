@@ -1,12 +1,12 @@
 import { Button, DialogActions, DialogContent } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useGetNewsItemQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { useGetNewsItemQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { ArticleView } from './article-view.tsx';
 
 /** SPEC §2 news article modal: `props.id` is the news item. */
-export default function NewsArticleModal({ entry, onClose }: ModalContentProps) {
+export default function NewsArticleModal({ entry, onClose }: ModalContentProps<'newsArticle'>) {
   const id = Number(entry.props.id);
   const article = useGetNewsItemQuery({ id }, { skip: !(id > 0) });
   return (

@@ -1,12 +1,12 @@
 import { List } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { formatDateTime } from '../market/format.ts';
-import type { NewsListItem } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { NEWS_TYPE_LABELS } from '../quote/news-tab.tsx';
-import { useTimeZone } from '../quote/symbol-context.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatDateTime } from '../../shared/market/format.ts';
+import type { NewsListItem } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { useTimeZone } from '../../shared/symbol-context.ts';
 import { ContentRow } from './content-row.tsx';
+import { NEWS_TYPE_LABELS } from './news-types.ts';
 
 /** News rows; a plain click opens the article modal, a modified click (new tab) follows the article's page link. */
 export function NewsItems({ items, dense }: { items: readonly NewsListItem[]; dense?: boolean }) {

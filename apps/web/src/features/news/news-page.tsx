@@ -1,16 +1,16 @@
 import { DEFAULT_LIMITS } from '@eh/domain';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { useGetNewsQuery, useGetTagNewsQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { NEWS_TYPE_LABELS } from '../quote/news-tab.tsx';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { useGetNewsQuery, useGetTagNewsQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { NewsItems } from './news-items.tsx';
 import { NEWS_TAGS, useNewsContentTypes, useNewsTag } from './news-preferences.ts';
+import { NEWS_TYPE_LABELS } from './news-types.ts';
 
 /** /news: the top stories of the chosen tag, then the latest news of the chosen content types. */
 export default function NewsPage() {

@@ -5,7 +5,7 @@
  */
 import { CONTENT_TYPES, type ContentType } from '@eh/domain';
 import { useSyncExternalStore } from 'react';
-import { preferences } from '../../app/preferences.ts';
+import { preferences } from '../../shared/preferences.ts';
 
 const listeners = new Set<() => void>();
 let types: readonly ContentType[] = preferences.get('newsContentTypes');

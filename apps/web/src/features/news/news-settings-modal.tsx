@@ -1,10 +1,10 @@
 import { Button, DialogActions, DialogContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { ContentTypePicker } from './content-type-picker.tsx';
 import { NEWS_TAGS, setNewsContentTypes, setNewsTag, useNewsContentTypes, useNewsTag } from './news-preferences.ts';
 
 /** SPEC §2 news settings: the content types shown (feed and news) and the tag of the top stories. */
-export default function NewsSettingsModal({ onClose }: ModalContentProps) {
+export default function NewsSettingsModal({ onClose }: ModalContentProps<'newsSettings'>) {
   const types = useNewsContentTypes();
   const tag = useNewsTag();
   return (

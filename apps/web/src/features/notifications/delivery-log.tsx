@@ -1,9 +1,16 @@
 import { Alert, Box, Button, Chip, CircularProgress, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { type DeliveryEntry, useGetDeliveriesQuery } from './notifications-api.ts';
-import { CHANNEL_LABELS, KIND_LABELS, NOTIFICATIONS_TEXT, STATUS_COLORS, STATUS_LABELS } from './notifications-text.ts';
+import {
+  CHANNEL_LABELS,
+  deliveryNote,
+  KIND_LABELS,
+  NOTIFICATIONS_TEXT,
+  STATUS_COLORS,
+  STATUS_LABELS,
+} from './notifications-text.ts';
 
 /** Entries a page of the log shows. */
 export const DELIVERY_LOG_PAGE_SIZE = 10;
@@ -21,6 +28,7 @@ function when(entry: DeliveryEntry): string {
 }
 
 function Entry({ entry }: { entry: DeliveryEntry }) {
+  const note = deliveryNote(entry);
   return (
     <Box
       component="li"
@@ -41,10 +49,9 @@ function Entry({ entry }: { entry: DeliveryEntry }) {
           <time dateTime={entry.sentAt ?? entry.createdAt}>{when(entry)}</time>
         </Typography>
       </Box>
-      {entry.providerAnswer && (
+      {note && (
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {entry.provider ? `${entry.provider}: ` : ''}
-          {entry.providerAnswer}
+          {note}
         </Typography>
       )}
     </Box>

@@ -10,15 +10,16 @@ import type {
   QueryOf,
   ResponseOf,
 } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const DELIVERIES_PATH: (typeof getDeliveries)['path'] = '/notifications/deliveries';
-const TEST_PATH: (typeof postTestNotification)['path'] = '/notifications/test';
-const PREFERENCES_PATH: (typeof getNotificationPreferences)['path'] = '/notifications/preferences';
-const SAVE_PREFERENCES_PATH: (typeof postNotificationPreferences)['path'] = PREFERENCES_PATH;
-const PROVIDERS_PATH: (typeof getNotificationProviders)['path'] = '/notifications/providers';
-const UNSUBSCRIBE_PATH: (typeof getUnsubscribe)['path'] = '/notifications/unsubscribe';
-const POST_UNSUBSCRIBE_PATH: (typeof postUnsubscribe)['path'] = UNSUBSCRIBE_PATH;
+const DELIVERIES_PATH = paths.getDeliveries;
+const TEST_PATH = paths.postTestNotification;
+const PREFERENCES_PATH = paths.getNotificationPreferences;
+const SAVE_PREFERENCES_PATH = paths.postNotificationPreferences;
+const PROVIDERS_PATH = paths.getNotificationProviders;
+const UNSUBSCRIBE_PATH = paths.getUnsubscribe;
+const POST_UNSUBSCRIBE_PATH = paths.postUnsubscribe;
 
 export type DeliveriesPage = ResponseOf<typeof getDeliveries>;
 export type DeliveryEntry = DeliveriesPage['deliveries'][number];

@@ -13,9 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import {
   type NotificationPreferences,

@@ -12,7 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { useGetNotificationProvidersQuery } from './notifications-api.ts';
 import { STATUS_LABELS } from './notifications-text.ts';
 

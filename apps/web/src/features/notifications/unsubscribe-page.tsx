@@ -1,9 +1,9 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { errorMessage, fieldErrors } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { errorMessage, fieldErrors } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { useGetUnsubscribeQuery, useUnsubscribeMutation } from './notifications-api.ts';
 
 const PAGE = pageById('unsubscribe');

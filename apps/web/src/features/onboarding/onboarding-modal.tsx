@@ -18,20 +18,25 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type ApiError, errorMessage, errorStatus } from '../../app/api.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { preferences } from '../../app/preferences.ts';
-import { resolveTheme, type ThemeMode } from '../../app/theme-mode.ts';
-import { themeModeChanged } from '../../app/ui-slice.ts';
-import { ALERT_SIGN_IN_MESSAGE, alertAddedMessage, alertFailedMessage } from '../alerts/alert-messages.ts';
-import { useAddAlertMutation } from '../alerts/alerts-api.ts';
-import { ALERT_SETTING_LABELS } from '../alerts/alerts-panel.tsx';
-import { LISTS_ARGS, useAddListItemMutation, useCreateListMutation, useGetListsQuery } from '../lists/lists-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { useAssetCatalog } from '../search/asset-index.ts';
-import { SymbolLogo } from '../search/symbol-logo.tsx';
-import { lookupOptions } from '../search/symbol-lookup-field.tsx';
+import { useStore } from 'react-redux';
+import { type ApiError, errorMessage, errorStatus } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { preferences } from '../../shared/preferences.ts';
+import type { RootState } from '../../shared/store.ts';
+import { SymbolLogo } from '../../shared/symbol-logo.tsx';
+import { resolveTheme, type ThemeMode } from '../../shared/theme-mode.ts';
+import { themeModeChanged } from '../../shared/ui-slice.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import {
+  ALERT_SETTING_LABELS,
+  ALERT_SIGN_IN_MESSAGE,
+  alertAddedMessage,
+  alertFailedMessage,
+  useAddAlertMutation,
+} from '../alerts/index.ts';
+import { LISTS_ARGS, useAddListItemMutation, useCreateListMutation, useGetListsQuery } from '../lists/index.ts';
+import { lookupOptions, useAssetCatalog } from '../search/index.ts';
 import {
   FIRST_LIST_NAME,
   FIRST_STEP,
@@ -69,7 +74,7 @@ interface AlertOutcome {
  * choose the theme. Skip at every step, Back, and the active step kept in the user's settings on the server, so a
  * closed onboarding resumes where it was; done or skipped, it never opens by itself again.
  */
-export default function OnboardingModal({ onClose }: ModalContentProps) {
+export default function OnboardingModal({ onClose }: ModalContentProps<'onboarding'>) {
   const settings = useGetUserSettingsQuery();
   const [saveSettings] = useSaveUserSettingsMutation();
   const [record, setRecord] = useState<OnboardingRecord | null>(null);
@@ -88,9 +93,27 @@ export default function OnboardingModal({ onClose }: ModalContentProps) {
     if (saved?.status !== 'started') void saveSettings({ settings: { [ONBOARDING_SETTINGS_KEY]: next } });
   }, [settings.data, saveSettings]);
 
+  // Closed before the end (×, Escape, another page): paused, so it does not open by itself on the next load. A
+  // reload never runs this, and the record stays started: the next load opens it again at its step.
+  const latest = useRef(record);
+  latest.current = record;
+  const store = useStore<RootState>();
+  useEffect(
+    () => () => {
+      const last = latest.current;
+      // Not once signing out has begun (signing out closes every modal): there is no session to save it with.
+      if (last?.status === 'started' && store.getState().auth.status === 'signedIn') {
+        void saveSettings({ settings: { [ONBOARDING_SETTINGS_KEY]: { ...last, status: 'paused' } } });
+      }
+    },
+    [saveSettings, store],
+  );
+
   const update = (change: Partial<OnboardingRecord>) => {
     if (!record) return;
     const next = { ...record, ...change };
+    // At once, not at the next render: finishing closes the modal before that, and its close must see the finish.
+    latest.current = next;
     setRecord(next);
     void saveSettings({ settings: { [ONBOARDING_SETTINGS_KEY]: next } });
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AutoOpenInputs,
   autoOpenDecision,
+  canContinue,
   LAST_STEP,
   ONBOARDING_NEW_ACCOUNT_MS,
   ONBOARDING_SETTINGS_KEY,
@@ -23,8 +24,8 @@ describe('autoOpenDecision', () => {
   it('opens for a new account that was never offered it', () => {
     expect(autoOpenDecision(fresh)).toBe('open');
   });
-  it('never again once there is a record, whatever its status', () => {
-    for (const status of ['started', 'deferred', 'done', 'skipped'] as const)
+  it('never by itself once there is a record, whatever its status (started may be another device’s)', () => {
+    for (const status of ['started', 'paused', 'deferred', 'done', 'skipped'] as const)
       expect(autoOpenDecision({ ...fresh, record: { status, step: 0, symbols: [] } })).toBe('none');
   });
   it('not for an account past the new-account window, nor a demo account', () => {
@@ -34,8 +35,10 @@ describe('autoOpenDecision', () => {
     expect(autoOpenDecision({ ...fresh, email: 'Free@Demo.EarningsHub.dev' })).toBe('none');
     expect(autoOpenDecision({ ...fresh, createdAt: 'not a date' })).toBe('none');
   });
-  it('waits while another modal is open', () => {
-    expect(autoOpenDecision({ ...fresh, modalOpen: true })).toBe('none');
+  it('waits while another modal is open, and while signing in (the page moves on once it succeeds)', () => {
+    expect(autoOpenDecision({ ...fresh, modalOpen: true })).toBe('wait');
+    for (const pathname of ['/signin', '/create-account', '/forgot-password'])
+      expect(autoOpenDecision({ ...fresh, pathname })).toBe('wait');
   });
   it('defers on a link to a task: a ?token= sign-in, checkout, a team invite, pricing, affiliates, the profile', () => {
     expect(autoOpenDecision({ ...fresh, viaLink: true })).toBe('defer');
@@ -63,5 +66,15 @@ describe('readOnboarding', () => {
     expect(readOnboarding({ [ONBOARDING_SETTINGS_KEY]: { status: 'done', symbols: [1, 'MSFT'] } })?.symbols).toEqual([
       'MSFT',
     ]);
+  });
+});
+
+describe('canContinue', () => {
+  it('offers to continue a paused or interrupted onboarding, and to set up again otherwise', () => {
+    expect(canContinue({ status: 'paused', step: 1, symbols: [] })).toBe(true);
+    expect(canContinue({ status: 'started', step: 1, symbols: [] })).toBe(true);
+    for (const status of ['deferred', 'done', 'skipped'] as const)
+      expect(canContinue({ status, step: 1, symbols: [] })).toBe(false);
+    expect(canContinue(null)).toBe(false);
   });
 });

@@ -20,10 +20,12 @@ export const LAST_STEP = ONBOARDING_STEPS.length - 1;
 export const ONBOARDING_SETTINGS_KEY = 'onboarding';
 
 /**
- * started: offered and under way (the active step is kept); deferred: a new account whose first visit was a link to
- * a task (checkout, a team invite…), never offered by itself; done and skipped: finished, never shown by itself again.
+ * started: on screen and under way (the active step is kept; "started" may be another device's, so it never opens
+ * by itself again); paused: closed before the end by the reader, resumed from the profile, never by
+ * itself; deferred: a new account whose first visit was a link to a task (checkout, a team invite…), never offered
+ * by itself; done and skipped: finished, never shown by itself again.
  */
-export const ONBOARDING_STATUSES = ['started', 'deferred', 'done', 'skipped'] as const;
+export const ONBOARDING_STATUSES = ['started', 'paused', 'deferred', 'done', 'skipped'] as const;
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
 
 export interface OnboardingRecord {
@@ -50,6 +52,12 @@ export const DEMO_ACCOUNT_DOMAIN = '@demo.earningshub.dev';
  * Set up again still offers it).
  */
 export const TASK_PATH_PREFIXES = ['/stripe', '/team', '/affiliate-program', '/pricing', '/profile'] as const;
+
+/**
+ * The pages of signing in: they move the reader on as soon as it succeeds, which would close an onboarding opened
+ * over them; it waits until the reader lands.
+ */
+export const SIGN_IN_PATHS = ['/signin', '/create-account', '/forgot-password'] as const;
 
 const clampStep = (step: unknown): number =>
   typeof step === 'number' && Number.isInteger(step) ? Math.min(Math.max(step, FIRST_STEP), LAST_STEP) : FIRST_STEP;
@@ -87,19 +95,25 @@ export interface AutoOpenInputs {
 
 /**
  * What the app does about onboarding once the account and its settings are known: `open` it (and record it as
- * started), `defer` it (record that it was not offered), or nothing. Only a new account without a record, once.
+ * started), `defer` it (record that it was not offered), `wait` (another modal is open, or signing in is about to move the reader on: decided again once
+ * that changes), or nothing. Opened by itself only for a new account without a record, once.
  */
-export function autoOpenDecision(input: AutoOpenInputs): 'open' | 'defer' | 'none' {
+export function autoOpenDecision(input: AutoOpenInputs): 'open' | 'defer' | 'wait' | 'none' {
+  const path = input.pathname.toLowerCase();
+  if ((SIGN_IN_PATHS as readonly string[]).includes(path)) return 'wait';
+  const onTask = TASK_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   if (input.record) return 'none';
   if (input.email?.toLowerCase().endsWith(DEMO_ACCOUNT_DOMAIN)) return 'none';
   const created = Date.parse(input.createdAt);
   if (!Number.isFinite(created) || input.now - created > ONBOARDING_NEW_ACCOUNT_MS) return 'none';
-  const path = input.pathname.toLowerCase();
-  const onTask = TASK_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   if (input.viaLink || onTask) return 'defer';
-  if (input.modalOpen) return 'none';
+  if (input.modalOpen) return 'wait';
   return 'open';
 }
+
+/** Whether the profile offers to continue onboarding (paused or under way) rather than to set up again. */
+export const canContinue = (record: OnboardingRecord | null) =>
+  record?.status === 'started' || record?.status === 'paused';
 
 /** The default name of the first list. */
 export const FIRST_LIST_NAME = 'My first list';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { modalOpened, selectModalStack } from '../modals/modals-slice.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { modalOpened, selectModalStack } from '../../shared/modals/modals-slice.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
 import { autoOpenDecision, FIRST_STEP, ONBOARDING_SETTINGS_KEY, readOnboarding } from './onboarding-model.ts';
 import { useGetUserSettingsQuery, useSaveUserSettingsMutation } from './settings-api.ts';
 
@@ -32,9 +32,10 @@ export default function OnboardingWatcher() {
       modalOpen,
       now: Date.now(),
     });
+    // Waiting (for a modal to close, for signing in to land) is not a decision: it is taken again once that changes.
+    if (decision === 'wait') return;
     if (decision === 'none') {
-      // Waiting for a modal to close is not a decision: it is taken again once the stack is empty.
-      if (!modalOpen) decided.current = me.id;
+      decided.current = me.id;
       return;
     }
     decided.current = me.id;

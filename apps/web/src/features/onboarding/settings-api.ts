@@ -1,7 +1,8 @@
 import type { BodyOf, getSettings, postSettings, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const SETTINGS_PATH: (typeof getSettings)['path'] = '/core/users/me/settings';
+const SETTINGS_PATH = paths.getSettings;
 
 export type UserSettings = ResponseOf<typeof getSettings>;
 

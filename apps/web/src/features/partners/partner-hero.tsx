@@ -2,12 +2,10 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { lighten, type Theme } from '@mui/material/styles';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetCouponQuery } from '../pricing/billing-api.ts';
-import { COUPON_PARAM, couponSummary } from '../pricing/price-lines.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { COUPON_PARAM, couponSummary, useGetCouponQuery, usePlanPrices } from '../pricing/index.ts';
 
 /** What each partner home says to its audience (the partner viewer flag is the route's `partner`). */
 export const PARTNER_COPY: Readonly<

@@ -1,15 +1,16 @@
 import type { getCoupon, getPlans, getPrices, QueryOf, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const PLANS_PATH: (typeof getPlans)['path'] = '/core/subscriptions/account/plans';
-const COUPON_PATH: (typeof getCoupon)['path'] = '/core/subscriptions/account/coupons/:couponName';
-const PRICES_PATH: (typeof getPrices)['path'] = '/core/subscriptions/account/prices';
+const PLANS_PATH = paths.getPlans;
+const COUPON_PATH = paths.getCoupon;
+const PRICES_PATH = paths.getPrices;
 
 export type PlansResponse = ResponseOf<typeof getPlans>;
 export type CouponResponse = ResponseOf<typeof getCoupon>;
 export type PricesResponse = ResponseOf<typeof getPrices>;
 
-/** Issue 18, read side: the price list, a coupon by name and the price to pay (the server computes it). */
+/** Billing's read side: the price list, a coupon by name and the price to pay (the server computes it). */
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPlans: build.query<PlansResponse, void>({ query: () => PLANS_PATH }),

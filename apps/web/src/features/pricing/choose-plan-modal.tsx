@@ -2,23 +2,23 @@ import { DEFAULT_PRICE_TYPE, FREE_PLAN } from '@eh/domain';
 import { Alert, Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BillingModeNote } from '../billing/card-billing-note.tsx';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
 import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanAction } from './plan-action.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPrice } from './plan-price.tsx';
 import { bestYearlySaving } from './price-lines.ts';
 import { NOT_FOR_SALE_YET, PRICING_PLANS, planLadder } from './pricing-model.ts';
-import { useCurrentPlan } from './use-current-plan.ts';
 import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
  * The choose-plan modal: the pricing page's four plans, compact, with their prices (monthly or yearly), the
  * reader's own marked, each with its button into the subscribe modal where billing is on, and the way to /pricing.
  */
-export default function ChoosePlanModal({ onClose }: ModalContentProps) {
+export default function ChoosePlanModal({ onClose }: ModalContentProps<'choosePlan'>) {
   const { signedIn, plan, features } = useCurrentPlan();
   const paying = features?.subscriptionType === 'paid';
   const current = signedIn === false ? FREE_PLAN : plan;

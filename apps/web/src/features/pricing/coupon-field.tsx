@@ -1,8 +1,9 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
 import type { CouponResponse } from './billing-api.ts';
-import { couponSummary } from './price-lines.ts';
+import { couponSummary, withoutField } from './price-lines.ts';
 
 /** What a coupon code may be (the server's pattern): checked here so a typo gets words, not a field name. */
 const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -73,5 +74,36 @@ export function CouponField({ code, coupon, problem, checking, onApply, onClear 
         </Alert>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * The coupon field over the server's check of the code: its refusal in the server's words (without the field's
+ * name), "checking" while it asks; applying or clearing a code hands it on.
+ */
+export function CheckedCouponField({
+  code,
+  coupon,
+  check,
+  onChange,
+}: {
+  code: string | null;
+  coupon: CouponResponse | undefined;
+  check: { isError: boolean; isFetching: boolean; error?: unknown };
+  onChange(code: string | null): void;
+}) {
+  return (
+    <CouponField
+      code={code}
+      coupon={coupon}
+      problem={
+        code && check.isError
+          ? withoutField(errorMessage(check.error as ApiError, 'The coupon could not be checked.'))
+          : null
+      }
+      checking={check.isFetching}
+      onApply={onChange}
+      onClear={() => onChange(null)}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { BillingInterval } from '@eh/domain';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { PlanOffer } from './price-lines.ts';
 
 /** Monthly or yearly prices (SPEC §3 billing interval; yearly first, the default price type). */
 export function IntervalSwitch({
@@ -36,5 +37,26 @@ export function IntervalSwitch({
         Monthly
       </ToggleButton>
     </ToggleButtonGroup>
+  );
+}
+
+/** The small switch beside one plan's price: that plan's own yearly saving ("save 20%"). */
+export function PlanIntervalSwitch({
+  value,
+  onChange,
+  offer,
+}: {
+  value: BillingInterval;
+  onChange(interval: BillingInterval): void;
+  offer: PlanOffer | undefined;
+}) {
+  return (
+    <IntervalSwitch
+      size="small"
+      value={value}
+      onChange={onChange}
+      bestSaving={offer?.yearlySaving.percent ?? 0}
+      exact
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { type BillingInterval, FREE_PLAN, type Plan, PRO_PLAN, TEAM_PLAN } from '@eh/domain';
 import { Button } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
 import type { PlansResponse } from './billing-api.ts';
 
 export interface PlanActionProps {
@@ -21,7 +21,7 @@ export interface PlanActionProps {
 
 /**
  * The button under a plan where plans are sold: choose it (the subscribe modal, with the interval and the coupon),
- * manage it when it is the reader's, set up a team (the upgrade to team modal: an organisation, its licences and its
+ * manage it when it is the reader's, set up a team (the upgrade to team modal: an organization, its licences and its
  * card). Nothing when billing is off: the page says plans can't be bought online.
  */
 export function PlanAction({ plan, interval, coupon, current, billing, compact, onChoose }: PlanActionProps) {

@@ -2,14 +2,14 @@ import { type BooleanAccountFeature, PLUS_PLAN, type Plan, PRO_PLAN, TEAM_PLAN }
 import CheckIcon from '@mui/icons-material/Check';
 import { Box, Chip, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
 import { FEATURE_LABELS, listLimitLabel, type PlanFeatures } from './pricing-model.ts';
 
 export const PLAN_PITCH: Readonly<Partial<Record<Plan, string>>> = {
   free: 'Browse the calendar, quotes, news and the EH500 ranking.',
   [PLUS_PLAN]: 'For investors who follow their companies’ calls.',
   [PRO_PLAN]: 'For investors who size up every report.',
-  [TEAM_PLAN]: 'Pro for every member of an organisation, billed together.',
+  [TEAM_PLAN]: 'Pro for every member of an organization, billed together.',
 };
 
 /** What every plan includes, free as well (the free plan's list). */
@@ -19,8 +19,8 @@ const FREE_BASICS = [
   'News and the earnings feed',
 ] as const;
 
-/** A plan that adds no feature flag over the one before (team over pro) adds the organisation. */
-const TEAM_ADDS = 'Members, roles and one bill for the organisation';
+/** A plan that adds no feature flag over the one before (team over pro) adds the organization. */
+const TEAM_ADDS = 'Members, roles and one bill for the organization';
 
 function FeatureLine({ children, strong }: { children: ReactNode; strong?: boolean }) {
   return (
@@ -39,7 +39,7 @@ export interface PlanFeatureListProps {
   added: readonly BooleanAccountFeature[];
   /** The feature to stress (the one a gate stopped the reader at): first and bold. */
   highlight?: BooleanAccountFeature | 'listLimit' | null;
-  /** The lines of a plan that adds no feature: the free basics, or the team's organisation. */
+  /** The lines of a plan that adds no feature: the free basics, or the team's organization. */
   fallback?: readonly string[];
   /** One line of text instead of a checked list (the compact cards). */
   inline?: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
 import type { CouponResponse } from './billing-api.ts';
 import {
   bestYearlySaving,
@@ -113,7 +113,7 @@ describe(couponSummary.name, () => {
 
 describe(withoutField.name, () => {
   it('drops the leading field name of a server message', () => {
-    expect(withoutField('path.couponName: Coupon X expired on 2026-01-01.')).toBe('Coupon X expired on 2026-01-01.');
+    expect(withoutField('path.couponName: Coupon X expired on Jan 1, 2026.')).toBe('Coupon X expired on Jan 1, 2026.');
     expect(withoutField('Coupon NOPE does not exist.')).toBe('Coupon NOPE does not exist.');
   });
 });

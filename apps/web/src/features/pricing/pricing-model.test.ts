@@ -1,7 +1,7 @@
 import { CALENDAR_GATES, FREE_LIST_LIMIT, GATED_FEATURES, PRO_ONLY_FEATURES, UNLIMITED_LIST_LIMIT } from '@eh/domain';
 import { describe, expect, it } from 'vitest';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { GATED_FEATURE_LABELS } from '../quote/upgrade-prompt.tsx';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { GATED_FEATURE_LABELS } from '../../shared/upgrade-prompt.tsx';
 import {
   accountFeatureOf,
   cheapestPlanFor,

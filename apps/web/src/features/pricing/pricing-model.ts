@@ -111,3 +111,6 @@ export function accountFeatureOf(feature: PremiumFeature): BooleanAccountFeature
   const requirement = GATED_FEATURE_REQUIREMENTS[feature as GatedFeature];
   return requirement === 'multipleLists' ? 'listLimit' : requirement === 'paid' ? null : requirement;
 }
+
+/** The plans a person buys for themself on the web (team is bought for an organization). */
+export const SUBSCRIBE_PLANS: readonly Plan[] = [PLUS_PLAN, PRO_PLAN];

@@ -3,20 +3,19 @@ import { Alert, Box } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { BillingModeNote } from '../billing/card-billing-note.tsx';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
 import { useGetCouponQuery } from './billing-api.ts';
-import { CouponField } from './coupon-field.tsx';
+import { CheckedCouponField } from './coupon-field.tsx';
 import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanAction } from './plan-action.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPrice } from './plan-price.tsx';
-import { bestYearlySaving, COUPON_PARAM, withoutField } from './price-lines.ts';
+import { bestYearlySaving, COUPON_PARAM } from './price-lines.ts';
 import { NOT_FOR_SALE_YET, planLadder } from './pricing-model.ts';
-import { useCurrentPlan } from './use-current-plan.ts';
 import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
@@ -75,18 +74,7 @@ export default function PricingPage() {
         }}
       >
         <IntervalSwitch value={interval} onChange={setBillingInterval} bestSaving={bestYearlySaving(prices.offers)} />
-        <CouponField
-          code={code}
-          coupon={coupon}
-          problem={
-            code && couponQuery.isError
-              ? withoutField(errorMessage(couponQuery.error as ApiError, 'The coupon could not be checked.'))
-              : null
-          }
-          checking={couponQuery.isFetching}
-          onApply={setCode}
-          onClear={() => setCode(null)}
-        />
+        <CheckedCouponField code={code} coupon={coupon} check={couponQuery} onChange={setCode} />
       </Box>
       <Box
         sx={{

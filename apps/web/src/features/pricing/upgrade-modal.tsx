@@ -12,15 +12,15 @@ import { Alert, Box, Button, DialogActions, DialogContent, Skeleton, Typography 
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { BillingModeNote } from '../billing/card-billing-note.tsx';
-import { SUBSCRIBE_PLANS } from '../billing/subscribe-model.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { GATED_FEATURE_LABELS } from '../quote/upgrade-prompt.tsx';
+import { BillingModeNote } from '../../shared/card-billing-note.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { GATED_FEATURE_LABELS } from '../../shared/upgrade-prompt.tsx';
+import { useCurrentPlan } from '../../shared/use-current-plan.ts';
 import { useGetPricesQuery } from './billing-api.ts';
-import { IntervalSwitch } from './interval-switch.tsx';
+import { PlanIntervalSwitch } from './interval-switch.tsx';
 import { PlanFeatureList } from './plan-card.tsx';
 import { PlanPrice } from './plan-price.tsx';
 import {
@@ -30,8 +30,8 @@ import {
   NOT_FOR_SALE_YET,
   planDifference,
   planNamed,
+  SUBSCRIBE_PLANS,
 } from './pricing-model.ts';
-import { useCurrentPlan } from './use-current-plan.ts';
 import { usePlanPrices } from './use-plan-prices.ts';
 
 /**
@@ -40,7 +40,7 @@ import { usePlanPrices } from './use-plan-prices.ts';
  * modal, with the interval chosen here; signed out, signing in comes first there), to the plans and to sign in.
  * Where billing is off, it says plans can't be bought online.
  */
-export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
+export default function UpgradeModal({ entry, onClose }: ModalContentProps<'upgrade'>) {
   const dispatch = useAppDispatch();
   const { signedIn, plan: accountPlan, features } = useCurrentPlan();
   const feature = isPremiumFeature(entry.props.feature) ? entry.props.feature : null;
@@ -52,13 +52,13 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
   const loadingPlan = signedIn === null || (signedIn && accountPlan === null);
   const prices = usePlanPrices();
   const [interval, setBillingInterval] = useState(DEFAULT_PRICE_TYPE);
-  // A paying Plus subscriber moving to Pro: the server credits the unused Plus days (issue 18 proration).
+  // A paying Plus subscriber moving to Pro: the server credits the unused Plus days (proration).
   const upgrading = signedIn === true && current === UPGRADE_FROM_PLAN && target === UPGRADE_TO_PLAN;
   const { data: upgradePrices } = useGetPricesQuery(
     upgrading ? { plan: UPGRADE_TO_PLAN, upgradePro: 'true' } : skipToken,
   );
   const proration = upgradePrices?.proration ?? null;
-  // Bought here where billing is on and the plan is one a person buys (Team is an organisation's).
+  // Bought here where billing is on and the plan is one a person buys (Team is an organization's).
   const buyable = !!prices.billing && !included && SUBSCRIBE_PLANS.includes(target);
   const upgradeQuote = upgradePrices?.[interval] ?? null;
 
@@ -92,13 +92,7 @@ export default function UpgradeModal({ entry, onClose }: ModalContentProps) {
               sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
               data-testid="upgrade-price"
             >
-              <IntervalSwitch
-                size="small"
-                value={interval}
-                onChange={setBillingInterval}
-                bestSaving={prices.offerOf(target)?.yearlySaving.percent ?? 0}
-                exact
-              />
+              <PlanIntervalSwitch value={interval} onChange={setBillingInterval} offer={prices.offerOf(target)} />
             </Box>
             <PlanPrice plan={target} offer={prices.offerOf(target)} interval={interval} loading={prices.loading} />
             {proration && upgradeQuote ? (

@@ -1,5 +1,5 @@
 import type { Plan } from '@eh/domain';
-import { type ApiError, errorMessage } from '../../app/api.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
 import { type PlansResponse, useGetPlansQuery } from './billing-api.ts';
 import type { PlanOffer } from './price-lines.ts';
 

@@ -1,11 +1,11 @@
 import { Alert, Avatar, Box, Button, DialogContent, Typography } from '@mui/material';
 import { type ChangeEvent, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { usePostAvatarMutation } from '../../shared/users-api.ts';
 import { AVATAR_TYPES, checkAvatarFile } from './avatar-file.ts';
-import { usePostAvatarMutation } from './users-api.ts';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -17,7 +17,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /** POST /core/users/me/avatar with a PNG, JPEG or WebP image as a data URL. */
-export default function AddAvatarModal({ onClose }: ModalContentProps) {
+export default function AddAvatarModal({ onClose }: ModalContentProps<'addAvatar'>) {
   const dispatch = useAppDispatch();
   const [upload, { isLoading, error: uploadError }] = usePostAvatarMutation();
   const [preview, setPreview] = useState<string | null>(null);

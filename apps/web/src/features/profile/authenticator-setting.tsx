@@ -1,11 +1,10 @@
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import { Alert, Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { identityErrorMessage } from '../auth/identity-errors.ts';
-import { MfaSetup } from '../auth/mfa-setup.tsx';
+import { identityErrorMessage, loadCognito, MfaSetup } from '../auth/index.ts';
 import { useIdentityData } from './use-identity-data.ts';
 
-const loadClient = () => import('../auth/cognito.ts');
+const loadClient = loadCognito;
 
 /** VerifySoftwareToken's FriendlyDeviceName for the pairing. */
 const AUTHENTICATOR_NAME = 'Authenticator app';

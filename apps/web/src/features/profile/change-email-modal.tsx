@@ -1,21 +1,17 @@
 import { Box, Button, DialogContent, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { AUTH_MESSAGES } from '../auth/auth-config.ts';
-import { signedIn } from '../auth/auth-slice.ts';
-import { CodeField } from '../auth/code-field.tsx';
-import { EmailField } from '../auth/email-field.tsx';
-import { FormAlerts } from '../auth/form-alerts.tsx';
-import { MailboxLink } from '../auth/mailbox-link.tsx';
-import { useIdentityAction } from '../auth/use-identity-action.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
-import { useGetMeQuery, useSyncFromIdentityMutation } from './users-api.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
+import { signedIn } from '../../shared/auth-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { useGetMeQuery, useSyncFromIdentityMutation } from '../../shared/users-api.ts';
+import { CodeField, EmailField, FormAlerts, loadCognito, MailboxLink, useIdentityAction } from '../auth/index.ts';
 
-const loadClient = () => import('../auth/cognito.ts');
+const loadClient = loadCognito;
 
 /** UpdateUserAttributes email (a code goes to the new address), then VerifyUserAttribute with that code. */
-export default function ChangeEmailModal({ onClose }: ModalContentProps) {
+export default function ChangeEmailModal({ onClose }: ModalContentProps<'changeEmail'>) {
   const dispatch = useAppDispatch();
   const me = useGetMeQuery();
   const [sync] = useSyncFromIdentityMutation();

@@ -1,15 +1,13 @@
 import { Box, Button, DialogContent } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { AUTH_MESSAGES } from '../auth/auth-config.ts';
-import { FormAlerts } from '../auth/form-alerts.tsx';
-import { PasswordField } from '../auth/password-field.tsx';
-import { useIdentityAction } from '../auth/use-identity-action.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { AUTH_MESSAGES } from '../../shared/auth-config.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { FormAlerts, loadCognito, PasswordField, useIdentityAction } from '../auth/index.ts';
 
 /** ChangePassword: the current password, then the new one (SPEC §6: signed-in users only). */
-export default function ChangePasswordModal({ onClose }: ModalContentProps) {
+export default function ChangePasswordModal({ onClose }: ModalContentProps<'changePassword'>) {
   const dispatch = useAppDispatch();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -20,7 +18,7 @@ export default function ChangePasswordModal({ onClose }: ModalContentProps) {
     if (!current) return setError(AUTH_MESSAGES.passwordRequired);
     if (!next) return setError(AUTH_MESSAGES.newPasswordRequired);
     void run(async () => {
-      await (await import('../auth/cognito.ts')).changePassword(current, next);
+      await (await loadCognito()).changePassword(current, next);
       dispatch(toastShown({ message: 'Your password was changed.', severity: 'success' }));
       onClose();
     });

@@ -1,14 +1,15 @@
 import { Alert, Box, Button, Checkbox, DialogContent, FormControlLabel, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
-import { useDeleteMeMutation } from './users-api.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { useDeleteMeMutation } from '../../shared/users-api.ts';
+import { loadSession } from '../auth/index.ts';
 
 /** DELETE /core/users/me removes the account, its data and its identity; then this browser signs out. */
-export default function DeleteAccountModal({ onClose }: ModalContentProps) {
+export default function DeleteAccountModal({ onClose }: ModalContentProps<'deleteAccount'>) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [deleteMe, { isLoading, error }] = useDeleteMeMutation();
@@ -18,7 +19,7 @@ export default function DeleteAccountModal({ onClose }: ModalContentProps) {
     const result = await deleteMe();
     if ('error' in result) return;
     // The identity is gone with its tokens: only this browser's copy is left to clear.
-    (await import('../auth/session.ts')).endLocally(dispatch);
+    (await loadSession()).endLocally(dispatch);
     onClose();
     dispatch(toastShown({ message: 'Your account was deleted.', severity: 'success' }));
     navigate('/');

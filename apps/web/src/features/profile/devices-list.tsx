@@ -1,11 +1,11 @@
 import ComputerIcon from '@mui/icons-material/Computer';
 import { Alert, Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { identityErrorMessage, loadCognito } from '../auth/index.ts';
 import { deviceLabel } from './device-label.ts';
 import { useIdentityData } from './use-identity-data.ts';
 
-const loadClient = () => import('../auth/cognito.ts');
+const loadClient = loadCognito;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

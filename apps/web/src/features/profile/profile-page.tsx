@@ -14,22 +14,24 @@ import {
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { identityErrorMessage } from '../auth/identity-errors.ts';
-import { billingDate, pricePerInterval, SUBSCRIPTION_STATUS_WORDS } from '../billing/manage-words.ts';
-import { useGetMySubscriptionQuery } from '../billing/payments-api.ts';
-import { CalendarFeedSection } from '../calendar-feed/calendar-feed-section.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { NotificationsSection } from '../notifications/notifications-section.tsx';
-import { BrowserNotificationsSetting } from '../push/browser-notifications-setting.tsx';
+import { errorMessage } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch, useAppSelector, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { initialsOf } from '../../shared/initials.ts';
+import { billingDate, pricePerInterval, SUBSCRIPTION_STATUS_WORDS } from '../../shared/manage-words.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { type Me, useGetMeQuery, useUpdateMeMutation } from '../../shared/users-api.ts';
+import { identityErrorMessage, loadSession } from '../auth/index.ts';
+import { useGetMySubscriptionQuery } from '../billing/index.ts';
+import { CalendarFeedSection } from '../calendar-feed/index.ts';
+import { NotificationsSection } from '../notifications/index.ts';
+import { canContinue, ONBOARDING_STEPS, readOnboarding, useGetUserSettingsQuery } from '../onboarding/index.ts';
+import { BrowserNotificationsSetting } from '../push/index.ts';
 import { AuthenticatorSetting } from './authenticator-setting.tsx';
 import { DevicesList } from './devices-list.tsx';
-import { PLAN_LABELS } from './plan-labels.ts';
-import { type Me, useGetMeQuery, useUpdateMeMutation } from './users-api.ts';
 
 const PAGE = pageById('profile');
 
@@ -74,11 +76,22 @@ function NameForm({ me }: { me: Me }) {
 
 function AccountSection({ me }: { me: Me }) {
   const dispatch = useAppDispatch();
-  const initials = (me.name ?? me.email ?? '?').trim().charAt(0).toUpperCase();
+  const initials = initialsOf(me.name, me.email);
+  // Skipped from the moment of signing out: the page stays drawn a moment longer, and the cache's reset would
+  // otherwise ask again without a session (a 401).
+  const signedIn = useAppSelector((state) => state.auth.status === 'signedIn');
+  const onboarding = readOnboarding(useGetUserSettingsQuery(undefined, { skip: !signedIn }).data?.settings);
+  const onboardingLabel = canContinue(onboarding)
+    ? `Continue setting up (step ${(onboarding?.step ?? 0) + 1} of ${ONBOARDING_STEPS.length})`
+    : 'Set up again';
   return (
     <Section title="Account" testId="profile-account">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Avatar src={me.avatarUrl ?? undefined} alt={me.name ?? me.email ?? 'Avatar'} sx={{ width: 72, height: 72 }}>
+        <Avatar
+          src={me.avatarUrl ?? undefined}
+          alt={me.name ?? me.email ?? 'Avatar'}
+          sx={{ width: 72, height: 72, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
           {initials}
         </Avatar>
         <Button
@@ -107,9 +120,9 @@ function AccountSection({ me }: { me: Me }) {
           {me.externalProviderData.length > 0 &&
             ` · Linked with ${me.externalProviderData.map((p) => p.providerName).join(', ')}`}
         </Typography>
-        {/* Onboarding again: stocks, a list, alerts and the theme (resumes where it was left). */}
+        {/* Onboarding: stocks, a list, alerts and the theme, continued where it was left, or again once finished. */}
         <Button onClick={() => dispatch(modalOpened({ kind: 'onboarding' }))} data-testid="profile-onboarding">
-          Set up again
+          {onboardingLabel}
         </Button>
       </Box>
     </Section>
@@ -124,6 +137,9 @@ function PlanSection({ me }: { me: Me }) {
   const { data: billing } = useGetMySubscriptionQuery(undefined, { skip: !paid });
   const running = billing?.subscription?.status !== 'canceled' ? billing?.subscription : null;
   const endsOn = running?.cancelAtPeriodEnd ? running.currentPeriodEnd : null;
+  // A paid plan no subscription bills (given by an operator, as the demo accounts' are): said as Manage says it,
+  // never a price and a charge date that will not come.
+  const unbilled = paid && billing !== undefined && !running;
   return (
     <Section title="Plan" testId="profile-plan">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -140,12 +156,23 @@ function PlanSection({ me }: { me: Me }) {
           />
         )}
       </Box>
+      {me.team && me.displayPlan === me.team.plan && !paid ? (
+        <Typography variant="body2" color="text.secondary" data-testid="profile-plan-team">
+          Through your team, {me.team.name}: its owner manages the subscription.
+        </Typography>
+      ) : null}
       {paid && (
         <Typography variant="body2" color="text.secondary" data-testid="profile-plan-billing">
-          {pricePerInterval(Math.round(subscription.price * 100), CURRENCY, subscription.priceType)}
-          {endsOn
-            ? ` · ends on ${billingDate(endsOn)}`
-            : subscription.nextChargeDate && ` · next charge ${billingDate(subscription.nextChargeDate)}`}
+          {unbilled ? (
+            'Without a subscription: nothing is billed.'
+          ) : (
+            <>
+              {pricePerInterval(Math.round(subscription.price * 100), CURRENCY, subscription.priceType)}
+              {endsOn
+                ? ` · ends on ${billingDate(endsOn)}`
+                : subscription.nextChargeDate && ` · next charge ${billingDate(subscription.nextChargeDate)}`}
+            </>
+          )}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
@@ -228,7 +255,7 @@ function SessionsSection() {
   const end = (everywhere: boolean) => {
     setBusy(true);
     setError(null);
-    import('../auth/session.ts')
+    loadSession()
       .then((session) => (everywhere ? session.endAllSessions(dispatch) : session.endSession(dispatch)))
       .then(() => navigate('/'))
       .catch((failure: unknown) => {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type * as Client from '../auth/cognito.ts';
-import { identityErrorMessage } from '../auth/identity-errors.ts';
+import { type CognitoClient, identityErrorMessage, loadCognito } from '../auth/index.ts';
 
-const loadClient = () => import('../auth/cognito.ts');
+const loadClient = loadCognito;
 
 export interface IdentityData<T> {
   data: T | null;
@@ -12,7 +11,7 @@ export interface IdentityData<T> {
 }
 
 /** Data the identity provider holds (MFA settings, devices), read through the Cognito client when mounted. */
-export function useIdentityData<T>(read: (client: typeof Client) => Promise<T>): IdentityData<T> {
+export function useIdentityData<T>(read: (client: CognitoClient) => Promise<T>): IdentityData<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

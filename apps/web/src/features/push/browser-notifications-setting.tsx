@@ -2,7 +2,7 @@ import { WEB_PUSH_APP_NAME } from '@eh/contracts';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { errorMessage, errorStatus } from '../../app/api.ts';
+import { errorMessage, errorStatus } from '../../shared/api.ts';
 import { useGetPushTokenCountQuery, useLazyGetVapidPublicKeyQuery, usePostPushTokenMutation } from './push-api.ts';
 import { type BrowserPushState, readState, subscribe, unsubscribe } from './web-push.ts';
 
@@ -14,7 +14,7 @@ const STATE_LABELS: Record<BrowserPushState, string> = {
 };
 
 /**
- * The profile's "Browser notifications" setting (issue 17): alerts as notifications from this browser. Reading the
+ * The profile's "Browser notifications" setting: alerts as notifications from this browser. Reading the
  * state is all that happens on load; the permission prompt and the subscription come only from the button.
  */
 export function BrowserNotificationsSetting() {

@@ -1,9 +1,10 @@
 import type { BodyOf, getPushTokenCount, getVapidPublicKey, postPushToken, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const VAPID_PATH: (typeof getVapidPublicKey)['path'] = '/notifications/vapid-public-key';
-const TOKENS_PATH: (typeof postPushToken)['path'] = '/notifications/push-tokens';
-const COUNT_PATH: (typeof getPushTokenCount)['path'] = '/notifications/push-tokens/count';
+const VAPID_PATH = paths.getVapidPublicKey;
+const TOKENS_PATH = paths.postPushToken;
+const COUNT_PATH = paths.getPushTokenCount;
 
 /** Web push: the server's VAPID key, and this browser's subscription stored as a push token (SPEC §7). */
 export const pushApi = api.enhanceEndpoints({ addTagTypes: ['PushTokens'] }).injectEndpoints({

@@ -2,10 +2,10 @@
  * This browser's side of web push: what it supports, the permission, and its subscription. Nothing here runs on page
  * load except reading state (an existing registration and subscription); asking for permission and subscribing
  * happen only in `subscribe`, called from the user's click. The service worker itself is registered for every
- * visitor after the first paint (features/pwa, issue 21): `subscribe` reuses that registration.
+ * visitor after the first paint (features/pwa): `subscribe` reuses that registration.
  */
 import { isNative } from '../../platform/platform.ts';
-import { registerServiceWorker, SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '../pwa/service-worker.ts';
+import { registerServiceWorker, SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '../pwa/index.ts';
 
 export { SERVICE_WORKER_URL };
 /** A browser that cannot reach its push service may never answer subscribe(): the user is told after this long. */

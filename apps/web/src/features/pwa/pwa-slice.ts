@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store.ts';
+import { rootReducer } from '../../shared/store.ts';
 
 /**
  * SPEC §3 "update-available" (a new build is installed and waits for a reload) and whether the browser offers to

@@ -3,8 +3,9 @@
  * main.tsx in a chunk of its own: registers the service worker once the page has loaded, tells the store when a
  * new build waits (SPEC §3 update-available) and keeps the browser's install offer for the menu's "Install app".
  */
-import type { AppDispatch, AppStore } from '../../app/store.ts';
+
 import { isNative } from '../../platform/platform.ts';
+import type { AppDispatch, AppStore } from '../../shared/store.ts';
 import { installAvailableChanged, updateAvailableChanged } from './pwa-slice.ts';
 import { registerServiceWorker } from './service-worker.ts';
 

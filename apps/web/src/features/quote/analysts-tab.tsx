@@ -1,15 +1,15 @@
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { formatDate, formatMonth, formatPercent, formatPrice, NO_VALUE } from '../market/format.ts';
-import { useGetAssetRatingsQuery } from '../market/market-api.ts';
+import { formatDate, formatMonth, formatPercent, formatPrice, NO_VALUE } from '../../shared/market/format.ts';
+import { useGetAssetRatingsQuery } from '../../shared/market/market-api.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
+import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { ConsensusTrend, consensusColor } from './analysts-trend.tsx';
 import { CONSENSUS_KEYS, CONSENSUS_LABELS, consensusLabel, priceTargets } from './analysts-view.ts';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
 import { RangeBar } from './range-bar.tsx';
-import { SectionCard } from './section-card.tsx';
-import type { SymbolSectionProps } from './symbol-context.ts';
-import { firstGate, UpgradePrompt } from './upgrade-prompt.tsx';
 
 /** Ratings listed at first, and added by each "Show more". */
 const RATINGS_PAGE = 25;

@@ -1,6 +1,6 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { createAppTheme } from '../../app/theme.ts';
+import { createAppTheme } from '../../shared/theme.ts';
 import {
   CONSENSUS_KEYS,
   CONSENSUS_PALETTE,

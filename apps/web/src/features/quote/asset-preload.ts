@@ -1,5 +1,5 @@
-import type { AppStore } from '../../app/store.ts';
-import { marketApi } from '../market/market-api.ts';
+import { marketApi } from '../../shared/market/market-api.ts';
+import type { AppStore } from '../../shared/store.ts';
 
 /** The longest a symbol page waits for its asset before drawing its header with placeholders. */
 export const ASSET_WAIT_MS = 1000;

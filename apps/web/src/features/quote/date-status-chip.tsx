@@ -2,8 +2,8 @@ import type { EarningsDateStatus } from '@eh/domain';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { Chip } from '@mui/material';
-import { DATE_STATUS_LABELS } from '../market/format.ts';
-import { WARNING_CHIP_SX } from './demo-badge.tsx';
+import { WARNING_CHIP_SX } from '../../shared/demo-badge.tsx';
+import { DATE_STATUS_LABELS } from '../../shared/market/format.ts';
 
 /** Confirmed or estimated, always visible: an estimated date never reads as certain. */
 export function DateStatusChip({ status, size = 'small' }: { status: EarningsDateStatus; size?: 'small' | 'medium' }) {

@@ -1,11 +1,11 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { ApiError } from '../../app/api.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { type MiniBar, MiniBars } from './mini-bars.tsx';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
-import { SectionCard } from './section-card.tsx';
-import { type GatedLike, UpgradePrompt } from './upgrade-prompt.tsx';
+import type { ApiError } from '../../shared/api.ts';
+import { type MiniBar, MiniBars } from '../../shared/mini-bars.tsx';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { type GatedLike, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 
 /** Entries the bars show at the most (the latest ones). */
 const BAR_ENTRIES = 16;

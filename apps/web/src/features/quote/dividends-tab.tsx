@@ -1,10 +1,10 @@
 import { Box } from '@mui/material';
-import { formatDate, formatPercent, formatPrice } from '../market/format.ts';
-import { useGetAssetDividendsQuery } from '../market/market-api.ts';
+import { formatDate, formatDividend, formatPercent } from '../../shared/market/format.ts';
+import { useGetAssetDividendsQuery } from '../../shared/market/market-api.ts';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
+import { firstGate } from '../../shared/upgrade-prompt.tsx';
 import { DatedHistorySection } from './dated-history-section.tsx';
 import { forwardYield, frequencyLabel, paymentFact } from './dividends-view.ts';
-import type { SymbolSectionProps } from './symbol-context.ts';
-import { firstGate } from './upgrade-prompt.tsx';
 
 /**
  * Ex-dividend and payment dates with amounts; the yield from the latest amount and its frequency; the next payment
@@ -26,14 +26,14 @@ export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
         gate={firstGate(dividends.data?.gated)}
         empty={`${asset.name} pays no dividend on record.`}
         facts={(latest) => [
-          { label: 'Latest amount', value: formatPrice(latest.amount) },
+          { label: 'Latest amount', value: formatDividend(latest.amount) },
           { label: 'Frequency', value: frequencyLabel(latest.frequency) },
           { label: 'Yield (forward)', value: formatPercent(yieldPct, { signed: false }) },
           { label: payment.label, value: formatDate(payment.date), testId: 'dividend-payment' },
         ]}
         bars={{
           label: 'Dividend per share by ex-date',
-          format: (v) => formatPrice(v),
+          format: (v) => formatDividend(v),
           bar: (d) => ({ label: d.exDate.slice(2, 7), value: d.amount }),
         }}
         table={{
@@ -42,7 +42,7 @@ export function DividendsTab({ symbol, asset, compact }: SymbolSectionProps) {
           rowKey: (d) => d.exDate,
           columns: [
             { header: 'Ex-date', cell: (d) => formatDate(d.exDate) },
-            { header: 'Amount', numeric: true, strong: true, cell: (d) => formatPrice(d.amount) },
+            { header: 'Amount', numeric: true, strong: true, cell: (d) => formatDividend(d.amount) },
             { header: 'Record', cell: (d) => formatDate(d.recordDate) },
             { header: 'Payment', cell: (d) => formatDate(d.paymentDate) },
             { header: 'Declared', cell: (d) => formatDate(d.declaredDate) },

@@ -20,28 +20,33 @@ import {
 } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import {
   formatCompact,
   formatDate,
+  formatEps,
   formatPercent,
-  formatPrice,
   NO_VALUE,
   periodLabel,
   TONE_COLOR,
   toneOf,
-} from '../market/format.ts';
-import { type SymbolEarningsRow, useGetAssetGuidanceQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { openInModalOnPlainClick } from '../modals/open-in-modal.ts';
+} from '../../shared/market/format.ts';
+import {
+  type SymbolEarningsRow,
+  useGetAssetGuidanceQuery,
+  useGetSymbolEarningsQuery,
+} from '../../shared/market/market-api.ts';
+import { MiniBars } from '../../shared/mini-bars.tsx';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { openInModalOnPlainClick } from '../../shared/modals/open-in-modal.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
+import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { DateStatusChip } from './date-status-chip.tsx';
 import { historyRows, isReported } from './earnings-view.ts';
-import { MiniBars } from './mini-bars.tsx';
 import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
-import { SectionCard } from './section-card.tsx';
-import type { SymbolSectionProps } from './symbol-context.ts';
 import {
   EARNINGS_HISTORY_RANGES,
   EARNINGS_VIEW_MODE_LABELS,
@@ -51,7 +56,6 @@ import {
   earningsHistorySettingsChanged,
   selectEarningsHistorySettings,
 } from './symbol-settings-slice.ts';
-import { firstGate, UpgradePrompt } from './upgrade-prompt.tsx';
 
 const RANGE_LABELS: Readonly<Record<EarningsHistoryRange, string>> = {
   '1y': '1 year',
@@ -151,7 +155,7 @@ function HistoryCharts({
           </Typography>
           <MiniBars
             label="EPS by quarter"
-            format={(v) => formatPrice(v)}
+            format={(v) => formatEps(v)}
             bars={ordered.map((row) => ({
               label: short(row),
               value: row.epsActual,
@@ -238,10 +242,10 @@ export function EarningsHistory({ symbol, compact }: SymbolSectionProps) {
                         </Box>
                       ) : null}
                     </TableCell>
-                    {showEps && est ? <TableCell align="right">{formatPrice(row.epsEstimate)}</TableCell> : null}
+                    {showEps && est ? <TableCell align="right">{formatEps(row.epsEstimate)}</TableCell> : null}
                     {showEps ? (
                       <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {formatPrice(row.epsActual)}
+                        {formatEps(row.epsActual)}
                       </TableCell>
                     ) : null}
                     {showEps && est ? (
@@ -360,7 +364,7 @@ function Guidance({ symbol, compact }: SymbolSectionProps) {
             <TableBody>
               {shown.map((item) => {
                 const fmt = (v: number | null) =>
-                  item.metric === 'eps' ? formatPrice(v) : formatCompact(v, { currency: true });
+                  item.metric === 'eps' ? formatEps(v) : formatCompact(v, { currency: true });
                 return (
                   <TableRow key={`${item.periodYear}-${item.period}-${item.metric}-${item.issuedDate}`}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodLabel(item.period, item.periodYear)}</TableCell>

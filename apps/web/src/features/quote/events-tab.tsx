@@ -1,11 +1,11 @@
 import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../market/format.ts';
-import { type CalendarEventItem, useGetSymbolEventsQuery } from '../market/market-api.ts';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
-import { SectionCard } from './section-card.tsx';
-import { type SymbolSectionProps, useTimeZone } from './symbol-context.ts';
-import { UpgradePrompt } from './upgrade-prompt.tsx';
+import { formatDateTime } from '../../shared/market/format.ts';
+import { type CalendarEventItem, useGetSymbolEventsQuery } from '../../shared/market/market-api.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { type SymbolSectionProps, useTimeZone } from '../../shared/symbol-context.ts';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 
 /** SPEC §3 calendar event types as a reader names them. */
 export const EVENT_TYPE_LABELS: Readonly<Record<string, string>> = {

@@ -1,23 +1,11 @@
 import { DEFAULT_LIMITS } from '@eh/domain';
 import { Box, List } from '@mui/material';
-import { formatDateTime } from '../market/format.ts';
-import { useGetAssetNewsQuery } from '../market/market-api.ts';
-import { ContentRow } from '../news/content-row.tsx';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
-import { SectionCard } from './section-card.tsx';
-import { type SymbolSectionProps, useTimeZone } from './symbol-context.ts';
-
-/** SPEC §3 content types as a reader names them. */
-export const NEWS_TYPE_LABELS: Readonly<Record<string, string>> = {
-  earnings_results: 'Earnings results',
-  transcript: 'Transcript',
-  transcript_summary: 'Call summary',
-  live_call: 'Live call',
-  recorded_call: 'Recorded call',
-  story: 'Story',
-  headline: 'Headline',
-  wiim: 'Why it’s moving',
-};
+import { formatDateTime } from '../../shared/market/format.ts';
+import { useGetAssetNewsQuery } from '../../shared/market/market-api.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { type SymbolSectionProps, useTimeZone } from '../../shared/symbol-context.ts';
+import { ContentRow, NEWS_TYPE_LABELS } from '../news/index.ts';
 
 /** A company's news, newest first (SPEC §2 Symbol News). */
 export function NewsList({ symbol, limit, dense }: { symbol: string; limit?: number; dense?: boolean }) {

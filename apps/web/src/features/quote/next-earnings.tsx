@@ -1,21 +1,21 @@
 import { nyDate } from '@eh/domain';
 import { Box, Button, Divider, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
 import {
   dateSourceLabel,
   earningsTiming,
   formatCompact,
   formatDate,
-  formatPrice,
+  formatEps,
   periodLabel,
   relativeDays,
-} from '../market/format.ts';
-import type { SymbolEarningsRow } from '../market/market-api.ts';
+} from '../../shared/market/format.ts';
+import type { SymbolEarningsRow } from '../../shared/market/market-api.ts';
+import { LoadingShape } from '../../shared/query-state.tsx';
+import { SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { useTimeZone } from '../../shared/symbol-context.ts';
 import { DateStatusChip } from './date-status-chip.tsx';
 import { nextReport, reportedRows } from './earnings-view.ts';
-import { LoadingShape } from './query-state.tsx';
-import { useTimeZone } from './symbol-context.ts';
 
 const EARNINGS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'earnings');
 
@@ -97,7 +97,7 @@ export function NextEarnings({
             EPS {next ? 'estimate' : 'actual'}
           </Typography>
           <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-            {formatPrice(next ? row.epsEstimate : row.epsActual)}
+            {formatEps(next ? row.epsEstimate : row.epsActual)}
           </Typography>
         </Box>
         <Box>

@@ -1,24 +1,29 @@
 import { Box, Button, Link, Skeleton, Typography } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { SYMBOL_TABS, symbolPath } from '../../app/routes.ts';
-import { EhsWidget } from '../ehs/ehs-widget.tsx';
-import { MetricSections } from '../ehs/metric-sections.tsx';
-import { currentMetrics } from '../ehs/symbol-metrics.ts';
-import { dailyPoints, rangeChange } from '../market/chart-data.ts';
-import { formatCompact, formatMultiple, formatNumber, formatPrice, TONE_COLOR, toneOf } from '../market/format.ts';
-import { useGetSummariesQuery, useGetSymbolEarningsQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { ChangeText } from './change-text.tsx';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { dailyPoints, rangeChange } from '../../shared/market/chart-data.ts';
+import {
+  formatCompact,
+  formatEps,
+  formatMultiple,
+  formatPrice,
+  TONE_COLOR,
+  toneOf,
+} from '../../shared/market/format.ts';
+import { useGetSummariesQuery, useGetSymbolEarningsQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { LoadError, LoadingShape } from '../../shared/query-state.tsx';
+import { SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { SPARKLINE_HEIGHT, Sparkline } from '../../shared/sparkline.tsx';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
+import { currentMetrics, EhsWidget, MetricSections } from '../ehs/index.ts';
 import { NewsList } from './news-tab.tsx';
 import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
 import { PeersCard } from './peers-card.tsx';
-import { LoadError, LoadingShape } from './query-state.tsx';
 import { RangeBar } from './range-bar.tsx';
-import { SectionCard } from './section-card.tsx';
-import { SPARKLINE_HEIGHT, Sparkline } from './sparkline.tsx';
-import type { SymbolSectionProps } from './symbol-context.ts';
 
 const PRICE_TAB = SYMBOL_TABS.find((tab) => tab.key === 'price');
 const NEWS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'news');
@@ -118,7 +123,7 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
       >
         <Stat label="Open">{formatPrice(quote?.open, asset.currency)}</Stat>
         <Stat label="Previous close">{formatPrice(quote?.prevClose, asset.currency)}</Stat>
-        <Stat label="Volume">{formatNumber(quote?.volume)}</Stat>
+        <Stat label="Volume">{formatCompact(quote?.volume)}</Stat>
         <Stat label="Day range" wide>
           <RangeBar
             low={quote?.lowPrice ?? null}
@@ -139,7 +144,7 @@ export function OverviewTab({ symbol, asset, compact }: SymbolSectionProps) {
         {isStock ? (
           <>
             <Stat label="P/E (TTM)">{formatMultiple(metrics.pe)}</Stat>
-            <Stat label="EPS (TTM)">{formatPrice(metrics.ttmEps)}</Stat>
+            <Stat label="EPS (TTM)">{formatEps(metrics.ttmEps)}</Stat>
             <Stat label="Shares outstanding">{formatCompact(asset.sharesOutstanding)}</Stat>
           </>
         ) : null}

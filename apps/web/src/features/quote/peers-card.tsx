@@ -1,11 +1,11 @@
 import { EH500_INDEX_ID } from '@eh/domain';
 import { Box, ButtonBase, Typography } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { formatPrice } from '../market/format.ts';
-import { useGetMarketIndexQuery, useGetQuotesQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { ChangeText } from './change-text.tsx';
-import { SectionCard } from './section-card.tsx';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatPrice } from '../../shared/market/format.ts';
+import { useGetMarketIndexQuery, useGetQuotesQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { SectionCard } from '../../shared/section-card.tsx';
 
 /** How many sector peers the overview lists. */
 const PEERS = 5;

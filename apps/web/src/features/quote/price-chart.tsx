@@ -36,8 +36,8 @@ import {
   type ChartTime,
   MARKER_STYLE,
   type MarkerKind,
-} from '../market/chart-data.ts';
-import { formatCompact, formatPrice } from '../market/format.ts';
+} from '../../shared/market/chart-data.ts';
+import { formatCompact, formatPrice } from '../../shared/market/format.ts';
 
 export interface PriceChartProps {
   points: readonly ChartPoint[];

@@ -19,8 +19,8 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { preferences } from '../../app/preferences.ts';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import {
   CHART_RANGE_LABELS,
   CHART_TOGGLES,
@@ -31,7 +31,7 @@ import {
   eventLineTimes,
   intradayPoints,
   rangeRequest,
-} from '../market/chart-data.ts';
+} from '../../shared/market/chart-data.ts';
 import {
   useGetAssetTransactionsQuery,
   useGetIntradaySummariesQuery,
@@ -39,13 +39,13 @@ import {
   useGetSummariesQuery,
   useGetSymbolEarningsQuery,
   useGetSymbolEventsQuery,
-} from '../market/market-api.ts';
-import { ChangeText } from './change-text.tsx';
-import { EmptyState, LoadError } from './query-state.tsx';
-import { SectionCard } from './section-card.tsx';
-import { type SymbolSectionProps, useTimeZone } from './symbol-context.ts';
+} from '../../shared/market/market-api.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { EmptyState, LoadError } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { type SymbolSectionProps, useTimeZone } from '../../shared/symbol-context.ts';
+import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { chartSettingsChanged, chartSettingsReset, selectChartSettings } from './symbol-settings-slice.ts';
-import { firstGate, UpgradePrompt } from './upgrade-prompt.tsx';
 
 const PriceChart = lazy(() => import('./price-chart.tsx'));
 

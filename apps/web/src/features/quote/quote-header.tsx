@@ -1,16 +1,15 @@
 import { Box, Chip, Container, Skeleton, Typography } from '@mui/material';
-import { symbolFacts } from '../../app/symbol-head.ts';
-import { SymbolActions } from '../lists/symbol-actions.tsx';
-import { useLiveQuotes } from '../live/live-follows.ts';
-import { LiveIndicator } from '../live/live-indicator.tsx';
-import { formatDateTime, formatPrice, priceDigits } from '../market/format.ts';
-import type { AssetInfoResponse } from '../market/market-api.ts';
-import { useGetMarketStatusQuery, useGetQuoteQuery } from '../market/market-api.ts';
-import { marketStatusLine } from '../market/market-status.ts';
-import { QUOTE_POLL_MS } from '../market/newer-quote.ts';
-import { ChangeText } from './change-text.tsx';
-import { DemoBadge } from './demo-badge.tsx';
-import { useTimeZone } from './symbol-context.ts';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { DemoBadge } from '../../shared/demo-badge.tsx';
+import { formatDateTime, formatPrice, priceDigits } from '../../shared/market/format.ts';
+import type { AssetInfoResponse } from '../../shared/market/market-api.ts';
+import { useGetMarketStatusQuery, useGetQuoteQuery } from '../../shared/market/market-api.ts';
+import { marketStatusLine } from '../../shared/market/market-status.ts';
+import { QUOTE_POLL_MS } from '../../shared/market/newer-quote.ts';
+import { useTimeZone } from '../../shared/symbol-context.ts';
+import { symbolFacts } from '../../shared/symbol-head.ts';
+import { SymbolActions } from '../lists/index.ts';
+import { LiveIndicator, useLiveQuotes } from '../live/index.ts';
 
 /** The price's type, which its placeholder shares so that the line keeps its height when the quote lands. */
 const PRICE_TEXT = {

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { formatPrice } from '../market/format.ts';
+import { formatPrice } from '../../shared/market/format.ts';
 
 /** Low–high with the current price marked: day range, 52-week range. */
 export function RangeBar({
@@ -31,7 +31,8 @@ export function RangeBar({
           <Box
             sx={{
               position: 'absolute',
-              left: `calc(${(at * 100).toFixed(1)}% - 5px)`,
+              // Within the bar at both ends: at the day's high (a live price often is) the dot stuck out past the card.
+              left: `calc((100% - 10px) * ${at.toFixed(3)})`,
               top: -3,
               width: 10,
               height: 10,

@@ -1,15 +1,15 @@
 import { SEC_FILING_TYPES } from '@eh/domain';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
-import { formatDate } from '../market/format.ts';
-import { useGetAssetFilesQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
+import { formatDate } from '../../shared/market/format.ts';
+import { useGetAssetFilesQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { EIGHT_K_ITEMS } from './sec-filing-selection.ts';
 import { FilingKindChip } from './sec-filings-tab.tsx';
 
 /** SPEC §2 SEC filing modal: one filing's facts and its link on SEC EDGAR. */
-export default function SecFilingModal({ entry, onClose }: ModalContentProps) {
+export default function SecFilingModal({ entry, onClose }: ModalContentProps<'secFiling'>) {
   const symbol = String(entry.props.symbol ?? '');
   const filingId = Number(entry.props.filingId);
   const files = useGetAssetFilesQuery({ symbol, types: SEC_FILING_TYPES.join(',') }, { skip: !symbol });

@@ -4,7 +4,7 @@
  */
 import { SEC_FILING_KINDS, type SecFilingType } from '@eh/domain';
 import { useSyncExternalStore } from 'react';
-import { preferences } from '../../app/preferences.ts';
+import { preferences } from '../../shared/preferences.ts';
 
 const listeners = new Set<() => void>();
 let current: readonly SecFilingType[] = preferences.get('secFilingSelection');

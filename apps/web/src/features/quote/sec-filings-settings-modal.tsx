@@ -1,12 +1,12 @@
 import { SEC_FILING_KINDS, SEC_FILING_TYPES, type SecFilingType } from '@eh/domain';
 import { Box, Button, Checkbox, Chip, DialogActions, DialogContent, FormControlLabel, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { setSecFilingSelection, useSecFilingSelection } from './sec-filing-selection.ts';
 import { filingChipSx } from './sec-filings-tab.tsx';
 
 /** SPEC §2 SEC filings settings modal: which of the eleven kinds the filings list shows (kept locally). */
-export default function SecFilingsSettingsModal({ onClose }: ModalContentProps) {
+export default function SecFilingsSettingsModal({ onClose }: ModalContentProps<'secFilingsSettings'>) {
   const stored = useSecFilingSelection();
   const [chosen, setChosen] = useState<SecFilingType[]>([...stored]);
   const toggle = (key: SecFilingType, on: boolean) =>

@@ -2,14 +2,14 @@ import { SEC_FILING_KINDS } from '@eh/domain';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, Chip, List, ListItemButton, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { formatDate } from '../market/format.ts';
-import { type SecFilingItem, useGetAssetFilesQuery } from '../market/market-api.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { formatDate } from '../../shared/market/format.ts';
+import { type SecFilingItem, useGetAssetFilesQuery } from '../../shared/market/market-api.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
 import { filingKind, useSecFilingSelection } from './sec-filing-selection.ts';
-import { SectionCard } from './section-card.tsx';
-import type { SymbolSectionProps } from './symbol-context.ts';
 
 /** Filings listed at first, and added by each "Show more". */
 const PAGE_SIZE = 25;

@@ -3,9 +3,9 @@
  * pages and the symbol modal.
  */
 import type { ComponentType } from 'react';
-import type { SymbolTabKey } from '../../app/routes.ts';
-import { EhsTab } from '../ehs/ehs-tab.tsx';
-import type { SymbolModalTab } from '../symbol-modal/symbol-modal-tabs.ts';
+import type { SymbolTabKey } from '../../shared/routes.ts';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
+import { EhsTab } from '../ehs/index.ts';
 import { AnalystsTab } from './analysts-tab.tsx';
 import { DividendsTab } from './dividends-tab.tsx';
 import { EarningsHistory, EarningsTab, UpcomingEarnings } from './earnings-tab.tsx';
@@ -15,7 +15,7 @@ import { OverviewTab } from './overview-tab.tsx';
 import { PriceTab } from './price-tab.tsx';
 import { SecFilingsTab } from './sec-filings-tab.tsx';
 import { ShortInterestTab } from './short-interest-tab.tsx';
-import type { SymbolSectionProps } from './symbol-context.ts';
+import type { SymbolModalTab } from './symbol-modal-tabs.ts';
 import { TradesTab } from './trades-tab.tsx';
 
 type Section = ComponentType<SymbolSectionProps>;

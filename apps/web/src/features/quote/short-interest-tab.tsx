@@ -1,8 +1,8 @@
-import { formatCompact, formatDate, formatNumber, formatPercent } from '../market/format.ts';
-import { useGetAssetShortInterestsQuery } from '../market/market-api.ts';
+import { formatCompact, formatDate, formatNumber, formatPercent } from '../../shared/market/format.ts';
+import { useGetAssetShortInterestsQuery } from '../../shared/market/market-api.ts';
+import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
+import { firstGate } from '../../shared/upgrade-prompt.tsx';
 import { DatedHistorySection } from './dated-history-section.tsx';
-import type { SymbolSectionProps } from './symbol-context.ts';
-import { firstGate } from './upgrade-prompt.tsx';
 
 /** Shares sold short by settlement date, days to cover and share of the float. */
 export function ShortInterestTab({ symbol, asset, compact }: SymbolSectionProps) {

@@ -3,9 +3,10 @@ import { Box, Container, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { memo } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { errorStatus } from '../../app/api.ts';
-import { HEADER_HEIGHT } from '../../app/layout/nav-bar.tsx';
-import { useStickyHeader } from '../../app/layout/sticky-header.ts';
+import { TabBar } from '../../components/tab-bar.tsx';
+import { errorStatus } from '../../shared/api.ts';
+import { useGetAssetInfoQuery } from '../../shared/market/market-api.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import {
   formatRouteParam,
   paramsAreValid,
@@ -13,13 +14,11 @@ import {
   type SymbolTabKey,
   symbolPath,
   symbolTabFromPath,
-} from '../../app/routes.ts';
-import { TabBar } from '../../components/tab-bar.tsx';
-import NotFoundPage from '../info/not-found-page.tsx';
-import { useGetAssetInfoQuery } from '../market/market-api.ts';
-import { LoadError, LoadingRows } from './query-state.tsx';
+} from '../../shared/routes.ts';
+import { HEADER_HEIGHT, useStickyHeader } from '../../shared/sticky-header.ts';
+import type { SymbolContext } from '../../shared/symbol-context.ts';
+import { NotFoundPage } from '../info/index.ts';
 import { QuoteHeader } from './quote-header.tsx';
-import type { SymbolContext } from './symbol-context.ts';
 import { SymbolNotFound } from './symbol-not-found.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
 
 /** A symbol we do not cover: a clear page with a way on, not an error. */
 export function SymbolNotFound({ symbol }: { symbol: string }) {

@@ -5,8 +5,8 @@
  */
 import { DEFAULT_HISTORY_RANGE } from '@eh/domain';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { type RootState, rootReducer } from '../../app/store.ts';
-import { type ChartSettings, DEFAULT_CHART_SETTINGS } from '../market/chart-data.ts';
+import { type ChartSettings, DEFAULT_CHART_SETTINGS } from '../../shared/market/chart-data.ts';
+import { type RootState, rootReducer } from '../../shared/store.ts';
 
 export const EARNINGS_VIEW_MODES = ['both', 'eps', 'revenue'] as const;
 export type EarningsViewMode = (typeof EARNINGS_VIEW_MODES)[number];

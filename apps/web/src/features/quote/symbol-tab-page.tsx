@@ -1,10 +1,10 @@
 import { Container } from '@mui/material';
 import { useLocation } from 'react-router';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { symbolTabFromPath } from '../../app/routes.ts';
-import { symbolPageMeta } from '../../app/symbol-head.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { symbolTabFromPath } from '../../shared/routes.ts';
+import { useSymbolContext } from '../../shared/symbol-context.ts';
+import { symbolPageMeta } from '../../shared/symbol-head.ts';
 import { PAGE_SECTIONS } from './sections.ts';
-import { useSymbolContext } from './symbol-context.ts';
 
 /** One tab of a symbol page: its section, with the page's title and description. */
 export default function SymbolTabPage() {

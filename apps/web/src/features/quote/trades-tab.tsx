@@ -1,9 +1,9 @@
 import { Avatar, Box, Chip, List, ListItem, Typography } from '@mui/material';
-import { formatDateTime, formatPrice } from '../market/format.ts';
-import { useGetAssetTransactionsQuery } from '../market/market-api.ts';
-import { EmptyState, LoadError, LoadingRows } from './query-state.tsx';
-import { SectionCard } from './section-card.tsx';
-import { type SymbolSectionProps, useTimeZone } from './symbol-context.ts';
+import { formatDateTime, formatPrice } from '../../shared/market/format.ts';
+import { useGetAssetTransactionsQuery } from '../../shared/market/market-api.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { type SymbolSectionProps, useTimeZone } from '../../shared/symbol-context.ts';
 
 const TRADE_LABELS = { buy: 'Bought', sell: 'Sold', add: 'Added', comment: 'Commented' } as const;
 const TRADE_COLORS = { buy: 'success', sell: 'error', add: 'info', comment: 'default' } as const;

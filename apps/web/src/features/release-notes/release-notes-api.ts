@@ -1,7 +1,8 @@
 import type { getReleaseNotes, QueryOf, ResponseOf } from '@eh/contracts';
-import { api } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api } from '../../shared/api.ts';
 
-const RELEASE_NOTES_PATH: (typeof getReleaseNotes)['path'] = '/core/release-notes';
+const RELEASE_NOTES_PATH = paths.getReleaseNotes;
 
 export type ReleaseNotesResponse = ResponseOf<typeof getReleaseNotes>;
 export interface ReleaseNotesArgs {

@@ -1,15 +1,15 @@
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent } from '@mui/material';
 import { useEffect } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { releaseNotesSeen, selectLastSeenReleaseNoteDate } from '../../shared/release-notes-slice.ts';
 import { newestNoteDate } from './highlight.ts';
 import { ReleaseNotesList } from './release-notes-list.tsx';
-import { releaseNotesSeen, selectLastSeenReleaseNoteDate } from './release-notes-slice.ts';
 import { useReleaseNotes } from './use-release-notes.ts';
 
 /** The release notes of this platform; opening it marks the newest note as seen (SPEC §4). */
-export default function ReleaseNotesModal({ onClose }: ModalContentProps) {
+export default function ReleaseNotesModal({ onClose }: ModalContentProps<'releaseNotes'>) {
   const dispatch = useAppDispatch();
   const { data, error, isLoading, refetch } = useReleaseNotes();
   const lastSeen = useAppSelector(selectLastSeenReleaseNoteDate);

@@ -1,8 +1,8 @@
-import { useAppSelector } from '../../app/hooks.ts';
 import { releaseNotesPlatform } from '../../platform/platform.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { selectLastSeenReleaseNoteDate } from '../../shared/release-notes-slice.ts';
 import { isReleaseNotesHighlighted, newestNoteDate } from './highlight.ts';
 import { useGetReleaseNotesQuery } from './release-notes-api.ts';
-import { selectLastSeenReleaseNoteDate } from './release-notes-slice.ts';
 
 /** New releases are picked up without a reload: the watcher asks again every 15 minutes. */
 export const RELEASE_NOTES_POLL_MS = 15 * 60_000;

@@ -1,8 +1,8 @@
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import { Box } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { IconAction } from '../../components/icon-action.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { useReleaseNotesHighlight } from './use-release-notes.ts';
 
 export const WHATS_NEW_LABEL = 'What’s new';

@@ -3,12 +3,14 @@
  * (the browser revalidates it with its ETag), decoded and indexed once, then shared by the search modal, the
  * search pages and /all. Loaded only when a search opens, so it never weighs on the first load.
  */
-import type { getStaticAssets, StaticAssetList } from '@eh/contracts';
+
+import type { StaticAssetList } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
 import { buildSearchIndex, decodeStaticAssetList, type SearchAsset, type SearchIndex } from '@eh/domain';
 import { useEffect, useState } from 'react';
-import { apiBaseUrl } from '../../app/api.ts';
+import { apiBaseUrl } from '../../shared/api.ts';
 
-const STATIC_ASSETS_PATH = '/static/assets.json' satisfies (typeof getStaticAssets)['path'];
+const STATIC_ASSETS_PATH = paths.getStaticAssets;
 
 export interface AssetCatalog {
   index: SearchIndex<SearchAsset>;

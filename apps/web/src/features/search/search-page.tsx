@@ -1,7 +1,7 @@
 import { Paper } from '@mui/material';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { SearchPanel } from './search-panel.tsx';
 
 /** /search and /quote: the symbol search as a page. */

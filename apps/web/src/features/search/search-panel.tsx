@@ -13,13 +13,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useDeferredValue, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { preferences } from '../../app/preferences.ts';
-import { formatCompact, formatPrice } from '../market/format.ts';
-import { useGetMoversQuery, useGetTopMarketQuery } from '../market/market-api.ts';
-import { ChangeText } from '../quote/change-text.tsx';
-import { LoadingRows } from '../quote/query-state.tsx';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { formatCompact, formatPrice } from '../../shared/market/format.ts';
+import { useGetMoversQuery, useGetTopMarketQuery } from '../../shared/market/market-api.ts';
+import { takeTypedAhead } from '../../shared/modals/typed-ahead.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { LoadingRows } from '../../shared/query-state.tsx';
+import { SymbolLogo } from '../../shared/symbol-logo.tsx';
 import { type AssetCatalog, useAssetCatalog } from './asset-index.ts';
 import {
   ASSET_TYPE_LABELS,
@@ -30,7 +32,6 @@ import {
   type SearchRow,
   type SearchTabKey,
 } from './search-model.ts';
-import { SymbolLogo } from './symbol-logo.tsx';
 
 function useTabRows(tab: SearchTabKey, catalog: AssetCatalog | null, recent: readonly string[]) {
   const movers = useGetMoversQuery(
@@ -91,6 +92,12 @@ export function SearchPanel({ onChosen, onEscape, autoFocus }: SearchPanelProps)
   const [tab, setTab] = useState<SearchTabKey>('popular');
   const [active, setActive] = useState(-1);
   const [recent, setRecent] = useState<readonly string[]>(() => preferences.get('recentSymbols'));
+  // The field that takes the focus also takes what was typed while the search's code loaded.
+  useLayoutEffect(() => {
+    if (!autoFocus) return;
+    const typed = takeTypedAhead();
+    if (typed) setQuery(typed);
+  }, [autoFocus]);
   const catalogState = useAssetCatalog();
   const catalog = catalogState.status === 'ready' ? catalogState.catalog : null;
   const searching = deferred.trim() !== '';

@@ -1,9 +1,9 @@
 import { SEARCH_MAX_RESULTS, type SearchAsset, searchAssets } from '@eh/domain';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useDeferredValue, useMemo } from 'react';
+import { SymbolLogo } from '../../shared/symbol-logo.tsx';
 import { type AssetCatalog, useAssetCatalog } from './asset-index.ts';
 import { ASSET_TYPE_LABELS } from './search-model.ts';
-import { SymbolLogo } from './symbol-logo.tsx';
 
 /** Lists hold stocks, crypto and OTC names; indexes are looked at, not held. */
 const HOLDABLE = (asset: SearchAsset) => asset.type !== 'index';

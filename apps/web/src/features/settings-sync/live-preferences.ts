@@ -5,7 +5,7 @@
  * the reader's own changes.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { PREFERENCE_PREFIX, type PreferenceKey, type Preferences, preferences } from '../../app/preferences.ts';
+import { PREFERENCE_PREFIX, type PreferenceKey, type Preferences, preferences } from '../../shared/preferences.ts';
 
 /** Who changed a preference: the reader on this page, the account's saved settings, or another tab. */
 export type ChangeOrigin = 'local' | 'server' | 'tab';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { type Preferences, preferences } from '../../app/preferences.ts';
-import { useGetUserSettingsQuery, useSaveUserSettingsMutation } from '../onboarding/settings-api.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { type Preferences, preferences } from '../../shared/preferences.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { useGetUserSettingsQuery, useSaveUserSettingsMutation } from '../onboarding/index.ts';
 import { getPreference, setPreference, subscribePreferences } from './live-preferences.ts';
 import { SettingsSyncer } from './settings-syncer.ts';
 import { isSyncedKey, readSynced, SYNCED_KEYS } from './synced-preferences.ts';

@@ -3,7 +3,7 @@
  * account's saved settings are read into them, and how this device's values meet the account's at sign-in.
  */
 import { RECENT_COMPARISONS_MAX, SYNCED_PREFERENCE_KEYS } from '@eh/domain';
-import { PREFERENCES, type Preferences } from '../../app/preferences.ts';
+import { PREFERENCES, type Preferences } from '../../shared/preferences.ts';
 
 export type SyncedKey = (typeof SYNCED_PREFERENCE_KEYS)[number];
 export type SyncedValues = Pick<Preferences, SyncedKey>;

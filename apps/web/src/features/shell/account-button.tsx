@@ -1,23 +1,28 @@
 import { Box } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { useAppSelectorInTransition } from '../../app/hooks.ts';
 import { plainButtonSx } from '../../components/icon-action.tsx';
-import { initialsOf } from './initials.ts';
+import { useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { initialsOf } from '../../shared/initials.ts';
+import { usersApi } from '../../shared/users-api.ts';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
-export const ACCOUNT_MENU_ID = 'account-menu';
+import { ACCOUNT_MENU_ID } from './account-menu-id.ts';
 
 /**
- * The signed-in reader's avatar in the navigation bar: their initials (the email is known without a request),
+ * The signed-in reader's avatar in the navigation bar: their initials (from the email, known without a request,
+ * then from the name once the account is loaded),
  * opening the account menu, which loads the first time it opens so the first page stays light.
  */
 export function AccountButton() {
   const email = useAppSelectorInTransition((state) => state.auth.email);
+  // The name once the account is loaded (by any page: this reads the cache and asks for nothing), so the header
+  // shows the same initials as the profile and the account menu.
+  const name = usersApi.endpoints.getMe.useQueryState().data?.name ?? null;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [loaded, setLoaded] = useState(false);
   const open = anchor !== null;
-  const initials = initialsOf(null, email);
+  const initials = initialsOf(name, email);
   return (
     <>
       <Box

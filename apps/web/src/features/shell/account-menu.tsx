@@ -8,13 +8,14 @@ import ShowChart from '@mui/icons-material/ShowChart';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { Avatar, Box, Divider, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { preferences } from '../../app/preferences.ts';
-import { themeToggled } from '../../app/ui-slice.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { ACCOUNT_MENU_ID } from './account-button.tsx';
-import { initialsOf } from './initials.ts';
+import { useAppDispatch, useAppSelector, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { initialsOf } from '../../shared/initials.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { preferences } from '../../shared/preferences.ts';
+import { themeToggled } from '../../shared/ui-slice.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import { loadSession } from '../auth/index.ts';
+import { ACCOUNT_MENU_ID } from './account-menu-id.ts';
 
 export interface AccountMenuProps {
   anchor: HTMLElement | null;
@@ -108,7 +109,7 @@ export default function AccountMenu({ anchor, onClose }: AccountMenuProps) {
         data-testid="account-menu-sign-out"
         onClick={() => {
           onClose();
-          void import('../auth/session.ts').then((session) => session.endSession(dispatch));
+          void loadSession().then((session) => session.endSession(dispatch));
         }}
       >
         <ListItemIcon>

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { PAGE_DEFS, type PageDef } from '../../app/page-content.ts';
+import { PAGE_DEFS, type PageDef } from '../../shared/page-content.ts';
 
 export interface PageHandle {
   pageId: string;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { CALENDAR_HOME } from '../../app/routes.ts';
-import { themeToggled } from '../../app/ui-slice.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { CALENDAR_HOME } from '../../shared/routes.ts';
+import { themeToggled } from '../../shared/ui-slice.ts';
 import { shortcutFor } from './shortcuts.ts';
 
 /** Listens for the shortcuts of SHORTCUTS on the whole page. */

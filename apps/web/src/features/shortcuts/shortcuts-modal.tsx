@@ -1,8 +1,8 @@
 import { Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { SHORTCUTS } from './shortcuts.ts';
 
-export default function ShortcutsModal({ onClose }: ModalContentProps) {
+export default function ShortcutsModal({ onClose }: ModalContentProps<'shortcuts'>) {
   return (
     <>
       <DialogContent dividers>

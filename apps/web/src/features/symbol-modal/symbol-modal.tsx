@@ -3,27 +3,27 @@ import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Box, Button, DialogContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { symbolPath } from '../../app/routes.ts';
-import { formatPrice } from '../market/format.ts';
-import { useGetAssetInfoQuery } from '../market/market-api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { ChangeText } from '../quote/change-text.tsx';
-import { DemoBadge } from '../quote/demo-badge.tsx';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
-import { MODAL_SECTIONS } from '../quote/sections.ts';
+import { ChangeText } from '../../shared/change-text.tsx';
+import { DemoBadge } from '../../shared/demo-badge.tsx';
+import { formatPrice } from '../../shared/market/format.ts';
+import { useGetAssetInfoQuery } from '../../shared/market/market-api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { symbolPath } from '../../shared/routes.ts';
 import {
   DEFAULT_SYMBOL_MODAL_TAB,
   isSymbolModalTab,
+  MODAL_SECTIONS,
   pageTabFor,
   SYMBOL_MODAL_TABS,
   type SymbolModalTab,
-} from './symbol-modal-tabs.ts';
+} from '../quote/index.ts';
 
 /**
  * SPEC §2 symbol modal: a company at a glance without leaving the page, on one of its twelve tabs (the same
  * sections as the symbol pages). Props: `symbol`, optional `tab`.
  */
-export default function SymbolModal({ entry, onClose }: ModalContentProps) {
+export default function SymbolModal({ entry, onClose }: ModalContentProps<'symbol'>) {
   const symbol = String(entry.props.symbol ?? '');
   const [tab, setTab] = useState<SymbolModalTab>(
     isSymbolModalTab(entry.props.tab) ? entry.props.tab : DEFAULT_SYMBOL_MODAL_TAB,

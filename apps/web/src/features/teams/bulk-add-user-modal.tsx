@@ -1,8 +1,8 @@
 import { can } from '@eh/domain';
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent } from '@mui/material';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
+import { errorMessage } from '../../shared/api.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { InviteForm } from './invite-form.tsx';
 import { useGetMyOrganizationQuery } from './teams-api.ts';
 
@@ -10,7 +10,7 @@ import { useGetMyOrganizationQuery } from './teams-api.ts';
  * SPEC §2 bulk add user: the invite form in a window over the team page (stackable), for the owner and admins.
  * Anyone else is told why not.
  */
-export default function BulkAddUserModal({ onClose }: ModalContentProps) {
+export default function BulkAddUserModal({ onClose }: ModalContentProps<'bulkAddUser'>) {
   const mine = useGetMyOrganizationQuery();
   const { organization, role } = mine.data ?? { organization: null, role: null };
   let body: ReactNode = null;

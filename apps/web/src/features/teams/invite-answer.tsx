@@ -1,10 +1,10 @@
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { billingDate } from '../billing/manage-words.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { ROLE_WORDS } from './team-model.ts';
 import { type PendingInvite, useRespondToInviteMutation } from './teams-api.ts';
 

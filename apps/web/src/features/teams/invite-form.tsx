@@ -14,10 +14,10 @@ import {
 } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { FlowFrame, type FlowLayout } from '../../components/flow-frame.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { type ApiError, errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { LicenceChange } from './licence-change.tsx';
 import {
   addressStatuses,

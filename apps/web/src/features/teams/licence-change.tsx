@@ -2,7 +2,7 @@ import { formatCents, MAX_TEAM_LICENSES } from '@eh/domain';
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../shared/api.ts';
 import { LicenceCountField } from './licence-count-field.tsx';
 import { licenceCountProblem, licences, perInterval } from './team-model.ts';
 import {

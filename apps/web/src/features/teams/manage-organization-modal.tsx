@@ -12,12 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
 import { LicenceChange } from './licence-change.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 import { licences, type OrganizationInput, organizationProblems, personActions, ROLE_WORDS } from './team-model.ts';
@@ -37,7 +37,7 @@ import {
  * billing email, its licences with what the change costs, and handing the team to another member (with a
  * confirmation: the owner becomes an admin). Anyone else reads why not.
  */
-export default function ManageOrganizationModal({ entry, onClose }: ModalContentProps) {
+export default function ManageOrganizationModal({ entry, onClose }: ModalContentProps<'manageOrganization'>) {
   const mine = useGetMyOrganizationQuery();
   const organization = mine.data?.organization ?? null;
   const role = mine.data?.role ?? null;

@@ -1,25 +1,12 @@
 import { type BillingInterval, formatCents, MAX_TEAM_LICENSES, TEAM_PLAN } from '@eh/domain';
-import { Alert, Box, Button, DialogActions, DialogContent, Divider, Skeleton, Typography } from '@mui/material';
+import { Box, Divider, Typography } from '@mui/material';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useRef, useState } from 'react';
-import { type ApiError, errorMessage } from '../../app/api.ts';
-import { preferences } from '../../app/preferences.ts';
-import { BillingModeNote } from '../billing/card-billing-note.tsx';
-import { CardChoice, type CardChoiceValue, chosenCard, NEW_CARD } from '../billing/card-choice.tsx';
-import type { CardFieldsHandle } from '../billing/card-fields.tsx';
-import { IntervalSwitch } from '../pricing/interval-switch.tsx';
-import { NOT_FOR_SALE_YET } from '../pricing/pricing-model.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
+import { useState } from 'react';
+import { CheckoutForm, CheckoutSection, PayWith, PriceRow, QuotePart, useCheckout } from '../billing/index.ts';
+import { PlanIntervalSwitch, usePlanPrices } from '../pricing/index.ts';
 import { LicenceCountField } from './licence-count-field.tsx';
-import { useTeamCardSetup } from './team-card-setup.ts';
 import { licenceCountProblem, licences, perInterval } from './team-model.ts';
-import { TeamSection } from './team-section.tsx';
-import {
-  type Organization,
-  useGetLicensePriceQuery,
-  useGetTeamPaymentMethodsQuery,
-  useSubscribeTeamMutation,
-} from './teams-api.ts';
+import { type Organization, useGetLicensePriceQuery } from './teams-api.ts';
 
 export interface TeamCheckoutProps {
   organization: Organization;
@@ -31,10 +18,10 @@ export interface TeamCheckoutProps {
 }
 
 /**
- * Buying the Team plan for an organization (its owner): how many licences, monthly or yearly, the price of that
- * many from the licences price call, the team's card (a saved one, or a new one in the same card fields as a
- * person's, under the test billing label), then POST …/subscription with plan team. A refused card shows the
- * provider's words and changes nothing.
+ * Buying the Team plan for an organization (its owner): billing's one checkout with the team as the subscriber —
+ * how many licences, monthly or yearly, the price of that many from the licences price call, the team's card (a
+ * saved one, or a new one in the same card fields as a person's, under the test billing label), then
+ * POST …/subscription with plan team. A refused card shows the provider's words and changes nothing.
  */
 export function TeamCheckout({ organization, onCancel, onSubscribed, ...initial }: TeamCheckoutProps) {
   const orgId = organization.id;
@@ -43,71 +30,20 @@ export function TeamCheckout({ organization, onCancel, onSubscribed, ...initial 
   const billing = prices.billing;
   const [count, setCount] = useState(String(Math.max(minimum, initial.licenseCount)));
   const [interval, setBillingInterval] = useState<BillingInterval>(initial.priceType);
-  const [choice, setChoice] = useState<CardChoiceValue | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const card = useRef<CardFieldsHandle>(null);
 
   const countProblem = licenceCountProblem(count, minimum);
   const licenseCount = countProblem ? null : Number(count);
   const priceQuery = useGetLicensePriceQuery(licenseCount && billing ? { orgId, licenseCount } : skipToken);
   const quote = licenseCount ? (priceQuery.currentData?.[interval] ?? null) : null;
-  const cards = useGetTeamPaymentMethodsQuery(billing ? { orgId } : skipToken);
-  const saved = cards.data?.paymentMethods ?? [];
-  const selected = chosenCard(choice, saved);
-  const wantsCard = !!billing && !cards.isLoading && selected === NEW_CARD;
-  const { setup, error: setupError, renew } = useTeamCardSetup(orgId, wantsCard);
-  const [subscribe] = useSubscribeTeamMutation();
-  const canPay = !!billing && !!quote && !busy && (selected !== NEW_CARD || !!setup);
+  const checkout = useCheckout({ kind: 'team', orgId, licenseCount }, billing);
+  const canPay = checkout.canPay(quote);
 
-  const pay = async () => {
-    if (!canPay || !quote || !licenseCount) return;
-    setProblem(null);
-    setBusy(true);
-    try {
-      let method: string | undefined;
-      if (selected === NEW_CARD) {
-        const collected = await card.current?.collect();
-        if (!collected) return;
-        method = collected;
-      } else {
-        method = saved.find((row) => row.id === selected)?.stripePaymentMethodId;
-      }
-      const affiliateId = preferences.get('affiliateId');
-      await subscribe({
-        orgId,
-        plan: TEAM_PLAN,
-        priceType: interval,
-        licenseCount,
-        ...(method ? { stripePaymentMethodId: method } : {}),
-        ...(affiliateId ? { affiliateId } : {}),
-      }).unwrap();
-      onSubscribed();
-    } catch (error) {
-      setProblem(
-        error instanceof Error ? error.message : errorMessage(error as ApiError, 'The payment could not be made.'),
-      );
-      if (setup?.provider === 'stripe') renew();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const offer = prices.offerOf(TEAM_PLAN);
   return (
-    <>
-      <DialogContent data-testid="team-checkout" data-interval={interval}>
-        {billing?.label ? (
-          <Box sx={{ mb: 2 }}>
-            <BillingModeNote label={billing.label} dense />
-          </Box>
-        ) : null}
-        {billing === null ? (
-          <Alert severity="info" sx={{ mb: 2 }} data-testid="not-for-sale">
-            {NOT_FOR_SALE_YET}
-          </Alert>
-        ) : null}
-        <TeamSection title="Licences">
+    <CheckoutForm
+      checkout={checkout}
+      interval={interval}
+      choose={
+        <CheckoutSection title="Licences">
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {`One licence per person in ${organization.name}, you included. Invites take a seat until they are answered.`}
           </Typography>
@@ -118,113 +54,64 @@ export function TeamCheckout({ organization, onCancel, onSubscribed, ...initial 
               minimum={minimum}
               maximum={MAX_TEAM_LICENSES}
               problem={countProblem}
-              disabled={busy}
+              disabled={checkout.busy}
             />
-            <IntervalSwitch
-              size="small"
-              value={interval}
-              onChange={setBillingInterval}
-              bestSaving={offer?.yearlySaving.percent ?? 0}
-              exact
-            />
+            <PlanIntervalSwitch value={interval} onChange={setBillingInterval} offer={prices.offerOf(TEAM_PLAN)} />
           </Box>
-        </TeamSection>
-
-        <TeamSection title="To pay">
-          {priceQuery.isError ? (
-            <Alert severity="warning" data-testid="team-price-error">
-              {errorMessage(priceQuery.error as ApiError, 'The price could not be read.')}
-            </Alert>
-          ) : !quote ? (
+        </CheckoutSection>
+      }
+      summary={
+        <QuotePart
+          query={priceQuery}
+          errorTestId="team-price-error"
+          quote={quote}
+          waiting={
             countProblem ? (
               <Typography variant="body2" color="text.secondary">
                 Choose how many licences to see the price.
               </Typography>
-            ) : (
-              <Skeleton variant="rounded" height={96} aria-label="Loading the price" />
-            )
-          ) : (
-            <Box
-              data-testid="team-price"
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1.5, display: 'grid', gap: 0.5 }}
-            >
-              <Row
+            ) : undefined
+          }
+          testId="team-price"
+          grid
+        >
+          {(quote) => (
+            <>
+              <PriceRow
                 label={`${licences(quote.licenseCount)} × ${perInterval(quote.unitAmount, quote.currency, interval)}`}
                 amount={formatCents(quote.subtotal, quote.currency)}
                 testId="team-subtotal"
               />
               <Divider sx={{ my: 0.5 }} />
-              <Row label="Due today" amount={formatCents(quote.dueNow, quote.currency)} strong testId="team-due-now" />
+              <PriceRow
+                label="Due today"
+                amount={formatCents(quote.dueNow, quote.currency)}
+                strong
+                testId="team-due-now"
+              />
               <Typography variant="body2" color="text.secondary">
                 {`Renews every ${interval === 'yearly' ? 'year' : 'month'} at ${formatCents(quote.afterPromo, quote.currency)} until you cancel. Adding licences later is prorated.`}
               </Typography>
-            </Box>
+            </>
           )}
-        </TeamSection>
-
-        {billing ? (
-          <TeamSection title="Pay with">
-            <CardChoice
-              loading={cards.isLoading}
-              saved={saved}
-              selected={selected}
-              onChoose={setChoice}
-              setup={setup}
-              error={setupError}
-              renew={renew}
-              cardRef={card}
-              busy={busy}
-            />
+        </QuotePart>
+      }
+      payWith={
+        billing ? (
+          <PayWith checkout={checkout}>
             <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
               {`The team’s card; receipts go to ${organization.billingEmail}.`}
             </Typography>
-          </TeamSection>
-        ) : null}
-
-        {problem ? (
-          <Alert
-            ref={(node) => node?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
-            severity="error"
-            role="alert"
-            data-testid="team-checkout-error"
-          >
-            {problem}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} color="inherit">
-          Not now
-        </Button>
-        {billing ? (
-          <Button
-            variant="contained"
-            loading={busy}
-            disabled={!canPay}
-            onClick={() => void pay()}
-            data-testid="team-pay"
-          >
-            {quote ? `Pay ${formatCents(quote.dueNow, quote.currency)}` : 'Pay'}
-          </Button>
-        ) : null}
-      </DialogActions>
-    </>
-  );
-}
-
-function Row({ label, amount, strong, testId }: { label: string; amount: string; strong?: boolean; testId: string }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontWeight: strong ? 800 : 400 }}>
-      <Typography component="span" sx={{ fontWeight: 'inherit' }}>
-        {label}
-      </Typography>
-      <Typography
-        component="span"
-        data-testid={`${testId}-amount`}
-        sx={{ fontWeight: 'inherit', fontVariantNumeric: 'tabular-nums' }}
-      >
-        {amount}
-      </Typography>
-    </Box>
+          </PayWith>
+        ) : null
+      }
+      onCancel={onCancel}
+      canPay={canPay}
+      payLabel={quote ? `Pay ${formatCents(quote.dueNow, quote.currency)}` : 'Pay'}
+      onPay={() => {
+        if (!canPay || !quote || !licenseCount) return;
+        void checkout.pay({ plan: TEAM_PLAN, priceType: interval, coupon: null }, onSubscribed);
+      }}
+    />
   );
 }

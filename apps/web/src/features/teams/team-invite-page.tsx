@@ -1,12 +1,12 @@
 import { can } from '@eh/domain';
 import { Alert, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { modalOpened } from '../modals/modals-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
 import { InviteAnswers } from './invite-answer.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { useGetMyOrganizationQuery } from './teams-api.ts';

@@ -1,7 +1,7 @@
 import { formatCents, TEST_BILLING_LABEL } from '@eh/domain';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Box, Chip, Link, Typography } from '@mui/material';
-import { billingDate, chargeDescription, PAYMENT_STATUS_WORDS } from '../billing/manage-words.ts';
+import { billingDate, chargeDescription, PAYMENT_STATUS_WORDS } from '../../shared/manage-words.ts';
 import type { TeamSubscription } from './teams-api.ts';
 
 type Charge = NonNullable<TeamSubscription['charges']>[number];

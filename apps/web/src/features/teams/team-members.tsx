@@ -15,10 +15,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { billingDate } from '../billing/manage-words.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { initialsOf } from '../../shared/initials.ts';
+import { billingDate } from '../../shared/manage-words.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { type PersonActions, personActions, ROLE_NOTES, ROLE_WORDS } from './team-model.ts';
 import {
   type Organization,
@@ -148,8 +149,12 @@ function MemberRow({
       sx={{ listStyle: 'none', py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 1 }}
     >
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
-        <Avatar sx={{ width: 36, height: 36, fontSize: '1rem' }} aria-hidden>
-          {name.charAt(0).toUpperCase()}
+        {/* The account menu's colours: Material's grey default fails contrast once initials are two letters. */}
+        <Avatar
+          sx={{ width: 36, height: 36, fontSize: '1rem', bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          aria-hidden
+        >
+          {initialsOf(user.name, user.email)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

@@ -1,5 +1,5 @@
 /**
- * The rules of the team screens that need no screen (issue 20): addresses pasted in bulk, what the viewer may do
+ * The rules of the team screens that need no screen: addresses pasted in bulk, what the viewer may do
  * to each person (the domain's `can`; the server enforces the same), the words of roles, seats and licences, and
  * the 409 of an invite past the licences. Pure TypeScript.
  */
@@ -15,7 +15,7 @@ import {
   type MemberRole,
   type TeamRole,
 } from '@eh/domain';
-import { type ApiError, errorStatus } from '../../app/api.ts';
+import { type ApiError, errorStatus } from '../../shared/api.ts';
 
 /** The address parameter of the invite email's link (/team?invite=token). */
 export const INVITE_PARAM = 'invite';

@@ -5,17 +5,16 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import { pageById } from '../../app/page-content.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { billingDate, pricePerInterval, SUBSCRIPTION_STATUS_WORDS } from '../billing/manage-words.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { priceLine } from '../pricing/price-lines.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
-import { PLAN_LABELS } from '../profile/plan-labels.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import { billingDate, pricePerInterval, SUBSCRIPTION_STATUS_WORDS } from '../../shared/manage-words.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { PLAN_LABELS } from '../../shared/plan-labels.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import { priceLine, usePlanPrices } from '../pricing/index.ts';
 import { InviteAnswers } from './invite-answer.tsx';
 import { TeamInvoices } from './team-invoices.tsx';
 import { TeamInvites, TeamMembers } from './team-members.tsx';
@@ -49,7 +48,7 @@ function Section({
 }
 
 /**
- * SPEC §2 /team (issue 20): the caller's organization (name, billing email, plan, seats used against licences), its
+ * SPEC §2 /team: the caller's organization (name, billing email, plan, seats used against licences), its
  * members with their roles and the pending invites, and its invoices for the owner. What each person may do follows
  * the domain's `can` (the server enforces the same): the owner and admins invite and manage members, the owner
  * manages the organization and its billing, a member reads. An invitee answers their invite here (the invite

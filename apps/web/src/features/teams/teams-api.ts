@@ -1,45 +1,33 @@
 import type {
   BodyOf,
-  deleteOrganizationUser,
   getMyOrganization,
   getOrganizationInvites,
   getOrganizationLicensePrice,
-  getOrganizationPaymentMethods,
   getOrganizationSubscription,
   getOrganizationUsers,
   postInviteResponse,
   postOrganization,
   postOrganizationInvites,
   postOrganizationLicenses,
-  postOrganizationPaymentMethod,
-  postOrganizationPaymentsSetup,
-  postOrganizationSubscription,
   postOrganizationUserRole,
   QueryOf,
   ResponseOf,
   updateOrganization,
 } from '@eh/contracts';
-import { api, PLAN_GATED_TAG } from '../../app/api.ts';
+import { paths } from '@eh/contracts/paths';
+import { api, PLAN_GATED_TAG } from '../../shared/api.ts';
+import { orgPath } from '../../shared/org-path.ts';
 
-const ORGANIZATIONS_PATH: (typeof postOrganization)['path'] = '/core/organizations';
-const MINE_PATH: (typeof getMyOrganization)['path'] = '/core/users/me/organization';
-const ORG_PATH: (typeof updateOrganization)['path'] = '/core/organizations/:orgId';
-const INVITES_PATH: (typeof postOrganizationInvites)['path'] = '/core/organizations/:orgId/invites';
-const USERS_PATH: (typeof getOrganizationUsers)['path'] = '/core/organizations/:orgId/users';
-const USER_PATH: (typeof deleteOrganizationUser)['path'] = '/core/organizations/:orgId/users/:userId';
-const RESPONSE_PATH: (typeof postInviteResponse)['path'] = '/core/users/me/organization/invite/response';
-const SETUP_PATH: (typeof postOrganizationPaymentsSetup)['path'] = '/core/organizations/:orgId/payments/setup';
-const METHODS_PATH: (typeof getOrganizationPaymentMethods)['path'] =
-  '/core/organizations/:orgId/payments/payment-methods';
-const SUBSCRIPTION_PATH: (typeof getOrganizationSubscription)['path'] = '/core/organizations/:orgId/subscription';
-const LICENSES_PATH: (typeof postOrganizationLicenses)['path'] = '/core/organizations/:orgId/subscription/licenses';
-const LICENSE_PRICE_PATH: (typeof getOrganizationLicensePrice)['path'] =
-  '/core/organizations/:orgId/subscription/licenses/price';
-
-/** A path of SPEC §7 Organizations with its ids filled in. */
-export function orgPath(path: string, ids: { orgId: string; userId?: string }): string {
-  return path.replace(':orgId', encodeURIComponent(ids.orgId)).replace(':userId', encodeURIComponent(ids.userId ?? ''));
-}
+const ORGANIZATIONS_PATH = paths.postOrganization;
+const MINE_PATH = paths.getMyOrganization;
+const ORG_PATH = paths.updateOrganization;
+const INVITES_PATH = paths.postOrganizationInvites;
+const USERS_PATH = paths.getOrganizationUsers;
+const USER_PATH = paths.deleteOrganizationUser;
+const RESPONSE_PATH = paths.postInviteResponse;
+const SUBSCRIPTION_PATH = paths.getOrganizationSubscription;
+const LICENSES_PATH = paths.postOrganizationLicenses;
+const LICENSE_PRICE_PATH = paths.getOrganizationLicensePrice;
 
 export type MyOrganization = ResponseOf<typeof getMyOrganization>;
 export type Organization = NonNullable<MyOrganization['organization']>;
@@ -50,8 +38,6 @@ export type InvitesResult = ResponseOf<typeof postOrganizationInvites>;
 export type TeamInvites = ResponseOf<typeof getOrganizationInvites>;
 export type TeamSubscription = ResponseOf<typeof getOrganizationSubscription>;
 export type LicensePrice = ResponseOf<typeof getOrganizationLicensePrice>;
-export type TeamSubscribeBody = BodyOf<typeof postOrganizationSubscription>;
-export type TeamSetup = ResponseOf<typeof postOrganizationPaymentsSetup>;
 
 interface OrgArg {
   orgId: string;
@@ -59,16 +45,16 @@ interface OrgArg {
 
 /** What a change to the team changes: the team's own answers and, where membership or the plan moves, the user's. */
 const TEAM = 'Team';
-const TEAM_CARDS = 'TeamCards';
 const FEATURES = ['Me', PLAN_GATED_TAG] as const;
 
 /**
- * SPEC §7 Organizations (issue 20): the team, its members and invites, its licences and its billing. Every answer
- * is the team's ('Team'); accepting or leaving a team and subscribing it change the caller's features, so those
- * also invalidate `Me` and every plan-gated answer. The server checks every role (docs/teams.md); the screens show
+ * SPEC §7 Organizations: the team, its members and invites, its licences and their price (its cards and buying
+ * the Team plan are billing's team-payments-api, for the one checkout). Every answer is the team's ('Team');
+ * accepting or leaving a team changes the caller's features, so those also invalidate `Me` and every plan-gated
+ * answer. The server checks every role (docs/teams.md); the screens show
  * only what the domain's `can` allows.
  */
-export const teamsApi = api.enhanceEndpoints({ addTagTypes: ['Me', TEAM, TEAM_CARDS] }).injectEndpoints({
+export const teamsApi = api.enhanceEndpoints({ addTagTypes: ['Me', TEAM] }).injectEndpoints({
   endpoints: (build) => ({
     getMyOrganization: build.query<MyOrganization, void>({
       query: () => MINE_PATH,
@@ -107,27 +93,9 @@ export const teamsApi = api.enhanceEndpoints({ addTagTypes: ['Me', TEAM, TEAM_CA
       query: ({ orgId, userId, ...body }) => ({ url: orgPath(USER_PATH, { orgId, userId }), method: 'POST', body }),
       invalidatesTags: [TEAM],
     }),
-    setupTeamPayment: build.mutation<TeamSetup, OrgArg>({
-      query: ({ orgId }) => ({ url: orgPath(SETUP_PATH, { orgId }), method: 'POST' }),
-    }),
-    getTeamPaymentMethods: build.query<ResponseOf<typeof getOrganizationPaymentMethods>, OrgArg>({
-      query: ({ orgId }) => orgPath(METHODS_PATH, { orgId }),
-      providesTags: [TEAM_CARDS],
-    }),
-    addTeamPaymentMethod: build.mutation<
-      ResponseOf<typeof postOrganizationPaymentMethod>,
-      OrgArg & BodyOf<typeof postOrganizationPaymentMethod>
-    >({
-      query: ({ orgId, ...body }) => ({ url: orgPath(METHODS_PATH, { orgId }), method: 'POST', body }),
-      invalidatesTags: [TEAM_CARDS],
-    }),
     getTeamSubscription: build.query<TeamSubscription, OrgArg>({
       query: ({ orgId }) => orgPath(SUBSCRIPTION_PATH, { orgId }),
       providesTags: [TEAM],
-    }),
-    subscribeTeam: build.mutation<TeamSubscription, OrgArg & Partial<TeamSubscribeBody>>({
-      query: ({ orgId, ...body }) => ({ url: orgPath(SUBSCRIPTION_PATH, { orgId }), method: 'POST', body }),
-      invalidatesTags: [TEAM, TEAM_CARDS, ...FEATURES],
     }),
     setTeamLicenses: build.mutation<TeamSubscription, OrgArg & BodyOf<typeof postOrganizationLicenses>>({
       query: ({ orgId, ...body }) => ({ url: orgPath(LICENSES_PATH, { orgId }), method: 'POST', body }),
@@ -153,10 +121,7 @@ export const {
   useRespondToInviteMutation,
   useRemoveTeamUserMutation,
   useSetTeamRoleMutation,
-  useGetTeamPaymentMethodsQuery,
-  useAddTeamPaymentMethodMutation,
   useGetTeamSubscriptionQuery,
-  useSubscribeTeamMutation,
   useSetTeamLicensesMutation,
   useGetLicensePriceQuery,
 } = teamsApi;

@@ -14,14 +14,13 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { useAppDispatch, useAppSelectorInTransition } from '../../app/hooks.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { modalOpened } from '../modals/modals-slice.ts';
-import { priceLine } from '../pricing/price-lines.ts';
-import { usePlanPrices } from '../pricing/use-plan-prices.ts';
-import { useGetMeQuery } from '../profile/users-api.ts';
-import { toastShown } from '../toasts/toasts-slice.ts';
+import { errorMessage } from '../../shared/api.ts';
+import { useAppDispatch, useAppSelectorInTransition } from '../../shared/hooks.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { modalOpened } from '../../shared/modals/modals-slice.ts';
+import { toastShown } from '../../shared/toasts/toasts-slice.ts';
+import { useGetMeQuery } from '../../shared/users-api.ts';
+import { priceLine, usePlanPrices } from '../pricing/index.ts';
 import { OrganizationFields } from './organization-fields.tsx';
 import { TeamCheckout } from './team-checkout.tsx';
 import { type OrganizationInput, organizationProblems, ROLE_WORDS } from './team-model.ts';
@@ -46,7 +45,7 @@ const requestedLicences = (value: unknown): number =>
  * organization), then the team page. An owner whose team has no subscription yet starts at the second step; someone
  * already in a team, or whose team subscribes, is sent to the team page instead.
  */
-export default function UpgradeToTeamModal({ entry, onClose }: ModalContentProps) {
+export default function UpgradeToTeamModal({ entry, onClose }: ModalContentProps<'upgradeToTeam'>) {
   const status = useAppSelectorInTransition((state) => state.auth.status);
   const signedIn = status === 'signedIn';
   const mine = useGetMyOrganizationQuery(signedIn ? undefined : skipToken);

@@ -3,9 +3,9 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { Fragment } from 'react';
-import { useGetAnalyzerFileQuery } from '../market/market-api.ts';
-import { EmptyState, LoadingRows } from '../quote/query-state.tsx';
-import { UpgradePrompt } from '../quote/upgrade-prompt.tsx';
+import { useGetAnalyzerFileQuery } from '../../shared/market/market-api.ts';
+import { EmptyState, LoadingRows } from '../../shared/query-state.tsx';
+import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import type { TranscriptSectionLike } from './transcript-model.ts';
 import {
   citationNumber,

@@ -1,7 +1,7 @@
 import { DialogContent, Typography } from '@mui/material';
-import { periodLabel } from '../market/format.ts';
-import type { ModalContentProps } from '../modals/modal-content.ts';
-import { EmptyState, LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { periodLabel } from '../../shared/market/format.ts';
+import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { TranscriptView } from './transcript-view.tsx';
 import { useCallFiles } from './use-call-files.ts';
 
@@ -11,7 +11,7 @@ const str = (value: unknown) => (typeof value === 'string' && value ? value : un
  * SPEC §2 transcript and earnings transcript modals: the call's transcript in place. Props: `fileId`, or
  * `symbol` with `periodYear` and `period`.
  */
-export default function TranscriptModal({ entry }: ModalContentProps) {
+export default function TranscriptModal({ entry }: ModalContentProps<'transcript' | 'earningsTranscript'>) {
   const year = entry.props.periodYear;
   const call = useCallFiles({
     fileId: str(entry.props.fileId),

@@ -1,12 +1,12 @@
 import { Box, Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
-import { NOT_FOUND_HEADING } from '../../app/constants.ts';
-import { useDocumentMeta } from '../../app/document-meta.ts';
-import { paramsAreValid } from '../../app/routes.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import NotFoundPage from '../info/not-found-page.tsx';
-import { periodLabel } from '../market/format.ts';
-import { LoadError, LoadingRows } from '../quote/query-state.tsx';
+import { NOT_FOUND_HEADING } from '../../shared/constants.ts';
+import { useDocumentMeta } from '../../shared/document-meta.ts';
+import { periodLabel } from '../../shared/market/format.ts';
+import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { paramsAreValid } from '../../shared/routes.ts';
+import { NotFoundPage } from '../info/index.ts';
 import { TranscriptView } from './transcript-view.tsx';
 import { useCallFiles } from './use-call-files.ts';
 

@@ -1,6 +1,6 @@
 import { FISCAL_PERIODS, type FiscalPeriod } from '@eh/domain';
-import { errorStatus } from '../../app/api.ts';
-import { useGetFileContentQuery, useGetFileContentsQuery } from '../market/market-api.ts';
+import { errorStatus } from '../../shared/api.ts';
+import { useGetFileContentQuery, useGetFileContentsQuery } from '../../shared/market/market-api.ts';
 
 export interface CallRef {
   /** A file id (the transcript's, or any file of the call). */

@@ -13,7 +13,7 @@ import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar, Style } from '@capacitor/status-bar';
 import type { ANDROID_PUSH_APP_NAME, IOS_PUSH_APP_NAME } from '@eh/contracts';
 import { appPathOf } from '../deep-link.ts';
-import type { HostApp, PlatformHost, PurchaseResult, PushPermission } from '../host.ts';
+import type { HostApp, PlatformHost, PurchaseResult, PushPermission } from '../host-types.ts';
 import { clientPlatform } from '../platform.ts';
 
 /**
@@ -25,7 +25,7 @@ const PUSH_APP_NAME: { ios: typeof IOS_PUSH_APP_NAME; android: typeof ANDROID_PU
   android: 'earningshub-android',
 };
 
-/** The nav bar's colours (app/theme.ts): the status bar's background on Android, so the two read as one bar. */
+/** The nav bar's colours (shared/theme.ts): the status bar's background on Android, so the two read as one bar. */
 const STATUS_BAR_COLOR = { light: '#ffffff', dark: '#151b18' } as const;
 
 /**

@@ -3,11 +3,12 @@
  * one-click headers, handed to SMTP when `SMTP_URL` is set, otherwise kept in the local mailbox (/dev/mail) so the
  * user of an embedded server sees it arrive. Only a verified address gets email.
  */
-import { keepMessage } from '../../../mail/outbox.ts';
+import { DELIVERY_SKIPS, LOCAL_MAILBOX_PROVIDER } from '@eh/domain';
+import { keepMessage } from '../../../kernel/outbox.ts';
 import { sendSmtp } from '../../../mail/smtp.ts';
 import { verifiedEmailOf } from '../queries.ts';
-import { renderNotificationEmail } from '../templates/email.ts';
 import { unsubscribeApiUrl } from '../unsubscribe.ts';
+import { renderNotificationEmail } from './email-template.ts';
 import type { ChannelSender, SendResult } from './types.ts';
 
 /** The one-click headers of RFC 8058: the URL a mail client POSTs `List-Unsubscribe=One-Click` to. */
@@ -29,7 +30,7 @@ function smtpFailure(error: unknown): SendResult {
 
 export const sendEmail: ChannelSender = async (ctx, message) => {
   const to = await verifiedEmailOf(ctx.db, { userId: message.userId });
-  if (!to) return { outcome: 'skipped', provider: null, answer: 'no verified email', retryable: false };
+  if (!to) return { outcome: 'skipped', provider: null, answer: DELIVERY_SKIPS.noVerifiedEmail, retryable: false };
   const email = renderNotificationEmail(ctx.config.APP_NAME, message);
   const token = new URL(message.unsubscribeUrl).searchParams.get('token') ?? '';
   const headers = listUnsubscribeHeaders(unsubscribeApiUrl(ctx, token));
@@ -38,7 +39,7 @@ export const sendEmail: ChannelSender = async (ctx, message) => {
     const id = await keepMessage(ctx.db, kept, null);
     return {
       outcome: 'sent',
-      provider: 'mailbox',
+      provider: LOCAL_MAILBOX_PROVIDER,
       answer: `kept in the local mailbox (message ${id})`,
       retryable: false,
     };

@@ -7,8 +7,9 @@
  */
 import { parseWebPushSubscription, pushTransportOf } from '@eh/contracts';
 import { pushTokens } from '@eh/db';
+import { DELIVERY_SKIPS } from '@eh/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../../context.ts';
+import type { AppContext } from '../../../kernel/context.ts';
 import { sendApns } from './push/apns.ts';
 import { type PushContent, sendFcm } from './push/fcm.ts';
 import { clip, PUSH_BODY_MAX_CHARS, type TokenResult } from './push/result.ts';
@@ -72,7 +73,8 @@ export const sendPush: ChannelSender = async (ctx, message) => {
     .select({ id: pushTokens.id, token: pushTokens.token, appName: pushTokens.appName })
     .from(pushTokens)
     .where(eq(pushTokens.userId, message.userId));
-  if (!tokens.length) return { outcome: 'skipped', provider: null, answer: 'no push token', retryable: false };
+  if (!tokens.length)
+    return { outcome: 'skipped', provider: null, answer: DELIVERY_SKIPS.noPushToken, retryable: false };
   const content = contentOf(message);
   const results = await Promise.all(tokens.map((token) => sendToToken(ctx, token, content)));
   const dead = tokens.filter((_, i) => results[i]?.invalidToken).map((token) => token.id);

@@ -3,8 +3,9 @@
  * Twilio when configured; on an embedded server without it, the local mailbox; elsewhere without it, skipped.
  */
 import { idpUsers } from '@eh/db';
+import { DELIVERY_SKIPS } from '@eh/domain';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../context.ts';
+import type { AppContext } from '../../../kernel/context.ts';
 import { clip } from './push/result.ts';
 import { outboxProvider } from './sms/outbox.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -28,7 +29,7 @@ export const sendSms: ChannelSender = async (ctx, message) => {
     .from(idpUsers)
     .where(eq(idpUsers.sub, message.userId));
   if (!user?.phone || !user.verified) {
-    return { outcome: 'skipped', provider: null, answer: 'no verified phone', retryable: false };
+    return { outcome: 'skipped', provider: null, answer: DELIVERY_SKIPS.noVerifiedPhone, retryable: false };
   }
   const provider = smsProvider(ctx);
   if (!provider) {

@@ -1,11 +1,11 @@
 /**
- * The seam between the delivery worker and the transports (issue 17). The worker claims a delivery, renders it into
+ * The seam between the delivery worker and the transports. The worker claims a delivery, renders it into
  * an OutgoingNotification and hands it to the channel's sender; the sender tells what happened and whether a retry
  * could help. Senders never write deliveries themselves (the worker records outcome, answer and time), but a push
  * sender removes a token its provider declares invalid.
  */
 import type { NotificationChannel, NotificationKind, NotificationProvider } from '@eh/domain';
-import type { AppContext } from '../../../context.ts';
+import type { AppContext } from '../../../kernel/context.ts';
 
 export interface OutgoingNotification {
   deliveryId: number;

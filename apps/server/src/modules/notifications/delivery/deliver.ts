@@ -1,5 +1,5 @@
 /**
- * The delivery worker (issue 17): claims due deliveries in batches, holds push and SMS through the user's quiet
+ * The delivery worker: claims due deliveries in batches, holds push and SMS through the user's quiet
  * hours, enforces their daily cap, sends through the channel's sender and records outcome, provider, answer and
  * time. Failures are retried with the SPEC §9 backoff; a transport that keeps failing rests (its circuit opens)
  * and its deliveries wait for it instead of spending their attempts. A delivery claimed by a worker that died is
@@ -11,19 +11,21 @@ import {
   type AlertSetting,
   CHANNEL_SWITCH,
   canUse,
+  DELIVERY_SKIPS,
   DELIVERY_STALE_LOCK_MS,
   NOTIFICATION_KIND_SWITCH,
   type NotificationChannel,
   type NotificationProvider,
+  QUIET_HOURS_HOLD,
   retryDelay,
   switchCounts,
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../../context.ts';
-import { featuresOfUser } from '../../../http/features.ts';
-import type { JobHandler } from '../../../jobs/handlers.ts';
-import { enqueue } from '../../../jobs/queue.ts';
-import { SEND_MAIL_MAX_ATTEMPTS } from '../../../mail/outbox.ts';
+import type { AppContext } from '../../../kernel/context.ts';
+import { featuresOfUser } from '../../../kernel/entitlements.ts';
+import type { JobHandler } from '../../../kernel/jobs/handler.ts';
+import { enqueue } from '../../../kernel/jobs/queue.ts';
+import { SEND_MAIL_MAX_ATTEMPTS } from '../../../kernel/outbox.ts';
 import { CHANNEL_SENDERS } from '../channels/index.ts';
 import { smsProvider } from '../channels/sms.ts';
 import type { OutgoingNotification, SendResult } from '../channels/types.ts';
@@ -90,7 +92,7 @@ async function decide(
       row.kind === 'dateChange'
         ? !on(CHANNEL_SWITCH[row.channel])
         : !alert || (switchSetting && !on(switchSetting)) || !on(CHANNEL_SWITCH[row.channel]);
-    if (off) return { hold: { status: 'skipped', answer: 'alert switched off', provider: null } };
+    if (off) return { hold: { status: 'skipped', answer: DELIVERY_SKIPS.alertOff, provider: null } };
   }
   if (limited(row)) {
     const until = quietHoursEnd(row.preferences, now);
@@ -98,7 +100,7 @@ async function decide(
       return {
         hold: {
           status: 'queued',
-          answer: `held for quiet hours until ${localClock(row.preferences.timeZone, until)} (${row.preferences.timeZone})`,
+          answer: `${QUIET_HOURS_HOLD}${localClock(row.preferences.timeZone, until)} (${row.preferences.timeZone})`,
           notBefore: until,
           giveBackAttempt: true,
         },
@@ -122,7 +124,7 @@ async function decide(
     const since = localDayStart(row.preferences.timeZone, now);
     const sent = await q.cappedSentSince(ctx.db, { userId: row.userId, since, beforeId: row.id });
     if (sent >= row.preferences.dailyCap) {
-      return { hold: { status: 'skipped', answer: 'daily cap reached', provider: null } };
+      return { hold: { status: 'skipped', answer: DELIVERY_SKIPS.dailyCap, provider: null } };
     }
   }
   if (!CHANNEL_SENDERS[row.channel]) {

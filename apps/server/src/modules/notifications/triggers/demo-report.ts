@@ -5,14 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@eh/contracts';
-import { earnings, seedRuns } from '@eh/db';
+import { earnings, rowsOf, seedRuns } from '@eh/db';
 import { addDays, type FiscalPeriod, nyDate } from '@eh/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../../context.ts';
-import { HttpError } from '../../../http/errors.ts';
-import { rowsOf } from '../../../ingest/bulk.ts';
-import { demoMarketSeed } from '../../../seed/demo-market.ts';
-import { MARKET_CHANGED_CHANNEL } from '../../earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../../kernel/channels.ts';
+import type { AppContext } from '../../../kernel/context.ts';
+import { HttpError } from '../../../kernel/http/errors.ts';
+import { demoMarketSeed } from '../../market-history/index.ts';
 import { TRIGGER_MAX_AGE_DAYS } from './sources.ts';
 
 /** The surprise range of a "report now", in percent of the estimate: mostly beats, as real seasons go. */

@@ -4,13 +4,17 @@
  * a zone at a time: once a zone's local day is done (its watermark), nobody there is looked at again that day. A
  * digest with nothing in it is never created.
  */
-import type { Database } from '@eh/db';
+
+import { type Database, rowsOf } from '@eh/db';
 import {
   addDays,
   DEFAULT_NOTIFICATION_TIME_ZONE,
   DIGEST_MOVE_MIN_PERCENT,
   digestDue,
   digestPeriod,
+  formatCompact,
+  formatEps,
+  formatPercent,
   type IsoDate,
   nextTradingDay,
   percentChange,
@@ -19,10 +23,9 @@ import {
   zonedTimeToUtc,
 } from '@eh/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../../ingest/bulk.ts';
 import { readCursor, writeCursor } from './cursors.ts';
 import { type NotificationEventInput, publishEvent, switchedOnAlertsSql } from './fanout.ts';
-import { dayLabel, money, NOTICE_PATHS, perShare } from './messages.ts';
+import { dayLabel, NOTICE_PATHS } from './messages.ts';
 import type { TriggerEnv, TriggerOutcome } from './sources.ts';
 
 export type DigestKind = 'dailySummary' | 'weeklySummary';
@@ -80,12 +83,15 @@ export function digestNotice(
 ): NotificationEventInput | null {
   const lines = [
     ...content.results.map((r) => {
-      const eps = r.epsActual === null ? '' : ` EPS ${perShare(r.epsActual)}`;
-      const est = r.epsEstimate === null || r.epsActual === null ? '' : ` vs ${perShare(r.epsEstimate)} est.`;
-      const revenue = r.revenueActual === null ? '' : `, revenue ${money(r.revenueActual)}`;
+      const eps = r.epsActual === null ? '' : ` EPS ${formatEps(r.epsActual)}`;
+      const est = r.epsEstimate === null || r.epsActual === null ? '' : ` vs ${formatEps(r.epsEstimate)} est.`;
+      const revenue = r.revenueActual === null ? '' : `, revenue ${formatCompact(r.revenueActual, { currency: true })}`;
       return `${r.symbol} reported ${r.period} ${r.periodYear}:${eps}${est}${revenue}`;
     }),
-    ...content.moves.map((m) => `${m.symbol} ${m.percent > 0 ? 'rose' : 'fell'} ${Math.abs(m.percent).toFixed(1)}%`),
+    ...content.moves.map(
+      (m) =>
+        `${m.symbol} ${m.percent > 0 ? 'rose' : 'fell'} ${formatPercent(Math.abs(m.percent), { signed: false, digits: 1 })}`,
+    ),
     ...content.upcoming.map((u) => `${u.symbol} reports ${dayLabel(u.date)} (${u.dateStatus})`),
     ...content.news.map((n) => `${n.symbol}: ${n.title}`),
   ];

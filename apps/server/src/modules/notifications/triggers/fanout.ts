@@ -1,5 +1,5 @@
 /**
- * Events and their fan-out (issue 17): an event is stored once per kind and key, and in the same transaction queued
+ * Events and their fan-out: an event is stored once per kind and key, and in the same transaction queued
  * for its recipients with ONE `insert … select … on conflict do nothing` into deliveries (the exactly-once key is
  * (event, user, channel)), so a re-run or a retried job never duplicates and a crash never leaves an event without
  * its deliveries.

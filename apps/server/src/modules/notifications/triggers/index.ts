@@ -1,14 +1,14 @@
 /**
- * Triggers: turn new market data into notification events and queued deliveries (issue 17). One job runs every
+ * Triggers: turn new market data into notification events and queued deliveries. One job runs every
  * trigger; it is enqueued every TRIGGER_INTERVAL_MS and whenever the bus says market data changed. When a run queued
  * deliveries, the delivery job is enqueued.
  */
 import type { Database } from '@eh/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../../context.ts';
-import type { JobHandler } from '../../../jobs/handlers.ts';
-import { enqueue } from '../../../jobs/queue.ts';
-import { MARKET_CHANGED_CHANNEL } from '../../earnings/response-cache.ts';
+import { MARKET_CHANGED_CHANNEL } from '../../../kernel/channels.ts';
+import type { AppContext } from '../../../kernel/context.ts';
+import type { JobHandler } from '../../../kernel/jobs/handler.ts';
+import { enqueue } from '../../../kernel/jobs/queue.ts';
 import { NOTIFICATION_DELIVER_JOB, NOTIFICATION_TRIGGERS_JOB } from '../jobs.ts';
 import { runDigests } from './digests.ts';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_EPS_SURPRISE, DEMO_REVENUE_SURPRISE, demoActuals } from './demo-report.ts';
 import { digestNotice } from './digests.ts';
-import { dateChangeNotice, dayLabel, guidanceNotice, money, reminderNotice, resultsNotice } from './messages.ts';
+import { dateChangeNotice, dayLabel, guidanceNotice, ratingNotice, reminderNotice, resultsNotice } from './messages.ts';
 
 describe(resultsNotice.name, () => {
   it('says beat or missed with the surprise, and links to the earnings tab', () => {
@@ -19,7 +19,7 @@ describe(resultsNotice.name, () => {
     });
     expect(notice.eventKey).toBe('earnings:7');
     expect(notice.title).toBe('BRK.B reported Q3 2026 results');
-    expect(notice.body).toBe('EPS $1.10 beat $1.00 est. (+10.0%); Revenue $9.50B missed $10.00B est. (-5.0%)');
+    expect(notice.body).toBe('EPS $1.10 beat $1.00 est. (+10.0%); Revenue $9.50B missed $10.0B est. (−5.0%)');
     expect(notice.path).toBe('/quote/BRK.B/earnings');
     expect(notice.data).toMatchObject({ epsSurprisePercent: 10, revenueSurprisePercent: -5 });
   });
@@ -37,7 +37,23 @@ describe(resultsNotice.name, () => {
       revenueActual: null,
       revenueEstimate: null,
     });
-    expect(notice.body).toBe('EPS -$0.20');
+    expect(notice.body).toBe('EPS −$0.20');
+  });
+
+  it('reads its figures as the pages do: EPS in cents, amounts in three significant digits, the minus sign', () => {
+    const notice = resultsNotice({
+      id: 8,
+      symbol: 'PINS',
+      name: 'Pinterest',
+      periodYear: 2026,
+      period: 'Q3',
+      date: '2026-10-29',
+      epsActual: -0.05,
+      epsEstimate: 0.92,
+      revenueActual: 60.1e9,
+      revenueEstimate: 61e9,
+    });
+    expect(notice.body).toBe('EPS −$0.05 missed $0.92 est. (−105.4%); Revenue $60.1B missed $61.0B est. (−1.5%)');
   });
 });
 
@@ -58,7 +74,7 @@ describe(reminderNotice.name, () => {
     });
     expect(notice.eventKey).toBe('reminder:3:2027-01-28');
     expect(notice.title).toBe('AAPL reports Thu, Jan 28, after the market closes (16:30 ET) · confirmed');
-    expect(notice.body).toContain('EPS est. $2.35, revenue est. $124.00B');
+    expect(notice.body).toContain('EPS est. $2.35, revenue est. $124B');
   });
 
   it('says when the time is not announced', () => {
@@ -113,7 +129,7 @@ describe(guidanceNotice.name, () => {
       consensus: null,
       issuedDate: '2026-11-19',
     });
-    expect(notice.title).toBe('NVDA guides Q1 2027 revenue: $43.00B–$45.00B');
+    expect(notice.title).toBe('NVDA guides Q1 2027 revenue: $43.0B–$45.0B');
   });
 });
 
@@ -141,6 +157,26 @@ describe(digestNotice.name, () => {
       path: '/my-stocks',
     });
   });
+
+  it('reads a result and a fall as the pages do: EPS in cents, the minus sign, three significant digits', () => {
+    const notice = digestNotice('dailySummary', 'user-2', '2026-10-29', {
+      results: [
+        {
+          symbol: 'PINS',
+          date: '2026-10-29',
+          period: 'Q3',
+          periodYear: 2026,
+          epsActual: -0.05,
+          epsEstimate: 0.92,
+          revenueActual: 61e9,
+        },
+      ],
+      upcoming: [],
+      moves: [{ symbol: 'PINS', from: 40, to: 35.2, percent: -12 }],
+      news: [],
+    });
+    expect(notice?.body).toBe('PINS reported Q3 2026: EPS −$0.05 vs $0.92 est., revenue $61.0B\nPINS fell 12.0%');
+  });
 });
 
 describe(demoActuals.name, () => {
@@ -159,11 +195,43 @@ describe(demoActuals.name, () => {
   });
 });
 
-describe(money.name, () => {
-  it('scales', () => {
-    expect(money(1.5e12)).toBe('$1.50T');
-    expect(money(-2.5e6)).toBe('-$2.5M');
-    expect(money(12)).toBe('$12.00');
+describe(dayLabel.name, () => {
+  it('names the weekday and the day', () => {
     expect(dayLabel('2026-11-26')).toBe('Thu, Nov 26');
+  });
+});
+
+describe(guidanceNotice.name, () => {
+  it('gives an EPS range in cents, a loss with the minus sign', () => {
+    const notice = guidanceNotice({
+      id: 5,
+      symbol: 'RIVN',
+      periodYear: 2027,
+      period: 'Q1',
+      metric: 'eps',
+      low: -0.45,
+      high: -0.3,
+      consensus: -0.4,
+      issuedDate: '2026-11-05',
+    });
+    expect(notice.title).toBe('RIVN guides Q1 2027 EPS: −$0.45–−$0.30');
+    expect(notice.body).toBe('RIVN expects EPS of −$0.45–−$0.30 for Q1 2027 (consensus −$0.40).');
+  });
+});
+
+describe(ratingNotice.name, () => {
+  it('gives price targets as the pages give prices, thousands separated', () => {
+    const notice = ratingNotice({
+      id: 6,
+      symbol: 'AVGO',
+      date: '2026-11-20',
+      firm: 'Mizuho',
+      action: 'raise',
+      fromGrade: null,
+      toGrade: 'Buy',
+      priceTarget: 2150,
+      priorPriceTarget: 1800,
+    });
+    expect(notice.body).toBe('Buy; price target $1,800.00 → $2,150.00');
   });
 });

@@ -4,6 +4,11 @@
  */
 import {
   type EarningsDateStatus,
+  formatCompact,
+  formatDividend,
+  formatEps,
+  formatPercent,
+  formatPrice,
   type IsoDate,
   NOTIFICATION_SESSION_LABELS,
   parseIsoDate,
@@ -32,21 +37,12 @@ export function dayLabel(date: IsoDate): string {
   return `${WEEKDAYS[weekday]}, ${MONTHS[d.month - 1]} ${d.day}`;
 }
 
-const signed = (value: number, digits = 1) => `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
-
-/** A per-share figure: '$1.23', '-$0.20'. */
-export function perShare(value: number): string {
-  return `${value < 0 ? '-' : ''}$${Math.abs(value).toFixed(2)}`;
-}
-
-export function money(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1e12) return `${sign}$${(abs / 1e12).toFixed(2)}T`;
-  if (abs >= 1e9) return `${sign}$${(abs / 1e9).toFixed(2)}B`;
-  if (abs >= 1e6) return `${sign}$${(abs / 1e6).toFixed(1)}M`;
-  return `${sign}$${abs.toFixed(2)}`;
-}
+/*
+ * Figures read as on the product's pages, through @eh/domain's formatters (EPS in cents, amounts in three
+ * significant digits, the minus sign U+2212), so an email never says a figure otherwise than the page it links to.
+ */
+const signed = (value: number) => formatPercent(value, { digits: 1 });
+const money = (value: number) => formatCompact(value, { currency: true });
 
 function against(label: string, actual: number | null, estimate: number | null, format: (v: number) => string) {
   if (actual === null) return null;
@@ -73,7 +69,7 @@ export function resultsNotice(row: ResultsRow) {
   const eps = surpriseOf(row.epsActual, row.epsEstimate);
   const revenue = surpriseOf(row.revenueActual, row.revenueEstimate);
   const parts = [
-    against('EPS', row.epsActual, row.epsEstimate, perShare),
+    against('EPS', row.epsActual, row.epsEstimate, formatEps),
     against('Revenue', row.revenueActual, row.revenueEstimate, money),
   ].filter((part): part is string => part !== null);
   return {
@@ -121,7 +117,7 @@ function whenLabel(session: SessionType | null, time: string | null): string {
 export function reminderNotice(row: ReportDateRow) {
   const when = whenLabel(row.session, row.time);
   const estimates = [
-    row.epsEstimate === null ? null : `EPS est. ${perShare(row.epsEstimate)}`,
+    row.epsEstimate === null ? null : `EPS est. ${formatEps(row.epsEstimate)}`,
     row.revenueEstimate === null ? null : `revenue est. ${money(row.revenueEstimate)}`,
   ].filter((part): part is string => part !== null);
   return {
@@ -207,8 +203,8 @@ export function ratingNotice(row: RatingRow) {
     row.priceTarget === null
       ? null
       : row.priorPriceTarget !== null && row.priorPriceTarget !== row.priceTarget
-        ? `price target $${row.priorPriceTarget.toFixed(2)} → $${row.priceTarget.toFixed(2)}`
-        : `price target $${row.priceTarget.toFixed(2)}`;
+        ? `price target ${formatPrice(row.priorPriceTarget)} → ${formatPrice(row.priceTarget)}`
+        : `price target ${formatPrice(row.priceTarget)}`;
   return {
     kind: 'analystRatings' as const,
     eventKey: `rating:${row.id}`,
@@ -235,7 +231,7 @@ export interface GuidanceRow {
 }
 
 export function guidanceNotice(row: GuidanceRow) {
-  const format = row.metric === 'eps' ? perShare : money;
+  const format = row.metric === 'eps' ? formatEps : money;
   const range =
     row.low !== null && row.high !== null && row.low !== row.high
       ? `${format(row.low)}–${format(row.high)}`
@@ -267,8 +263,8 @@ export function dividendNotice(row: DividendRow) {
     kind: 'dividendPayment' as const,
     eventKey: `dividend:${row.id}`,
     symbol: row.symbol,
-    title: `${row.symbol} pays $${row.amount.toFixed(4).replace(/0{1,2}$/, '')} a share today`,
-    body: `${row.symbol}'s dividend of $${row.amount.toFixed(4).replace(/0{1,2}$/, '')} a share (ex-date ${dayLabel(row.exDate)}) is paid ${dayLabel(row.paymentDate)}.`,
+    title: `${row.symbol} pays ${formatDividend(row.amount)} a share today`,
+    body: `${row.symbol}'s dividend of ${formatDividend(row.amount)} a share (ex-date ${dayLabel(row.exDate)}) is paid ${dayLabel(row.paymentDate)}.`,
     path: NOTICE_PATHS.dividends(row.symbol),
     data: { ...row },
   };

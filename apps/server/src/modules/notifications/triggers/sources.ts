@@ -4,7 +4,7 @@
  * freshly seeded market with years of history notifies nobody about the past; rows about something older than
  * TRIGGER_MAX_AGE_DAYS (a history fill that lands later) are not news either.
  */
-import { type Database, notificationPreferences } from '@eh/db';
+import { type Database, notificationPreferences, rowsOf } from '@eh/db';
 import {
   addDays,
   DEFAULT_NOTIFICATION_TIME_ZONE,
@@ -19,7 +19,6 @@ import {
   zonedTimeToUtc,
 } from '@eh/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../../ingest/bulk.ts';
 import { readCursor, writeCursor } from './cursors.ts';
 import { type Audience, type NotificationEventInput, publishEvent, type ZonedNotBefore } from './fanout.ts';
 import {

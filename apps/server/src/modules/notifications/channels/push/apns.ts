@@ -7,7 +7,7 @@
  */
 import { type ClientHttp2Session, connect, constants } from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
-import type { AppContext } from '../../../../context.ts';
+import type { AppContext } from '../../../../kernel/context.ts';
 import type { PushContent } from './fcm.ts';
 import { networkFailure, PUSH_TTL_SECONDS, retryableStatus, type TokenResult } from './result.ts';
 

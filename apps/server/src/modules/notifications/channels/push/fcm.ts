@@ -8,7 +8,7 @@
  */
 import { importPKCS8, SignJWT } from 'jose';
 import type { ServiceAccount } from '../../../../config.ts';
-import type { AppContext } from '../../../../context.ts';
+import type { AppContext } from '../../../../kernel/context.ts';
 import { networkFailure, PUSH_TTL_SECONDS, retryableStatus, type TokenResult } from './result.ts';
 
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import webpush from 'web-push';
-import type { AppContext } from '../../../../context.ts';
+import type { AppContext } from '../../../../kernel/context.ts';
 
 export interface VapidKeys {
   publicKey: string;

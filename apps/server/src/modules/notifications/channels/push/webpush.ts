@@ -5,7 +5,7 @@
  */
 import type { WebPushSubscription } from '@eh/contracts';
 import webpush from 'web-push';
-import type { AppContext } from '../../../../context.ts';
+import type { AppContext } from '../../../../kernel/context.ts';
 import { networkFailure, PUSH_TTL_SECONDS, retryableStatus, type TokenResult } from './result.ts';
 import { vapidKeys } from './vapid.ts';
 

@@ -1,0 +1,42 @@
+/**
+ * Every email and SMS the product sends is written to the outbox first (decision 0012). Without SMTP the outbox
+ * is the local mailbox (`/dev/mail`); with `SMTP_URL` each email also gets a job on the queue that delivers it,
+ * retried with the queue's backoff. SMS stays in the outbox until an SMS provider exists.
+ */
+import { type Database, outbox } from '@eh/db';
+import type { Config } from '../config.ts';
+import { enqueue } from './jobs/queue.ts';
+
+export const SEND_MAIL_JOB = 'send-mail';
+/** One try and the queue's retries (its backoff gives up after about six seconds of failures). */
+export const SEND_MAIL_MAX_ATTEMPTS = 8;
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/**
+ * Keeps a message its sender delivers itself (the notification worker, which retries and logs on its own):
+ * the local mailbox's copy without SMTP, a record with `sentAt` once SMTP took it. Returns its outbox id.
+ */
+export async function keepMessage(db: Database, message: OutgoingMessage, sentAt: Date | null): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...message, sentAt, attempts: sentAt ? 1 : 0 })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error(`message to ${message.to} was not stored`);
+  return row.id;
+}
+
+/** Keeps the message in the outbox and, when SMTP is configured, queues its delivery. Returns its outbox id. */
+export async function queueMessage(db: Database, config: Config, message: OutgoingMessage): Promise<number> {
+  const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+  if (!row) throw new Error(`message to ${message.to} was not stored`);
+  if (config.SMTP_URL && message.channel === 'email') {
+    await enqueue(db, { name: SEND_MAIL_JOB, payload: { outboxId: row.id }, maxAttempts: SEND_MAIL_MAX_ATTEMPTS });
+  }
+  return row.id;
+}

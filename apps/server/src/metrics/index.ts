@@ -1,1 +1,0 @@
-export { type RefreshParams, type RefreshResult, refreshMetricsAndIndexes } from './service.ts';

@@ -1,0 +1,6 @@
+import type { ServerModule } from '../../kernel/module.ts';
+import { alertsRoutes } from './routes.ts';
+
+export { customFilterSymbols } from './service.ts';
+
+export const alertsModule: ServerModule = { name: 'alerts', routes: [alertsRoutes] };

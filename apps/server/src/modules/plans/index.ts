@@ -1,0 +1,1 @@
+export { setPlan } from './service.ts';

@@ -1,0 +1,3 @@
+/** The affiliates feature's public face: what other features use of it. */
+export { AffiliateRequestsSection } from './affiliate-requests-section.tsx';
+export { loadReferral } from './loaders.ts';

@@ -1,0 +1,2 @@
+/** The live call (audio, live transcript, comments), a chunk of its own. */
+export const loadLiveCall = () => import('./live-call.tsx');
