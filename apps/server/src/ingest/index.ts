@@ -15,6 +15,8 @@ import { confirmEarningsFromFilings } from './earnings.ts';
 import { enqueueSummaries } from './summaries-job.ts';
 import { WRITERS } from './writers.ts';
 
+export { newsSlug } from './news-text.ts';
+
 export type RunStatus = 'succeeded' | 'partial' | 'failed';
 
 export interface DatasetReport {

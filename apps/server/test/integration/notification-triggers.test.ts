@@ -14,6 +14,7 @@ import {
   deliveries,
   earnings,
   jobs,
+  news,
   notificationCursors,
   notificationEvents,
   notificationPreferences,
@@ -253,6 +254,11 @@ describe('earningsResults, through the demo market\'s "report now"', () => {
     const [stored] = await db.select().from(earnings).where(eq(earnings.id, report.earningsId));
     expect(stored?.epsActual).toBe(report.epsActual);
     expect(stored?.reportedAt).not.toBeNull();
+    // The wire's story, for the news feed and the company's News tab.
+    const stories = await db.select().from(news).where(sql`${RESULTS} = any(${news.symbols})`);
+    const story = stories.find((row) => row.externalId.startsWith('report-now:'));
+    expect(story).toMatchObject({ newsType: 'earnings_results', symbols: [RESULTS] });
+    expect(story?.title).toContain(`EPS ${formatEps(report.epsActual)}`);
 
     const outcome = await runTwice(earningsResults);
     expect(outcome.events).toBe(1);

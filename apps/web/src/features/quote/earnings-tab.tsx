@@ -45,7 +45,7 @@ import { SectionCard } from '../../shared/section-card.tsx';
 import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
 import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { DateStatusChip } from './date-status-chip.tsx';
-import { historyRows, isReported } from './earnings-view.ts';
+import { historyRows, isReported, nextReport, reportedRows } from './earnings-view.ts';
 import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
 import {
   EARNINGS_HISTORY_RANGES,
@@ -387,8 +387,14 @@ function Guidance({ symbol, compact }: SymbolSectionProps) {
 /** The upcoming report with its date's status, source and moves. */
 export function UpcomingEarnings({ symbol, compact }: SymbolSectionProps) {
   const earnings = useGetSymbolEarningsQuery({ symbol });
+  const rows = earnings.data?.earnings;
+  // Once every report on record is out, the card holds the latest one and its title says so.
+  const title =
+    rows && !nextReport(rows, nyDate(Date.now())) && reportedRows(rows).length > 0
+      ? 'Latest report'
+      : 'Upcoming report';
   return (
-    <SectionCard title="Upcoming report" headingLevel={compact ? 'h3' : 'h2'} data-testid="upcoming-earnings">
+    <SectionCard title={title} headingLevel={compact ? 'h3' : 'h2'} data-testid="upcoming-earnings">
       {earnings.isLoading ? (
         <NextEarningsPlaceholder historyLink={false} />
       ) : earnings.error ? (

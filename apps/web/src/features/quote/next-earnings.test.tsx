@@ -1,3 +1,4 @@
+import { addDays, nyDate } from '@eh/domain';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +67,19 @@ describe('the report card’s figures', () => {
   it('shows a loss with the minus sign', () => {
     renderCard(reported({ epsActual: -0.05 }));
     expect(within(screen.getByTestId('next-earnings')).getByText('−$0.05')).toBeTruthy();
+  });
+});
+
+describe('a quarter published before its date', () => {
+  it('is the latest report, reported today, never "in N days"', () => {
+    const today = nyDate(Date.now());
+    renderCard(
+      reported({ date: addDays(today, 4), reportedAt: new Date().toISOString(), epsActual: 2.06, epsEstimate: 2.0 }),
+    );
+    const card = within(screen.getByTestId('next-earnings'));
+    expect(card.getByText(/^Latest report/)).toBeTruthy();
+    const timing = card.getByTestId('report-timing').textContent ?? '';
+    expect(timing).toContain('reported today, ahead of this date');
+    expect(timing).not.toContain('in 4 days');
   });
 });

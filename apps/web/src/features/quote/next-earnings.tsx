@@ -1,4 +1,4 @@
-import { nyDate } from '@eh/domain';
+import { type IsoDate, nyDate } from '@eh/domain';
 import { Box, Button, Divider, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -15,9 +15,21 @@ import { LoadingShape } from '../../shared/query-state.tsx';
 import { SYMBOL_TABS, symbolPath } from '../../shared/routes.ts';
 import { useTimeZone } from '../../shared/symbol-context.ts';
 import { DateStatusChip } from './date-status-chip.tsx';
-import { nextReport, reportedRows } from './earnings-view.ts';
+import { isReported, nextReport, reportedRows } from './earnings-view.ts';
 
 const EARNINGS_TAB = SYMBOL_TABS.find((tab) => tab.key === 'earnings');
+
+/**
+ * How far the report is from today: "in 4 days" while it is to come. A report whose figures came out before its
+ * date says so instead, so the card never calls a published quarter upcoming.
+ */
+function whenSaid(row: SymbolEarningsRow, today: IsoDate): string {
+  if (!isReported(row)) return row.date >= today ? ` · ${relativeDays(row.date, today)}` : '';
+  const reportedOn = row.reportedAt ? nyDate(new Date(row.reportedAt)) : null;
+  return reportedOn && reportedOn < row.date
+    ? ` · reported ${relativeDays(reportedOn, today)}, ahead of this date`
+    : '';
+}
 
 /** One report's timing: date, exact time in the reader's zone, session, status and source. */
 export function ReportTiming({ row }: { row: SymbolEarningsRow }) {
@@ -34,7 +46,7 @@ export function ReportTiming({ row }: { row: SymbolEarningsRow }) {
       </Box>
       <Typography color="text.secondary" sx={{ mt: 0.25 }}>
         {[timing.time, timing.session].filter(Boolean).join(' · ') || 'Time not announced yet'}
-        {row.date >= today ? ` · ${relativeDays(row.date, today)}` : ''}
+        {whenSaid(row, today)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
         Source: {dateSourceLabel(row.dateSource)}

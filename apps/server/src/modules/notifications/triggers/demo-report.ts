@@ -1,13 +1,15 @@
 /**
  * "Report now" for the demo market: the symbol's next report gets its actuals at once, with figures near its
- * estimates drawn deterministically from the symbol and quarter, and the market-changed message goes out, so the
- * results trigger runs and the symbol's followers hear of it. Only on a seeded demo market.
+ * estimates drawn deterministically from the symbol and quarter, a results news item is published as a wire
+ * would, and the market-changed message goes out, so the results trigger runs, the symbol's followers hear of it
+ * and the news feed shows it. Only on a seeded demo market.
  */
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@eh/contracts';
-import { earnings, rowsOf, seedRuns } from '@eh/db';
-import { addDays, type FiscalPeriod, nyDate } from '@eh/domain';
+import { earnings, news, rowsOf, seedRuns } from '@eh/db';
+import { addDays, type FiscalPeriod, formatCompact, formatEps, nyDate } from '@eh/domain';
 import { eq, sql } from 'drizzle-orm';
+import { newsSlug } from '../../../ingest/index.ts';
 import { MARKET_CHANGED_CHANNEL } from '../../../kernel/channels.ts';
 import type { AppContext } from '../../../kernel/context.ts';
 import { HttpError } from '../../../kernel/http/errors.ts';
@@ -40,6 +42,41 @@ export function demoActuals(
   return { epsActual, revenueActual };
 }
 
+/** The wire's words for a result: a title that says beat or miss, and a body with both figures against estimates. */
+export function resultsNews(
+  company: { symbol: string; name: string },
+  report: { periodYear: number; period: FiscalPeriod; epsEstimate: number | null; revenueEstimate: number | null },
+  actuals: { epsActual: number; revenueActual: number | null },
+): { title: string; summary: string; body: string } {
+  const label = `${report.period} ${report.periodYear}`;
+  const estimate = report.epsEstimate;
+  const verb =
+    estimate === null
+      ? 'reports'
+      : actuals.epsActual > estimate
+        ? 'beats'
+        : actuals.epsActual < estimate
+          ? 'misses'
+          : 'matches';
+  const eps = formatEps(actuals.epsActual);
+  const title =
+    estimate === null
+      ? `${company.name} (${company.symbol}) reports ${label} EPS of ${eps}`
+      : `${company.name} (${company.symbol}) ${verb} ${label} estimates: EPS ${eps} vs. ${formatEps(estimate)} expected`;
+  const revenue =
+    actuals.revenueActual === null
+      ? ''
+      : ` Revenue came in at ${formatCompact(actuals.revenueActual, { currency: true })}${
+          report.revenueEstimate === null
+            ? ''
+            : ` versus ${formatCompact(report.revenueEstimate, { currency: true })} expected`
+        }.`;
+  const body = `<p>${company.name} reported ${label} earnings per share of ${eps}${
+    estimate === null ? '' : `, against the analysts' consensus of ${formatEps(estimate)}`
+  }.${revenue}</p>`;
+  return { title, summary: `${company.symbol} ${verb === 'reports' ? 'reports' : `${verb} EPS estimates`}.`, body };
+}
+
 const invalidSymbol = (message: string) =>
   new HttpError(400, ErrorCode.validation, `body.symbol: ${message}`, [{ field: 'body.symbol', message }]);
 
@@ -57,9 +94,9 @@ interface NextReport {
 export async function reportNow(ctx: AppContext, symbol: string) {
   const [seeded] = await ctx.db.select().from(seedRuns).where(eq(seedRuns.name, demoMarketSeed.name));
   if (!seeded) throw new HttpError(409, ErrorCode.conflict, 'The demo market is not seeded here');
-  const [asset] = rowsOf<{ id: number; symbol: string }>(
+  const [asset] = rowsOf<{ id: number; symbol: string; name: string }>(
     await ctx.db.execute(sql`
-      select id, symbol from assets where symbol_upper = ${symbol.toUpperCase()} and source = 'demo'
+      select id, symbol, name from assets where symbol_upper = ${symbol.toUpperCase()} and source = 'demo'
       order by (type = 'stock') desc limit 1`),
   );
   if (!asset) throw invalidSymbol(`no demo company has the symbol '${symbol}'`);
@@ -84,7 +121,22 @@ export async function reportNow(ctx: AppContext, symbol: string) {
       updatedAt: sql`now()`,
     })
     .where(eq(earnings.id, next.id));
-  await ctx.bus.publish(MARKET_CHANGED_CHANNEL, { datasets: ['earnings'] });
+  const words = resultsNews(asset, next, actuals);
+  const externalId = `report-now:${asset.symbol}:${next.periodYear}:${next.period}`;
+  await ctx.db
+    .insert(news)
+    .values({
+      ...words,
+      externalId,
+      slug: newsSlug(words.title, 'demo', externalId),
+      newsType: 'earnings_results',
+      tags: ['earnings'],
+      symbols: [asset.symbol],
+      publishedAt: new Date(),
+      source: 'demo',
+    })
+    .onConflictDoNothing();
+  await ctx.bus.publish(MARKET_CHANGED_CHANNEL, { datasets: ['earnings', 'news'] });
   return {
     symbol: asset.symbol,
     earningsId: next.id,
