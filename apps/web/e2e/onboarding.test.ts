@@ -67,6 +67,19 @@ describe('onboarding', () => {
 
       // Step 2: the default alerts.
       await modal.locator('[data-step="2"]').waitFor();
+      // A reload in the middle brings it back at the step it was on, once that step is saved.
+      const token = await idToken({ email, password: PASSWORD });
+      await expect
+        .poll(async () => {
+          const { settings } = await call<{ settings: { onboarding?: { step: number } } }>(
+            token,
+            '/core/users/me/settings',
+          );
+          return settings.onboarding?.step;
+        })
+        .toBe(2);
+      await page.reload();
+      await modal.locator('[data-step="2"]').waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, 'onboarding-alerts-phone-light');
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -85,7 +98,6 @@ describe('onboarding', () => {
       await modal.waitFor({ state: 'detached' });
 
       // Through the API: the list holds the three, each has its alert, onboarding is done.
-      const token = await idToken({ email, password: PASSWORD });
       const { lists } = await call<{ lists: { name: string; items: { symbol: string }[] }[] }>(
         token,
         '/earnings/lists?includeItems=true',

@@ -49,6 +49,7 @@ import {
   type OnboardingRecord,
   readOnboarding,
 } from './onboarding-model.ts';
+import { clearOpenHere, markOpenHere } from './open-here.ts';
 import { useGetUserSettingsQuery, useSaveUserSettingsMutation } from './settings-api.ts';
 
 type ThemeChoice = ThemeMode | 'system';
@@ -90,16 +91,19 @@ export default function OnboardingModal({ onClose }: ModalContentProps<'onboardi
         ? { ...saved, status: 'started' }
         : { status: 'started', step: FIRST_STEP, symbols: [] };
     setRecord(next);
+    markOpenHere();
     if (saved?.status !== 'started') void saveSettings({ settings: { [ONBOARDING_SETTINGS_KEY]: next } });
   }, [settings.data, saveSettings]);
 
   // Closed before the end (×, Escape, another page): paused, so it does not open by itself on the next load. A
-  // reload never runs this, and the record stays started: the next load opens it again at its step.
+  // reload never runs this: the record stays started and this tab's mark stays, so the next load opens it again at
+  // its step.
   const latest = useRef(record);
   latest.current = record;
   const store = useStore<RootState>();
   useEffect(
     () => () => {
+      clearOpenHere();
       const last = latest.current;
       // Not once signing out has begun (signing out closes every modal): there is no session to save it with.
       if (last?.status === 'started' && store.getState().auth.status === 'signedIn') {

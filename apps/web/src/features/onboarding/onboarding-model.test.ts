@@ -17,6 +17,7 @@ const fresh: AutoOpenInputs = {
   viaLink: false,
   pathname: '/',
   modalOpen: false,
+  openHere: false,
   now: NOW,
 };
 
@@ -27,6 +28,18 @@ describe('autoOpenDecision', () => {
   it('never by itself once there is a record, whatever its status (started may be another device’s)', () => {
     for (const status of ['started', 'paused', 'deferred', 'done', 'skipped'] as const)
       expect(autoOpenDecision({ ...fresh, record: { status, step: 0, symbols: [] } })).toBe('none');
+  });
+  it('resumes a started onboarding in the tab that had it on screen (a reload), not elsewhere nor over a modal', () => {
+    const started = { ...fresh, record: { status: 'started' as const, step: 2, symbols: ['AAPL'] }, openHere: true };
+    expect(autoOpenDecision(started)).toBe('resume');
+    // Older than the new-account window: a reload still brings back what was on screen.
+    expect(
+      autoOpenDecision({ ...started, createdAt: new Date(NOW - 2 * ONBOARDING_NEW_ACCOUNT_MS).toISOString() }),
+    ).toBe('resume');
+    expect(autoOpenDecision({ ...started, modalOpen: true })).toBe('wait');
+    expect(autoOpenDecision({ ...started, openHere: false })).toBe('none');
+    for (const status of ['paused', 'done', 'skipped'] as const)
+      expect(autoOpenDecision({ ...started, record: { status, step: 2, symbols: [] } })).toBe('none');
   });
   it('not for an account past the new-account window, nor a demo account', () => {
     expect(autoOpenDecision({ ...fresh, createdAt: new Date(NOW - ONBOARDING_NEW_ACCOUNT_MS - 1).toISOString() })).toBe(

@@ -20,8 +20,8 @@ export const LAST_STEP = ONBOARDING_STEPS.length - 1;
 export const ONBOARDING_SETTINGS_KEY = 'onboarding';
 
 /**
- * started: on screen and under way (the active step is kept; "started" may be another device's, so it never opens
- * by itself again); paused: closed before the end by the reader, resumed from the profile, never by
+ * started: on screen and under way (the active step is kept; "started" may be another device's, so it opens by
+ * itself again only in the tab that had it on screen, after a reload); paused: closed before the end by the reader, resumed from the profile, never by
  * itself; deferred: a new account whose first visit was a link to a task (checkout, a team invite…), never offered
  * by itself; done and skipped: finished, never shown by itself again.
  */
@@ -90,18 +90,22 @@ export interface AutoOpenInputs {
   pathname: string;
   /** Another modal is open: onboarding never opens over it. */
   modalOpen: boolean;
+  /** This tab had onboarding on screen when it was last left (a reload): see open-here.ts. */
+  openHere: boolean;
   now: number;
 }
 
 /**
  * What the app does about onboarding once the account and its settings are known: `open` it (and record it as
- * started), `defer` it (record that it was not offered), `wait` (another modal is open, or signing in is about to move the reader on: decided again once
- * that changes), or nothing. Opened by itself only for a new account without a record, once.
+ * started), `resume` it at its saved step (it was on screen in this tab when the page was reloaded), `defer` it
+ * (record that it was not offered), `wait` (another modal is open, or signing in is about to move the reader on:
+ * decided again once that changes), or nothing. Opened by itself only for a new account without a record, once.
  */
-export function autoOpenDecision(input: AutoOpenInputs): 'open' | 'defer' | 'wait' | 'none' {
+export function autoOpenDecision(input: AutoOpenInputs): 'open' | 'resume' | 'defer' | 'wait' | 'none' {
   const path = input.pathname.toLowerCase();
   if ((SIGN_IN_PATHS as readonly string[]).includes(path)) return 'wait';
   const onTask = TASK_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  if (input.record?.status === 'started' && input.openHere) return input.modalOpen ? 'wait' : 'resume';
   if (input.record) return 'none';
   if (input.email?.toLowerCase().endsWith(DEMO_ACCOUNT_DOMAIN)) return 'none';
   const created = Date.parse(input.createdAt);

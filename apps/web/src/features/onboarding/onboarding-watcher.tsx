@@ -4,11 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { modalOpened, selectModalStack } from '../../shared/modals/modals-slice.ts';
 import { useGetMeQuery } from '../../shared/users-api.ts';
 import { autoOpenDecision, FIRST_STEP, ONBOARDING_SETTINGS_KEY, readOnboarding } from './onboarding-model.ts';
+import { wasOpenHere } from './open-here.ts';
 import { useGetUserSettingsQuery, useSaveUserSettingsMutation } from './settings-api.ts';
 
 /**
  * Opens onboarding by itself once, after the first sign-in of a new account (not for the demo accounts, not over
- * another modal, not over a page the visitor came to for one task): a chunk of its own, loaded after first paint.
+ * another modal, not over a page the visitor came to for one task), and again after a reload of the tab that had it
+ * on screen: a chunk of its own, loaded after first paint.
  */
 export default function OnboardingWatcher() {
   const dispatch = useAppDispatch();
@@ -30,6 +32,7 @@ export default function OnboardingWatcher() {
       viaLink,
       pathname,
       modalOpen,
+      openHere: wasOpenHere(),
       now: Date.now(),
     });
     // Waiting (for a modal to close, for signing in to land) is not a decision: it is taken again once that changes.
@@ -39,6 +42,10 @@ export default function OnboardingWatcher() {
       return;
     }
     decided.current = me.id;
+    if (decision === 'resume') {
+      dispatch(modalOpened({ kind: 'onboarding' }));
+      return;
+    }
     const status = decision === 'open' ? 'started' : 'deferred';
     void save({ settings: { [ONBOARDING_SETTINGS_KEY]: { status, step: FIRST_STEP, symbols: [] } } });
     if (decision === 'open') dispatch(modalOpened({ kind: 'onboarding' }));
