@@ -388,7 +388,14 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
                 label={t.label}
                 icon={t.icon}
                 iconPosition="start"
-                sx={{ minHeight: 48 }}
+                // Three to a phone's width: the default 16 px padding and 90 px minimum left no space between labels.
+                sx={{
+                  minHeight: 48,
+                  minWidth: 0,
+                  px: { xs: 1, sm: 2 },
+                  gap: { xs: 0.5, sm: 1 },
+                  '& .MuiTab-icon': { mr: 0 },
+                }}
                 data-testid={`side-tab-${t.key}`}
               />
             ))}
