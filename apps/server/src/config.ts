@@ -47,6 +47,11 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /**
+   * Put before every bus channel's name on Redis: deployments (or test runs) sharing one Redis keep their messages
+   * apart, since an event id or a user id means something else in another database.
+   */
+  BUS_NAMESPACE: z.string().max(100).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.pipe(z.array(z.union([z.url(), z.literal('*')]))).default([]),
   /** API calls per signed-in user (per address without one) per window; pages and files are not counted. */

@@ -80,7 +80,7 @@ export async function startServer(given: Config): Promise<RunningServer> {
     if (database.driver === 'pglite') await limitWriteAheadLog(database.db);
     await database.migrate();
     await runSeeds(database.db, { config, embedded: database.driver === 'pglite' });
-    bus = await createBus(config.REDIS_URL);
+    bus = await createBus(config.REDIS_URL, config.BUS_NAMESPACE);
   } catch (error) {
     await database.close();
     throw error;

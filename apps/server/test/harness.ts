@@ -8,6 +8,13 @@ import { type RunningServer, startServer } from '../src/server.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.ts';
 import { databaseUrl as urlOf, withAdmin } from './postgres.ts';
 
+/**
+ * This test file's bus channels on a shared Redis: each file has a database of its own, where an event id or a
+ * user id means something else, so another file's messages must never reach its servers. Its own servers (two
+ * nodes of one test) share it.
+ */
+export const FILE_BUS_NAMESPACE = `eh-it-${randomBytes(4).toString('hex')}:`;
+
 export interface TestServer extends RunningServer {
   config: Config;
   /** fetch against the server: `api('/api/health')`. */
@@ -61,6 +68,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         }
       : {}),
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
+    BUS_NAMESPACE: FILE_BUS_NAMESPACE,
     ...env,
   });
   const server = await startServer(config);

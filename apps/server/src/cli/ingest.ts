@@ -186,7 +186,7 @@ try {
   } else if (plan) {
     const assetKeys = plan.symbols ? await resolveSymbols(db, plan.symbols) : undefined;
     // With Redis the running nodes hear of the change and drop their cached answers; alone, nobody is listening.
-    const bus = config.REDIS_URL ? await createBus(config.REDIS_URL) : null;
+    const bus = config.REDIS_URL ? await createBus(config.REDIS_URL, config.BUS_NAMESPACE) : null;
     const report = await ingest(db, plan.provider, {
       ...(plan.datasets ? { datasets: plan.datasets } : {}),
       ...(assetKeys ? { assets: assetKeys } : {}),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus } from '../../src/kernel/bus/index.ts';
 import { runSeeds, SEEDS } from '../../src/seed/index.ts';
 import { TEST_REDIS_URL } from '../env.ts';
-import { body, startTestServer, type TestServer } from '../harness.ts';
+import { body, FILE_BUS_NAMESPACE, startTestServer, type TestServer } from '../harness.ts';
 
 const run = promisify(execFile);
 const NODE = process.execPath;
@@ -218,22 +218,41 @@ describe(runSeeds.name, () => {
 });
 
 describe('message bus', () => {
-  it('delivers a published message to a subscriber on another bus instance', async () => {
-    const a = await createBus(TEST_REDIS_URL);
-    const b = TEST_REDIS_URL ? await createBus(TEST_REDIS_URL) : a;
+  it('delivers a published message to a subscriber on another bus instance of its namespace, and to no other', async () => {
+    const a = await createBus(TEST_REDIS_URL, FILE_BUS_NAMESPACE);
+    const b = TEST_REDIS_URL ? await createBus(TEST_REDIS_URL, FILE_BUS_NAMESPACE) : a;
+    // Another deployment on the same Redis: the same channel name under its own namespace.
+    const other = TEST_REDIS_URL ? await createBus(TEST_REDIS_URL, `${FILE_BUS_NAMESPACE}other:`) : null;
     try {
       const channel = `test-${Date.now()}`;
       const received = new Promise<unknown>((resolve) => {
         void b.subscribe(channel, resolve);
       });
-      // Redis confirms a subscription asynchronously; give it a moment before publishing.
-      await new Promise((r) => setTimeout(r, 50));
+      const heardByOther: unknown[] = [];
+      let otherHeardItself: () => void = () => {};
+      const otherDone = new Promise<void>((resolve) => {
+        otherHeardItself = resolve;
+      });
+      // Each subscribe resolves once Redis has confirmed it.
+      await b.subscribe(channel, () => {});
+      await other?.subscribe(channel, (message) => {
+        heardByOther.push(message);
+        if ((message as { from?: string }).from === 'other') otherHeardItself();
+      });
       await a.publish(channel, { symbol: 'AAPL', price: 231.5 });
       expect(await received).toEqual({ symbol: 'AAPL', price: 231.5 });
       expect(a.kind).toBe(TEST_REDIS_URL ? 'redis' : 'memory');
+      if (other) {
+        // Redis hands out messages in the order it takes them: once the other namespace hears its own, which was
+        // published after ours, it would have heard ours before.
+        await other.publish(channel, { from: 'other' });
+        await otherDone;
+        expect(heardByOther).toEqual([{ from: 'other' }]);
+      }
     } finally {
       await a.close();
       if (b !== a) await b.close();
+      await other?.close();
     }
   });
 });

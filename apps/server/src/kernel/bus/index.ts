@@ -4,6 +4,7 @@ import { createRedisBus } from './redis.ts';
 
 export type { MessageBus } from './bus.ts';
 
-export function createBus(redisUrl: string | undefined): Promise<MessageBus> {
-  return redisUrl ? createRedisBus(redisUrl) : Promise.resolve(createMemoryBus());
+/** Redis when a URL is configured (channels named under `namespace` there), else this process's own bus. */
+export function createBus(redisUrl: string | undefined, namespace = ''): Promise<MessageBus> {
+  return redisUrl ? createRedisBus(redisUrl, namespace) : Promise.resolve(createMemoryBus());
 }

@@ -15,7 +15,8 @@ async function end(client: Redis) {
   else client.disconnect();
 }
 
-export async function createRedisBus(url: string): Promise<MessageBus> {
+/** A bus over Redis pub/sub; every channel is `namespace` + its name there, and its plain name to handlers. */
+export async function createRedisBus(url: string, namespace = ''): Promise<MessageBus> {
   const base: RedisOptions = { lazyConnect: true, retryStrategy };
   // Publishes fail at once while Redis is gone (no offline queue, no retries) and go to this node's handlers.
   const pub = new Redis(url, { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
@@ -48,8 +49,10 @@ export async function createRedisBus(url: string): Promise<MessageBus> {
     client.on('ready', regain);
   }
 
+  const id = Math.random().toString(36).slice(2, 6);
   const deliver = (channel: string, raw: string) => {
     const handlers = channels.get(channel);
+    if (channel !== 'live') console.error('DEBUG deliver', id, channel, handlers?.size);
     if (!handlers) return;
     let message: unknown;
     try {
@@ -59,7 +62,9 @@ export async function createRedisBus(url: string): Promise<MessageBus> {
     }
     for (const handler of handlers) handler(message);
   };
-  sub.on('message', deliver);
+  sub.on('message', (channel: string, raw: string) => {
+    if (channel.startsWith(namespace)) deliver(channel.slice(namespace.length), raw);
+  });
 
   try {
     await Promise.all([pub.connect(), sub.connect()]);
@@ -80,7 +85,7 @@ export async function createRedisBus(url: string): Promise<MessageBus> {
       if (pub.status === 'ready') {
         const timeout = new AbortController();
         const sent = await Promise.race([
-          pub.publish(channel, raw).then(
+          pub.publish(namespace + channel, raw).then(
             () => true,
             () => false,
           ),
@@ -97,17 +102,18 @@ export async function createRedisBus(url: string): Promise<MessageBus> {
       if (!set) {
         set = new Set();
         channels.set(channel, set);
-        const subscribing = sub.subscribe(channel);
+        const subscribing = sub.subscribe(namespace + channel);
         // During an outage the subscription is sent when Redis is back; the handler already hears this node.
         if (sub.status === 'ready') await subscribing;
         else subscribing.catch(() => {});
       }
       set.add(handler);
+      console.error('DEBUG subscribed', id, channel, set.size, sub.status);
       return async () => {
         set.delete(handler);
         if (set.size === 0 && !closed) {
           channels.delete(channel);
-          await sub.unsubscribe(channel).catch(() => {});
+          await sub.unsubscribe(namespace + channel).catch(() => {});
         }
       };
     },
