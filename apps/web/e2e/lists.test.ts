@@ -211,54 +211,6 @@ describe('My Stocks', () => {
     await context.close();
   });
 
-  it("shows the free user's default alerts with the upgrade prompt instead of switches", async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    await page.goto(signedIn('/my-stocks'));
-    const row = page.locator(`[data-testid="alert-row"][data-symbol="${SYMBOL}"]`);
-    await row.waitFor();
-    expect(await page.getByTestId('alerts-panel').getByTestId('upgrade-prompt').getAttribute('data-feature')).toBe(
-      'alerts',
-    );
-    expect(await row.getByRole('checkbox', { name: `Reminder for ${SYMBOL}` }).isChecked()).toBe(true);
-    expect(await row.getByRole('checkbox', { name: `SMS for ${SYMBOL}` }).isDisabled()).toBe(true);
-    await context.close();
-  });
-
-  it("saves the pro user's alert switch, and undoes one the server refuses", async () => {
-    await api('/earnings/alerts', { method: 'POST', body: JSON.stringify({ symbol: SYMBOL }) }, proToken);
-    const { context, page } = await openPage(browser, baseUrl);
-    await page.goto(`/my-stocks?token=${proToken}`);
-    const row = page.locator(`[data-testid="alert-row"][data-symbol="${SYMBOL}"]`);
-    const sms = row.getByRole('checkbox', { name: `SMS for ${SYMBOL}` });
-    await sms.waitFor();
-    const saved = page.waitForResponse((res) => res.url().endsWith('/api/earnings/alerts') && res.status() === 200);
-    await sms.check();
-    await saved;
-    let { alerts } = await api('/earnings/alerts', {}, proToken);
-    expect(alerts[0]).toMatchObject({ symbol: SYMBOL, notifyBySms: true });
-
-    await page.route('**/api/earnings/alerts', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"message":"Internal server error","code":"INTERNAL_ERROR"}',
-      });
-    });
-    const live = row.getByRole('checkbox', { name: `Live call for ${SYMBOL}` });
-    await live.check();
-    expect(await live.isChecked()).toBe(true);
-    await page.waitForFunction(
-      (name) => !(document.querySelector(`input[aria-label="${name}"]`) as HTMLInputElement | null)?.checked,
-      `Live call for ${SYMBOL}`,
-      { timeout: 15_000 },
-    );
-    expect(await toast(page)).toBe(`Updating alerts for ${SYMBOL} failed and was undone: Internal server error`);
-    ({ alerts } = await api('/earnings/alerts', {}, proToken));
-    expect(alerts[0]).toMatchObject({ liveCall: false, notifyBySms: true });
-    await context.close();
-  });
-
   it('is screenshotted at both widths in both themes', async () => {
     // One load, shown at each width in each theme (the app follows both live).
     const { context, page, errors } = await openPage(browser, baseUrl);

@@ -263,6 +263,18 @@ export const ALERT_SETTINGS = [
 export type AlertSetting = (typeof ALERT_SETTINGS)[number];
 export type AlertSettings = Record<AlertSetting, boolean>;
 
+/** The settings that say how an alert reaches its reader; the others say what it is about. */
+export const ALERT_CHANNEL_SETTINGS = [
+  'notifyByEmail',
+  'notifyBySms',
+  'notifyByPush',
+] as const satisfies readonly AlertSetting[];
+export type AlertChannelSetting = (typeof ALERT_CHANNEL_SETTINGS)[number];
+export const ALERT_TOPIC_SETTINGS: readonly Exclude<AlertSetting, AlertChannelSetting>[] = ALERT_SETTINGS.filter(
+  (setting): setting is Exclude<AlertSetting, AlertChannelSetting> =>
+    !(ALERT_CHANNEL_SETTINGS as readonly string[]).includes(setting),
+);
+
 /** SPEC §3: earningsReminder, email and push on; SMS and everything else off. */
 export const ALERT_DEFAULTS: Readonly<AlertSettings> = Object.freeze({
   liveCall: false,

@@ -11,21 +11,11 @@ import {
   ALERT_ADDED_DURATION_MS,
   ALERT_SIGN_IN_DURATION_MS,
   ALERT_SIGN_IN_MESSAGE,
-  ALERT_UNDO_LABEL,
   alertAddedMessage,
   alertFailedMessage,
-  alertRemovedMessage,
-  alertRestoredMessage,
-  alertRestoreFailedMessage,
 } from './alert-messages.ts';
-import { alertRestoreBody } from './alert-restore.ts';
-import {
-  alertCountsArgs,
-  useAddAlertMutation,
-  useDeleteAlertMutation,
-  useGetAlertCountsQuery,
-  useGetAlertsQuery,
-} from './alerts-api.ts';
+import { alertCountsArgs, useAddAlertMutation, useGetAlertCountsQuery, useGetAlertsQuery } from './alerts-api.ts';
+import { useRemoveAlert } from './use-remove-alert.ts';
 
 /**
  * The symbol header's alerts toggle (SPEC §5, §8): adds the default alerts (the server applies saved preferences
@@ -40,7 +30,7 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
   const display = symbol.toUpperCase();
   const { data } = useGetAlertsQuery(undefined, { skip: !signedIn });
   const [add, adding] = useAddAlertMutation();
-  const [remove, removing] = useDeleteAlertMutation();
+  const [removeAlert, removing] = useRemoveAlert();
   const current = data?.alerts.find((alert) => alert.symbol === display);
   const active = current !== undefined;
   // SPEC §7 counts: how many users have alerts on this symbol (refetched after every alert change).
@@ -55,26 +45,7 @@ export function AddAlertButton({ symbol }: { symbol: string }) {
       return;
     }
     if (current) {
-      // Read before the removal drops it from the cache: the Undo sends back exactly these switches.
-      const restore = alertRestoreBody(current);
-      const undo = async () => {
-        const restored = await add(restore);
-        dispatch(
-          restored.error
-            ? toastShown({ message: alertRestoreFailedMessage(display), severity: 'error' })
-            : toastShown({ message: alertRestoredMessage(display), severity: 'success' }),
-        );
-      };
-      const result = await remove({ symbol: display });
-      dispatch(
-        result.error
-          ? toastShown({ message: `Failed to remove alerts for ${display}.`, severity: 'error' })
-          : toastShown({
-              message: alertRemovedMessage(display),
-              severity: 'success',
-              action: { label: ALERT_UNDO_LABEL, onClick: () => void undo() },
-            }),
-      );
+      await removeAlert(current);
       return;
     }
     const result = await add({ symbol: display });

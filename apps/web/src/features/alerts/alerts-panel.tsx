@@ -1,22 +1,26 @@
-import { ALERT_SETTINGS, type AlertSetting, canUse } from '@eh/domain';
+import {
+  ALERT_CHANNEL_SETTINGS,
+  ALERT_TOPIC_SETTINGS,
+  type AlertSetting,
+  type AlertSettings,
+  canUse,
+} from '@eh/domain';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import {
   Box,
   Button,
   Card,
   CardContent,
   Checkbox,
+  Collapse,
   FormControlLabel,
   IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { type ApiError, errorMessage } from '../../shared/api.ts';
 import { useAppDispatch } from '../../shared/hooks.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
@@ -24,33 +28,121 @@ import { symbolPath } from '../../shared/routes.ts';
 import { toastShown } from '../../shared/toasts/toasts-slice.ts';
 import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { useGetMeQuery } from '../../shared/users-api.ts';
-import {
-  useAddAlertMutation,
-  useDeleteAlertMutation,
-  useGetAlertsQuery,
-  useUpdateAllAlertsMutation,
-} from './alerts-api.ts';
-
-/** Short column labels of the SPEC §3 alert switches. */
-export const ALERT_SETTING_LABELS: Record<AlertSetting, string> = {
-  liveCall: 'Live call',
-  earningsResults: 'Results',
-  eventTranscript: 'Transcript',
-  eventTranscriptSummary: 'Summary',
-  dailySummary: 'Daily',
-  weeklySummary: 'Weekly',
-  analystRatings: 'Ratings',
-  guidance: 'Guidance',
-  dividendPayment: 'Dividend',
-  earningsReminder: 'Reminder',
-  notifyByEmail: 'Email',
-  notifyBySms: 'SMS',
-  notifyByPush: 'Push',
-};
+import { ALERT_SETTING_LABELS, alertSummary } from './alert-messages.ts';
+import { useAddAlertMutation, useGetAlertsQuery, useUpdateAllAlertsMutation } from './alerts-api.ts';
+import { useRemoveAlert } from './use-remove-alert.ts';
 
 /**
- * The manage-alerts view: every alert with its switches. Choosing switches is the alerts feature (paid plans);
- * free users see their default alerts and the upgrade prompt. Changes apply at once and are undone on failure.
+ * The switches of one alert (or of every alert at once), in two groups that wrap to the width they are given:
+ * what it is about, and how it arrives. A phone shows two to a row; nothing scrolls sideways.
+ */
+function Switches({
+  checked,
+  disabled,
+  labelFor,
+  onChange,
+}: {
+  checked: (setting: AlertSetting) => boolean;
+  disabled: boolean;
+  /** The accessible name of a switch: "SMS for AAPL", "SMS for all alerts". */
+  labelFor: (setting: AlertSetting) => string;
+  onChange: (setting: AlertSetting, on: boolean) => void;
+}) {
+  const group = (title: string, settings: readonly AlertSetting[]) => (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="body2" color="text.secondary" sx={{ p: 0, mb: 0.25 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))', columnGap: 1 }}>
+        {settings.map((setting) => (
+          <FormControlLabel
+            key={setting}
+            sx={{ m: 0, minWidth: 0 }}
+            label={ALERT_SETTING_LABELS[setting]}
+            control={
+              <Checkbox
+                size="small"
+                checked={checked(setting)}
+                disabled={disabled}
+                slotProps={{ input: { 'aria-label': labelFor(setting) } }}
+                onChange={(event) => onChange(setting, event.target.checked)}
+              />
+            }
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+  return (
+    <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+      {group('Alert me about', ALERT_TOPIC_SETTINGS)}
+      {group('By', ALERT_CHANNEL_SETTINGS)}
+    </Box>
+  );
+}
+
+/** One symbol's alert: its switches in a line, opened to change them (always open when it is the only one shown). */
+function AlertRow({
+  alert,
+  editable,
+  alwaysOpen,
+  onChange,
+  onRemove,
+}: {
+  alert: AlertSettings & { symbol: string };
+  editable: boolean;
+  alwaysOpen: boolean;
+  onChange: (setting: AlertSetting, on: boolean) => void;
+  onRemove: () => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const open = alwaysOpen || opened;
+  const panelId = `alert-switches-${alert.symbol}`;
+  return (
+    <Box
+      component="li"
+      data-testid="alert-row"
+      data-symbol={alert.symbol}
+      sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <RouterLink to={symbolPath(alert.symbol)}>{alert.symbol}</RouterLink>
+          <Typography variant="body2" color="text.secondary" data-testid="alert-summary">
+            {alertSummary(alert)}
+          </Typography>
+        </Box>
+        {alwaysOpen ? null : (
+          <IconButton
+            size="small"
+            aria-label={`${open ? 'Close' : 'Change'} alerts for ${alert.symbol}`}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpened((value) => !value)}
+          >
+            {open ? <ExpandLessIcon fontSize="small" /> : <EditOutlinedIcon fontSize="small" />}
+          </IconButton>
+        )}
+        <IconButton size="small" aria-label={`Remove alerts for ${alert.symbol}`} onClick={onRemove}>
+          <DeleteOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      <Collapse in={open} unmountOnExit id={panelId}>
+        <Switches
+          checked={(setting) => alert[setting]}
+          disabled={!editable}
+          labelFor={(setting) => `${ALERT_SETTING_LABELS[setting]} for ${alert.symbol}`}
+          onChange={onChange}
+        />
+      </Collapse>
+    </Box>
+  );
+}
+
+/**
+ * The manage-alerts view: every alert as a line saying what it sends and how, opened to change its switches.
+ * Choosing switches is the alerts feature (paid plans); free users see their default alerts and the upgrade
+ * prompt. Changes apply at once and are undone on failure.
  */
 export function AlertsPanel({ symbol, inModal = false }: { symbol?: string; inModal?: boolean } = {}) {
   const dispatch = useAppDispatch();
@@ -58,7 +150,8 @@ export function AlertsPanel({ symbol, inModal = false }: { symbol?: string; inMo
   const { data: me } = useGetMeQuery();
   const [add] = useAddAlertMutation();
   const [updateAll] = useUpdateAllAlertsMutation();
-  const [remove] = useDeleteAlertMutation();
+  const [removeAlert] = useRemoveAlert();
+  const [everyOpen, setEveryOpen] = useState(false);
   const editable = me ? canUse(me.accountFeatures, 'alerts') : false;
   const only = symbol?.toUpperCase();
   const alerts = (data?.alerts ?? []).filter((alert) => !only || alert.symbol === only);
@@ -110,80 +203,48 @@ export function AlertsPanel({ symbol, inModal = false }: { symbol?: string; inMo
               : "No alerts yet: add them from a stock's page."}
           </Typography>
         ) : (
-          <TableScroll label="Your alerts">
-            <Table size="small" aria-label="Your alerts">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Symbol</TableCell>
-                  {ALERT_SETTINGS.map((setting) => (
-                    <TableCell key={setting} align="center" sx={{ whiteSpace: 'nowrap' }}>
-                      {editable ? (
-                        <FormControlLabel
-                          sx={{ m: 0 }}
-                          labelPlacement="top"
-                          label={ALERT_SETTING_LABELS[setting]}
-                          control={
-                            <Checkbox
-                              size="small"
-                              checked={allOn(setting)}
-                              slotProps={{ input: { 'aria-label': `${ALERT_SETTING_LABELS[setting]} for all alerts` } }}
-                              onChange={async (event) =>
-                                undone(
-                                  (await updateAll({ [setting]: event.target.checked })).error,
-                                  'Updating all alerts',
-                                )
-                              }
-                            />
-                          }
-                        />
-                      ) : (
-                        ALERT_SETTING_LABELS[setting]
-                      )}
-                    </TableCell>
-                  ))}
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {alerts.map((alert) => (
-                  <TableRow key={alert.symbol} data-testid="alert-row" data-symbol={alert.symbol}>
-                    <TableCell>
-                      <RouterLink to={symbolPath(alert.symbol)}>{alert.symbol}</RouterLink>
-                    </TableCell>
-                    {ALERT_SETTINGS.map((setting) => (
-                      <TableCell key={setting} align="center">
-                        <Checkbox
-                          size="small"
-                          checked={alert[setting]}
-                          disabled={!editable}
-                          slotProps={{
-                            input: { 'aria-label': `${ALERT_SETTING_LABELS[setting]} for ${alert.symbol}` },
-                          }}
-                          onChange={async (event) =>
-                            undone(
-                              (await add({ symbol: alert.symbol, [setting]: event.target.checked })).error,
-                              `Updating alerts for ${alert.symbol}`,
-                            )
-                          }
-                        />
-                      </TableCell>
-                    ))}
-                    <TableCell>
-                      <IconButton
-                        size="small"
-                        aria-label={`Remove alerts for ${alert.symbol}`}
-                        onClick={async () =>
-                          undone((await remove({ symbol: alert.symbol })).error, `Removing alerts for ${alert.symbol}`)
-                        }
-                      >
-                        <DeleteOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
+          <>
+            {!only && editable && alerts.length > 1 ? (
+              <Box sx={{ pb: 1, borderBottom: 1, borderColor: 'divider' }} data-testid="alerts-every">
+                <Button
+                  size="small"
+                  aria-expanded={everyOpen}
+                  aria-controls="alert-switches-every"
+                  onClick={() => setEveryOpen((value) => !value)}
+                  sx={{ ml: -1 }}
+                >
+                  {everyOpen ? 'Close: every alert' : `Change every alert at once (${alerts.length})`}
+                </Button>
+                <Collapse in={everyOpen} unmountOnExit id="alert-switches-every">
+                  <Switches
+                    checked={allOn}
+                    disabled={false}
+                    labelFor={(setting) => `${ALERT_SETTING_LABELS[setting]} for all alerts`}
+                    onChange={async (setting, on) =>
+                      undone((await updateAll({ [setting]: on })).error, 'Updating all alerts')
+                    }
+                  />
+                </Collapse>
+              </Box>
+            ) : null}
+            <Box component="ul" aria-label="Your alerts" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {alerts.map((alert) => (
+                <AlertRow
+                  key={alert.symbol}
+                  alert={alert}
+                  editable={editable}
+                  alwaysOpen={only !== undefined}
+                  onChange={async (setting, on) =>
+                    undone(
+                      (await add({ symbol: alert.symbol, [setting]: on })).error,
+                      `Updating alerts for ${alert.symbol}`,
+                    )
+                  }
+                  onRemove={() => void removeAlert(alert)}
+                />
+              ))}
+            </Box>
+          </>
         )}
       </CardContent>
     </Card>
