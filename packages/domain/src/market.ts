@@ -106,6 +106,13 @@ export type ChartRange = (typeof CHART_RANGES)[number];
 /** Kinds of stored files (a call's transcript, slides, report, recording). */
 export const FILE_TYPES = ['transcript', 'slides', 'report', 'audio'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
+/** The named file feed (GET /pricing/files/filter/{filter}, the socket's filesFilter) of each type, besides `latest`. */
+export const FILE_TYPE_FEEDS = {
+  transcript: 'transcripts',
+  slides: 'slides',
+  report: 'reports',
+  audio: 'audio',
+} as const satisfies Record<FileType, string>;
 
 /** Analyst rating actions as vendors report them. */
 export const RATING_ACTIONS = ['upgrade', 'downgrade', 'initiate', 'maintain', 'reiterate'] as const;

@@ -3,7 +3,8 @@
  * quote (the quote header, batch quotes behind lists and My Stocks, asset info, gainers and losers, top market
  * cap, and the latest day's intraday bars under the 1D chart), and events patch the calendar's events, an event's
  * page, a company's events and the /calls lists; a report whose results landed (an event's `earnings`) patches the calendar's
- * reports, the company's earnings and the biggest reporters. Patched in place with `updateQueryData`, never refetched. Quotes are held back and
+ * reports, the company's earnings and the biggest reporters; news and files join the lists they belong to
+ * (live-news.ts). Patched in place with `updateQueryData`, never refetched. Quotes are held back and
  * applied at most once a second (SPEC §7: the live quote display refreshes every 1 s), the newest of each asset
  * winning.
  */
@@ -35,6 +36,7 @@ import {
   type SymbolEventsArgs,
 } from '../shared/market/market-api.ts';
 import type { RootState } from '../shared/store.ts';
+import { applyFile, applyNews } from './live-news.ts';
 
 /** The quotes' own fields a live quote replaces (an answer's other fields, such as a mover's market cap, stay). */
 type QuoteFields = Omit<Quote, 'extended'> & Pick<Partial<Quote>, 'extended'>;
@@ -326,6 +328,12 @@ export function createLiveCache(store: Store, options: LiveCacheOptions = {}) {
         case 'event':
           applyEvent(store, message.data);
           if (message.earnings) applyEarnings(store, message.earnings);
+          return;
+        case 'marketNews':
+          applyNews(store, message.data);
+          return;
+        case 'marketDataAssetFile':
+          applyFile(store, message.data);
           return;
         default:
           return;

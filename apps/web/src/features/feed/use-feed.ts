@@ -1,6 +1,7 @@
 import type { ContentType } from '@eh/domain';
 import { useMemo } from 'react';
 import { useGetNewsQuery } from '../../shared/market/market-api.ts';
+import { useLiveTargets } from '../live/index.ts';
 import { useGetEventsQuery, useGetFilesByFilterQuery } from './feed-api.ts';
 import { buildFeed, type FeedItem } from './feed-model.ts';
 
@@ -15,6 +16,11 @@ export function useFeed(chosen: readonly ContentType[], limit: number) {
   const wantsCalls = chosen.some((type) => CALL_TYPES.includes(type));
   const news = useGetNewsQuery({ types: [...chosen], limit }, { skip: chosen.length === 0 });
   const files = useGetFilesByFilterQuery({ filter: 'transcripts', limit: SOURCE_LIMIT }, { skip: !wantsFiles });
+  // New news of the chosen types and new transcripts join the feed as they are published (SPEC §5).
+  useLiveTargets({
+    ...(chosen.length > 0 ? { news: [...chosen] } : {}),
+    ...(wantsFiles ? { filesFilter: ['transcripts' as const] } : {}),
+  });
   const calls = useGetEventsQuery(
     { type: ['call'], status: ['live', 'closed'], limit: SOURCE_LIMIT },
     { skip: !wantsCalls },

@@ -23,7 +23,7 @@ import { SectionCard } from '../../shared/section-card.tsx';
 import { useTimeZone } from '../../shared/symbol-context.ts';
 import { SymbolLogo } from '../../shared/symbol-logo.tsx';
 import { FeedList } from '../feed/index.ts';
-import { useLiveQuotes } from '../live/index.ts';
+import { useLiveQuotes, useLiveTargets } from '../live/index.ts';
 import { NEWS_TAGS, NewsItems, useNewsContentTypes, useNewsTag } from '../news/index.ts';
 import { DateStatusChip } from '../quote/index.ts';
 
@@ -240,6 +240,8 @@ export function CalendarSection() {
 export function NewsSection() {
   const tag = useNewsTag();
   const news = useGetTagNewsQuery({ tag, limit: DEFAULT_LIMITS.topStories });
+  // Top stories are about the most followed companies: their news arrives live and joins when tagged so.
+  useLiveTargets({ newsFilter: ['popular'] });
   const items = news.data?.news ?? [];
   return (
     <SectionCard

@@ -8,6 +8,7 @@ import { useGetNewsQuery, useGetTagNewsQuery } from '../../shared/market/market-
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { pageById } from '../../shared/page-content.ts';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { useLiveTargets } from '../live/index.ts';
 import { NewsItems } from './news-items.tsx';
 import { NEWS_TAGS, useNewsContentTypes, useNewsTag } from './news-preferences.ts';
 import { NEWS_TYPE_LABELS } from './news-types.ts';
@@ -21,6 +22,8 @@ export default function NewsPage() {
   const tag = useNewsTag();
   const top = useGetTagNewsQuery({ tag, limit: DEFAULT_LIMITS.topStories });
   const latest = useGetNewsQuery({ types: [...types], limit: DEFAULT_LIMITS.news }, { skip: types.length === 0 });
+  // New items of the chosen types join both lists as they are published (the top stories when tagged so).
+  useLiveTargets(types.length > 0 ? { news: [...types] } : null);
   const tagLabel = NEWS_TAGS.find((item) => item.key === tag)?.label ?? tag;
   return (
     <PageFrame

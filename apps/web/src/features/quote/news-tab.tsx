@@ -5,12 +5,15 @@ import { useGetAssetNewsQuery } from '../../shared/market/market-api.ts';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { SectionCard } from '../../shared/section-card.tsx';
 import { type SymbolSectionProps, useTimeZone } from '../../shared/symbol-context.ts';
+import { useLiveTargets } from '../live/index.ts';
 import { ContentRow, NEWS_TYPE_LABELS } from '../news/index.ts';
 
 /** A company's news, newest first (SPEC §2 Symbol News). */
 export function NewsList({ symbol, limit, dense }: { symbol: string; limit?: number; dense?: boolean }) {
   const timeZone = useTimeZone();
   const news = useGetAssetNewsQuery({ symbol, limit: limit ?? DEFAULT_LIMITS.news });
+  // The company's news joins the list as it is published.
+  useLiveTargets({ newsSymbols: [symbol] });
   if (news.isLoading)
     return (
       <Box sx={{ px: 2 }}>
