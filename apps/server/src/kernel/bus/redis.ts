@@ -49,10 +49,8 @@ export async function createRedisBus(url: string, namespace = ''): Promise<Messa
     client.on('ready', regain);
   }
 
-  const id = Math.random().toString(36).slice(2, 6);
   const deliver = (channel: string, raw: string) => {
     const handlers = channels.get(channel);
-    if (channel !== 'live') console.error('DEBUG deliver', id, channel, handlers?.size);
     if (!handlers) return;
     let message: unknown;
     try {
@@ -108,7 +106,6 @@ export async function createRedisBus(url: string, namespace = ''): Promise<Messa
         else subscribing.catch(() => {});
       }
       set.add(handler);
-      console.error('DEBUG subscribed', id, channel, set.size, sub.status);
       return async () => {
         set.delete(handler);
         if (set.size === 0 && !closed) {
