@@ -45,7 +45,9 @@ export const outbox = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject'),
+    /** The plain text (the local mailbox shows it); an email with an HTML part also keeps that in `html`. */
     body: text('body').notNull(),
+    html: text('html'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,3 +12,13 @@ export function quarterPagePath(symbol: string, periodYear: number, period: stri
 export function isOwnPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
+
+/**
+ * The pages where a person manages their money and memberships (apps/web/src/shared/routes.ts): the profile's plan
+ * and billing, the team with its licences and billing, the affiliate program. Account emails link to them.
+ */
+export const ACCOUNT_PAGE_PATHS = {
+  profile: '/profile',
+  team: '/team',
+  affiliateProgram: '/affiliate-program',
+} as const;

@@ -15,7 +15,10 @@ export interface OutgoingMessage {
   channel: 'email' | 'sms';
   to: string;
   subject: string | null;
+  /** The plain text. */
   body: string;
+  /** An email's HTML part with the same words (the SMTP job sends both as one multipart message). */
+  html?: string | null;
 }
 
 /**

@@ -64,7 +64,12 @@ export const runSendMailJob: JobHandler = async ({ ctx, job }) => {
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1` })
     .where(eq(outbox.id, id));
-  await sendSmtp(ctx.config, { to: message.to, subject: message.subject ?? '', text: message.body });
+  await sendSmtp(ctx.config, {
+    to: message.to,
+    subject: message.subject ?? '',
+    text: message.body,
+    ...(message.html ? { html: message.html } : {}),
+  });
   await ctx.db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, id));
 };
 

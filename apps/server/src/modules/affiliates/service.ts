@@ -13,6 +13,7 @@ import type {
 } from '@eh/contracts';
 import { ErrorCode } from '@eh/contracts';
 import {
+  ACCOUNT_PAGE_PATHS,
   AFFILIATE_LINK_PARAM,
   AFFILIATE_PAYOUT_SCHEDULE,
   AFFILIATE_SETTLE_DAYS,
@@ -35,6 +36,7 @@ import {
 import type { AppContext } from '../../kernel/context.ts';
 import type { Caller } from '../../kernel/http/auth.ts';
 import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
+import { sendAccountMail } from '../notifications/index.ts';
 import { ensureUser } from '../users/index.ts';
 import { type ConnectProvider, connectProviderFor } from './connect.ts';
 import * as q from './queries.ts';
@@ -152,6 +154,19 @@ export async function decide(
     if (next === null) throw conflict(`This affiliate is ${row.status}: the request cannot be ${decision}.`);
     await q.updateAffiliate(tx, userId, { status: next, decidedAt: now, decidedBy: caller.sub });
     if (next === 'revoked') await q.lapsePendingOf(tx, userId, now);
+    // The row is locked and its status moved: the decision is told once, with it.
+    await sendAccountMail(
+      tx,
+      ctx.config,
+      { userId },
+      {
+        kind: 'affiliateDecided',
+        decision,
+        code: row.code,
+        commissionPercent: ctx.config.AFFILIATE_COMMISSION_PERCENT,
+        settleDays: AFFILIATE_SETTLE_DAYS,
+      },
+    );
   });
   const row = await q.affiliateWithUser(ctx.db, userId);
   if (!row) throw notFound('This user has not asked to join the affiliate program.');
@@ -207,7 +222,7 @@ export async function connect(ctx: AppContext, caller: Caller, countryCode: stri
       connectPayoutsEnabled: false,
     });
   }
-  const page = new URL('/affiliate-program', ctx.config.PUBLIC_URL);
+  const page = new URL(ACCOUNT_PAGE_PATHS.affiliateProgram, ctx.config.PUBLIC_URL);
   const link = await provider.onboardingLink(accountId, {
     returnUrl: `${page}?onboarding=return`,
     refreshUrl: `${page}?onboarding=refresh`,

@@ -7,6 +7,8 @@ import { NOTIFICATION_DELIVER_JOB } from './jobs.ts';
 import { notificationsRoutes } from './routes.ts';
 import { startTriggerLoop, TRIGGER_JOB_HANDLERS } from './triggers/index.ts';
 
+export type { AccountMail, Payer } from './account/messages.ts';
+export { type AccountMailRecipient, sendAccountMail } from './account/send.ts';
 export { kickDelivery } from './delivery/deliver.ts';
 export { reportNow } from './triggers/demo-report.ts';
 export { NOTICE_PATHS } from './triggers/messages.ts';

@@ -7,6 +7,7 @@ import {
   notificationEvents,
   notificationPreferences,
   notificationProviders,
+  organizations,
   rowsOf,
   users,
 } from '@eh/db';
@@ -432,4 +433,26 @@ export async function recordProviderFailure(db: Database, params: { name: Notifi
     })
     .returning({ openUntil: notificationProviders.openUntil });
   return row?.openUntil ? row.openUntil.getTime() > Date.now() : false;
+}
+
+// ---- account emails ----
+
+/**
+ * Where an account email goes: a person's address on their account, or a team's billing email (where its receipts
+ * go, as the team checkout says) with the team's name. A null email: there is none.
+ */
+export async function accountAddressOf(
+  db: Database,
+  to: { userId: string; organizationId?: undefined } | { organizationId: string; userId?: undefined },
+): Promise<{ email: string | null; teamName: string | null }> {
+  if (to.organizationId !== undefined) {
+    const [org] = await db
+      .select({ email: organizations.billingEmail, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, to.organizationId))
+      .limit(1);
+    return { email: org?.email || null, teamName: org?.name ?? null };
+  }
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, to.userId)).limit(1);
+  return { email: user?.email || null, teamName: null };
 }

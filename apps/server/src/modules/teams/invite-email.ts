@@ -3,7 +3,7 @@
  * the identity provider made for a new address, which must be changed at the first sign-in), and the link that
  * opens the team page to accept or decline. Plain text: the outbox (the local mailbox without SMTP) keeps one body.
  */
-import type { InviteRole } from '@eh/domain';
+import { ACCOUNT_PAGE_PATHS, type InviteRole } from '@eh/domain';
 import type { OutgoingMessage } from '../../kernel/outbox.ts';
 
 export interface InviteEmailInput {
@@ -22,7 +22,7 @@ export interface InviteEmailInput {
 const ROLE_WORDS: Record<InviteRole, string> = { admin: 'an admin', member: 'a member' };
 
 export function inviteLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/team?invite=${encodeURIComponent(token)}`;
+  return `${publicUrl}${ACCOUNT_PAGE_PATHS.team}?invite=${encodeURIComponent(token)}`;
 }
 
 export function inviteEmail(input: InviteEmailInput): OutgoingMessage {

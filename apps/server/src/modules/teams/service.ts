@@ -33,6 +33,7 @@ import type { Caller } from '../../kernel/http/auth.ts';
 import { forbidden, HttpError, notFound } from '../../kernel/http/errors.ts';
 import { queueMessage } from '../../kernel/outbox.ts';
 import { activePrice, latestSubscription, live } from '../billing/index.ts';
+import { sendAccountMail } from '../notifications/index.ts';
 import { ensureUser } from '../users/index.ts';
 import { inviteEmail } from './invite-email.ts';
 import * as q from './queries.ts';
@@ -437,10 +438,27 @@ export async function respond(
     );
   try {
     await ctx.db.transaction(async (tx) => {
-      await q.lockOrganization(tx, invite.organizationId);
+      const org = await q.lockOrganization(tx, invite.organizationId);
       if (!(await q.closeInvite(tx, { id: invite.id, status: 'accepted' }))) throw answered();
       // A pending invite held its seat: accepting changes no count.
       await q.insertMember(tx, { organizationId: invite.organizationId, userId: caller.sub, role: invite.role });
+      // The owner pays for the seat: told who took it, in the transaction that closed the invite (so once).
+      if (org) {
+        const seats: Seats = { licenseCount: org.licenseCount, ...(await q.seatCounts(tx, org.id)) };
+        await sendAccountMail(
+          tx,
+          ctx.config,
+          { userId: org.ownerId },
+          {
+            kind: 'inviteAccepted',
+            team: org.name,
+            member: invite.email,
+            role: invite.role,
+            seatsUsed: seatsUsed(seats),
+            licences: org.licenseCount,
+          },
+        );
+      }
     });
   } catch (error) {
     if (q.isUniqueViolation(error)) throw conflict('You joined another team meanwhile: leave it first.');
@@ -475,7 +493,17 @@ export async function removeUser(ctx: AppContext, caller: Caller, orgId: string,
     requireCan(role, 'remove', target.role);
   }
   if (target.invite) await q.closeInvite(ctx.db, { id: target.invite.id, status: 'revoked' });
-  else await q.deleteMember(ctx.db, { organizationId: org.id, userId });
+  else
+    await ctx.db.transaction(async (tx) => {
+      // Someone else removed them: told once, by the delete that took the seat (leaving needs no email).
+      if ((await q.deleteMember(tx, { organizationId: org.id, userId })) && userId !== caller.sub)
+        await sendAccountMail(
+          tx,
+          ctx.config,
+          { userId },
+          { kind: 'removedFromTeam', team: org.name, removedAt: new Date() },
+        );
+    });
   return usersOf(ctx, org);
 }
 

@@ -126,6 +126,30 @@ export async function subscriptionForUpdate(
   return row;
 }
 
+export async function subscriptionById(db: Db, id: number) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Sets a live subscription's cancel at period end; false when it already was so (the provider's webhook got there
+ * first) or the subscription is over, so only the write that moves it tells the subscriber.
+ */
+export async function setCancelAtPeriodEnd(db: Db, id: number, cancel: boolean): Promise<boolean> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: cancel, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        sql`${subscriptions.cancelAtPeriodEnd} <> ${cancel}`,
+        sql`${subscriptions.status} <> 'canceled'`,
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
+}
+
 export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert) {
   const [row] = await db.insert(subscriptions).values(values).returning();
   return row as SubscriptionRow;

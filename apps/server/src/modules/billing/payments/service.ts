@@ -13,6 +13,7 @@ import {
   isPlan,
   MS_PER_DAY,
   nextPaymentStatus,
+  type PaymentStatus,
   type Plan,
   type PriceQuote,
   paymentStatusOf,
@@ -25,6 +26,7 @@ import { badField, HttpError, notFound } from '../../../kernel/http/errors.ts';
 import { accountCharge } from '../../affiliates/index.ts';
 import * as plans from '../plans/queries.ts';
 import { checkCoupon } from '../plans/service.ts';
+import { subscriberOf, tell, tellCancelMove, tellCharge } from './mail.ts';
 import {
   type BillingProvider,
   CardDeclined,
@@ -363,7 +365,7 @@ export async function subscribe<Body extends SubscribeRequest, View>(
       // The coupon's last use first: a buyer who lost the race to it stores nothing.
       if (coupon && !(await q.redeemCoupon(tx, coupon.row.id)))
         throw badField(couponField(body), `Coupon ${coupon.row.name} has been used the most times it can be.`);
-      await q.insertSubscription(tx, {
+      const inserted = await q.insertSubscription(tx, {
         ...account.subscriber,
         provider: provider.name,
         providerSubscriptionId: created.id,
@@ -378,6 +380,20 @@ export async function subscribe<Body extends SubscribeRequest, View>(
         paymentMethodId: method?.id ?? null,
       });
       await order.record(tx, quote);
+      // A change of plan or interval: told here, with the price; the new plan's receipt follows from its payment.
+      if (live(current))
+        await tell(tx, ctx.config, subscriberOf(inserted), {
+          kind: 'planChanged',
+          from: { plan: current.plan, interval: current.interval },
+          to: { plan: order.plan, interval: body.priceType },
+          price: quote.afterPromo,
+          dueNow: quote.dueNow,
+          credit: quote.prorationCredit,
+          currency: quote.currency,
+          changedAt: now,
+          // The provider's period, not the stored one (SPEC §4's 30 days until the provider confirms its own).
+          nextChargeAt: created.currentPeriodEnd,
+        });
     });
   } catch (error) {
     // Nothing stored: the provider's new subscription must not go on charging.
@@ -412,7 +428,11 @@ export async function setCancel<View>(
 ): Promise<View> {
   const current = await liveAtProvider(ctx, provider, account.subscriber, account.words.nothingToCancel);
   await provided(() => provider.setCancelAtPeriodEnd(current.providerSubscriptionId, cancel));
-  await q.updateSubscription(ctx.db, current.id, { cancelAtPeriodEnd: cancel });
+  // The provider's webhook may have set it already (and told the subscriber): only the write that moves it tells.
+  await ctx.db.transaction(async (tx) => {
+    if (await q.setCancelAtPeriodEnd(tx, current.id, cancel))
+      await tellCancelMove(tx, ctx.config, current, cancel, current.currentPeriodEnd);
+  });
   return account.view(provider);
 }
 
@@ -520,8 +540,21 @@ export async function requestRefund<View>(
     throw error;
   }
   const current = await q.latestSubscription(ctx.db, account.subscriber);
-  if (live(current) && current.id === charge.subscriptionId)
-    await provided(() => provider.cancelNow(current.providerSubscriptionId));
+  const ends = live(current) && current.id === charge.subscriptionId;
+  if (ends) await provided(() => provider.cancelNow(current.providerSubscriptionId));
+  // The charge was marked refunded before the provider's event came, so the refund is told here, once.
+  const paidFor = charge.subscriptionId !== null ? await q.subscriptionById(ctx.db, charge.subscriptionId) : undefined;
+  if (paidFor)
+    await tell(ctx.db, ctx.config, subscriberOf(charge), {
+      kind: 'refund',
+      plan: paidFor.plan,
+      interval: paidFor.interval,
+      amount: charge.amount,
+      currency: charge.currency,
+      paidAt: charge.createdAt,
+      refundedAt: now,
+      planEnded: ends,
+    });
   return account.view(provider);
 }
 
@@ -530,7 +563,8 @@ export async function requestRefund<View>(
 /**
  * Applies one verified event in one transaction: recorded by id first (a replay finds it and changes nothing),
  * then the subscription through the domain's state machine (an older event never moves it back), what the move
- * does to the subscriber's own row (FOLLOWS), and the charge the event names.
+ * does to the subscriber's own row (FOLLOWS), and the charge the event names. What moved is told to the subscriber
+ * in the same transaction (mail.ts): a charge's new status, cancel at period end turned on or off.
  */
 export async function applyEvent(ctx: AppContext, provider: { name: BillingProviderName }, parsed: ParsedEvent) {
   const { event } = parsed;
@@ -541,6 +575,7 @@ export async function applyEvent(ctx: AppContext, provider: { name: BillingProvi
     const sub = parsed.subscriptionId
       ? await q.subscriptionForUpdate(tx, { provider: provider.name, providerSubscriptionId: parsed.subscriptionId })
       : undefined;
+    let state: SubscriptionSnapshot | undefined;
     if (sub) {
       const { next, applied } = applySubscriptionEvent(
         {
@@ -551,20 +586,27 @@ export async function applyEvent(ctx: AppContext, provider: { name: BillingProvi
         },
         event,
       );
+      state = next;
       if (applied) {
         await q.updateSubscription(tx, sub.id, { ...next, lastEventId: event.id });
         await followerOf(sub)(tx, sub, next);
+        // A subscription that ends is not "canceled at the period end": that flag clears as it ends.
+        if (next.status !== 'canceled' && next.cancelAtPeriodEnd !== sub.cancelAtPeriodEnd)
+          await tellCancelMove(tx, ctx.config, sub, next.cancelAtPeriodEnd, next.currentPeriodEnd);
       }
     }
     const status = paymentStatusOf(event.type);
+    let moved: { row: q.ChargeRow; status: PaymentStatus } | null = null;
     if (status && charge) {
+      const next = nextPaymentStatus(charge.status, status);
       await q.updateCharge(tx, charge.id, {
-        status: nextPaymentStatus(charge.status, status),
+        status: next,
         ...(status === 'refunded' ? { refunded: true } : {}),
         ...(parsed.receiptUrl ? { receiptUrl: parsed.receiptUrl } : {}),
       });
+      if (next !== charge.status) moved = { row: charge, status: next };
     } else if (status && sub && (status === 'paid' || status === 'failed')) {
-      await q.insertCharge(tx, {
+      const inserted = await q.insertCharge(tx, {
         userId: sub.userId,
         organizationId: sub.organizationId,
         subscriptionId: sub.id,
@@ -577,6 +619,24 @@ export async function applyEvent(ctx: AppContext, provider: { name: BillingProvi
         receiptUrl: parsed.receiptUrl,
         createdAt: event.created,
       });
+      if (inserted) moved = { row: inserted, status };
+    }
+    if (moved) {
+      const paidFor =
+        sub && sub.id === moved.row.subscriptionId
+          ? sub
+          : moved.row.subscriptionId !== null
+            ? await q.subscriptionById(tx, moved.row.subscriptionId)
+            : undefined;
+      if (paidFor)
+        await tellCharge(tx, ctx.config, {
+          charge: moved.row,
+          status: moved.status,
+          sub: paidFor,
+          state: paidFor === sub && state ? state : paidFor,
+          at: event.created,
+          receiptUrl: parsed.receiptUrl,
+        });
     }
     // Affiliates: the payment's commission is earned or taken back in this same transaction.
     if (status) await accountCharge(tx, ctx.config, provider.name, [parsed.chargeId, parsed.invoiceId, event.id]);

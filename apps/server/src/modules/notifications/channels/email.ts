@@ -34,7 +34,7 @@ export const sendEmail: ChannelSender = async (ctx, message) => {
   const email = renderNotificationEmail(ctx.config.APP_NAME, message);
   const token = new URL(message.unsubscribeUrl).searchParams.get('token') ?? '';
   const headers = listUnsubscribeHeaders(unsubscribeApiUrl(ctx, token));
-  const kept = { channel: 'email' as const, to, subject: email.subject, body: email.text };
+  const kept = { channel: 'email' as const, to, subject: email.subject, body: email.text, html: email.html };
   if (!ctx.config.SMTP_URL) {
     const id = await keepMessage(ctx.db, kept, null);
     return {
