@@ -316,6 +316,9 @@ export const POPULAR_SYMBOLS_COUNT = 350;
 
 export const EarningsSymbolFilter = z.enum([...SYMBOL_FILTERS, LEGACY_ALERTS_FILTER]);
 
+/** The 401 of a custom group (`earningshub_custom`) asked for without a session, on the calendar and the news. */
+export const CUSTOM_FILTER_SIGN_IN_MESSAGE = 'Please sign in to use your custom filter.';
+
 export const getEarningsFilterSymbols = defineRoute({
   method: 'GET',
   path: paths.getEarningsFilterSymbols,

@@ -46,15 +46,16 @@ export const getNews = defineRoute({
   method: 'GET',
   path: paths.getNews,
   group: 'public',
-  summary: `Newest news, optionally for symbols, a symbol filter group and content types; ${DEFAULT_LIMITS.news} by default, ${DEFAULT_LIMITS.multiSymbolNews} when several symbols are given`,
+  summary: `Newest news, optionally for symbols, a symbol filter group and content types; ${DEFAULT_LIMITS.news} by default, ${DEFAULT_LIMITS.multiSymbolNews} when several symbols are given. The custom group (${CUSTOM_SYMBOL_FILTER}) is the caller's own symbols, those of their lists and alerts: 401 when signed out`,
   tags: TAGS,
   query: z.object({
     symbols: csvParam(SymbolString, NEWS_SYMBOLS_MAX).optional(),
     filter: z
       .enum(SYMBOL_FILTERS)
-      .refine((value) => value !== CUSTOM_SYMBOL_FILTER, 'the custom filter needs your stock lists (not available yet)')
       .optional()
-      .describe('Only news about symbols of this group (all, popular, one_billion, ten_billion, hundred_billion)'),
+      .describe(
+        `Only news about symbols of this group (all, popular, one_billion, ten_billion, hundred_billion; ${CUSTOM_SYMBOL_FILTER}: the symbols of your lists and alerts)`,
+      ),
     types: csvParam(z.enum(CONTENT_TYPES), CONTENT_TYPES.length).optional(),
     limit: z.coerce.number().int('must be a whole number').min(1).max(MAX_LIST_LIMIT).optional(),
   }),

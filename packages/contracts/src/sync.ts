@@ -1,11 +1,4 @@
-import {
-  CONTENT_TYPES,
-  CUSTOM_SYMBOL_FILTER,
-  LIVE_ALL_EVENTS,
-  LIVE_TARGETS,
-  type LiveTarget,
-  SYMBOL_FILTERS,
-} from '@eh/domain';
+import { CONTENT_TYPES, LIVE_ALL_EVENTS, LIVE_TARGETS, type LiveTarget, SYMBOL_FILTERS } from '@eh/domain';
 import { z } from 'zod';
 import { SymbolString } from './common.ts';
 import { EarningsRow } from './earnings.ts';
@@ -37,7 +30,6 @@ const EventId = z
   .int('must be an event id')
   .positive('must be an event id')
   .max(2_147_483_647, 'must be an event id');
-const NEWS_FILTERS = SYMBOL_FILTERS.filter((filter) => filter !== CUSTOM_SYMBOL_FILTER) as [string, ...string[]];
 
 /** SPEC §7 targets, each with its items. */
 export const LiveTargets = z
@@ -51,8 +43,11 @@ export const LiveTargets = z
     news: z.array(z.enum(CONTENT_TYPES)).max(CONTENT_TYPES.length).optional(),
     /** News about these symbols. */
     newsSymbols: Symbols.optional(),
-    /** News about the symbols of these filter groups (`all`: every item). */
-    newsFilter: z.array(z.enum(NEWS_FILTERS)).max(NEWS_FILTERS.length).optional(),
+    /**
+     * News about the symbols of these filter groups (`all`: every item). The custom group is the caller's own
+     * symbols (their lists and alerts), signed-in callers only.
+     */
+    newsFilter: z.array(z.enum(SYMBOL_FILTERS)).max(SYMBOL_FILTERS.length).optional(),
     /** New files of these feeds (the feeds of GET /pricing/files/filter/{filter}). */
     filesFilter: z.array(z.enum(FILE_FILTERS)).max(FILE_FILTERS.length).optional(),
     /** Changes of these events and their community posts; `all` follows every event. */

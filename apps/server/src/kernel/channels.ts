@@ -13,4 +13,20 @@ export const MARKET_CHANGED_CHANNEL = 'market.changed';
 /** Published when an admin sets a feature flag (`{ name }`). */
 export const FLAGS_CHANNEL = 'flags';
 
-export type Channel = typeof LIVE_CHANNEL | typeof MARKET_CHANGED_CHANNEL | typeof FLAGS_CHANNEL;
+/**
+ * Published after a user's lists change (created, renamed, an item added or removed, deleted) or their alerts do
+ * (SPEC's "all-alerts" list): `{ userId }`. Every sync node reads that user's followed lists and custom group again
+ * at once, so their other devices follow the change within the second rather than at the next periodic re-read.
+ */
+export const LISTS_CHANGED_CHANNEL = 'lists.changed';
+
+/** What {@link LISTS_CHANGED_CHANNEL} carries. */
+export interface ListsChanged {
+  userId: string;
+}
+
+export type Channel =
+  | typeof LIVE_CHANNEL
+  | typeof MARKET_CHANGED_CHANNEL
+  | typeof FLAGS_CHANNEL
+  | typeof LISTS_CHANGED_CHANNEL;

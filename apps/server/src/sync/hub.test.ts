@@ -195,6 +195,38 @@ describe(createHub.name, () => {
     expect(other.sent).toEqual([]);
   });
 
+  it('routes news to the custom group of the users whose symbols it names, each their own', () => {
+    const own = new Map([
+      ['u1', new Set(['AAPL'])],
+      ['u2', new Set(['MSFT'])],
+    ]);
+    const hub = createHub({ customSymbols: (userId) => own.get(userId) });
+    const ann = new FakeSocket();
+    const bob = new FakeSocket();
+    hub.addTopic(hub.add(ann, pro), topic.customNews('u1'));
+    hub.addTopic(hub.add(bob, { ...pro, userId: 'u2' }), topic.customNews('u2'));
+    const item = (id: number, symbols: string[]): NewsItem => ({
+      id,
+      slug: 's',
+      title: 'News',
+      summary: null,
+      url: null,
+      imageUrl: null,
+      author: null,
+      newsType: 'story',
+      tags: [],
+      symbols,
+      createdDate: '2025-03-12T14:00:00.000Z',
+      source: 'demo',
+    });
+    hub.route({ type: 'marketNews', data: item(1, ['aapl', 'NVDA']) });
+    // The group is read when news comes, so a list change shows in the next item.
+    own.set('u2', new Set(['MSFT', 'NVDA']));
+    hub.route({ type: 'marketNews', data: item(2, ['NVDA']) });
+    expect(ann.messages().map((m) => m.data.id)).toEqual([1]);
+    expect(bob.messages().map((m) => m.data.id)).toEqual([2]);
+  });
+
   it('sends each client an event as its plan shows it, and community posts to the event’s followers', () => {
     const hub = createHub();
     const free = new FakeSocket();

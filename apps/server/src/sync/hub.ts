@@ -4,7 +4,7 @@
  * (never buffering without bound). Knows nothing of HTTP, the bus or the database: the sync role feeds it.
  */
 import type { AssetRef, FileMeta, LiveDataMessage, LiveServerMessage, NewsItem, Quote } from '@eh/contracts';
-import { type AccountFeatures, type FileType, LIVE_ALL_EVENTS, LIVE_CLOSE_CODES, quoteKey } from '@eh/domain';
+import { type AccountFeatures, FILE_TYPE_FEEDS, LIVE_ALL_EVENTS, LIVE_CLOSE_CODES, quoteKey } from '@eh/domain';
 import { gateEarnings, gateEvent, gateFile } from './gate.ts';
 
 /** The socket as the hub uses it (the `ws` socket @fastify/websocket hands over). */
@@ -72,16 +72,10 @@ export const topic = {
   newsType: (type: string) => `news:${type}`,
   newsSymbol: (symbol: string) => `newsSymbols:${symbol.toUpperCase()}`,
   newsFilter: (filter: string) => `newsFilter:${filter}`,
+  /** One user's custom group (their lists' and alerts' symbols): a topic per user, since each has their own. */
+  customNews: (userId: string) => `newsCustom:${userId}`,
   filesFilter: (filter: string) => `filesFilter:${filter}`,
   event: (id: number | typeof LIVE_ALL_EVENTS) => `events:${id}`,
-};
-
-/** The feed of GET /pricing/files/filter/{filter} each file type belongs to (besides `latest`). */
-const FILE_FEEDS: Record<FileType, string> = {
-  transcript: 'transcripts',
-  slides: 'slides',
-  report: 'reports',
-  audio: 'audio',
 };
 
 const COMMA = 0x2c;
@@ -138,6 +132,8 @@ export interface HubOptions {
   onUnfollow?(assets: AssetRef[]): void;
   /** The upper-case symbols of a filter group, when loaded (news and file filters). */
   groupSymbols?(group: string): ReadonlySet<string> | undefined;
+  /** The upper-case symbols of a user's custom group, when loaded. */
+  customSymbols?(userId: string): ReadonlySet<string> | undefined;
   /** A client dropped for being slow. */
   onDrop?(client: LiveClient, bufferedBytes: number): void;
 }
@@ -284,12 +280,17 @@ export function createHub(options: HubOptions = {}) {
     }
   }
 
-  function groupsHolding(prefix: 'newsFilter' | 'filesFilter', symbols: readonly string[]): string[] {
+  /** The topics of `prefix` whose group (a filter group, or a user's custom group) holds one of the symbols. */
+  function groupsHolding(
+    prefix: 'newsFilter' | 'filesFilter' | 'newsCustom',
+    symbols: readonly string[],
+    membersOf = options.groupSymbols,
+  ): string[] {
     const names: string[] = [];
     for (const name of topicIndex.keys()) {
       if (!name.startsWith(`${prefix}:`)) continue;
       const group = name.slice(prefix.length + 1);
-      const members = options.groupSymbols?.(group);
+      const members = membersOf?.(group);
       if (members && symbols.some((symbol) => members.has(symbol.toUpperCase()))) names.push(name);
     }
     return names;
@@ -359,6 +360,7 @@ export function createHub(options: HubOptions = {}) {
       ...item.symbols.map(topic.newsSymbol),
       topic.newsFilter('all'),
       ...groupsHolding('newsFilter', item.symbols),
+      ...groupsHolding('newsCustom', item.symbols, options.customSymbols),
     ];
     sendAll(audience(names), { type: 'marketNews', data: item });
   }
@@ -366,7 +368,7 @@ export function createHub(options: HubOptions = {}) {
   function routeFile(file: FileMeta) {
     const names = [
       topic.filesFilter('latest'),
-      topic.filesFilter(FILE_FEEDS[file.type]),
+      topic.filesFilter(FILE_TYPE_FEEDS[file.type]),
       ...groupsHolding('filesFilter', [file.symbol]),
     ];
     sendGated(audience(names), (features) => ({ type: 'marketDataAssetFile', data: gateFile(file, features) }));

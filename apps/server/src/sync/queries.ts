@@ -1,7 +1,7 @@
 /**
  * What the live socket reads: the assets clients name, their stored quotes (the simulator's anchors and the
- * snapshot a new subscription is sent), the caller's own lists and their symbols, and the filter groups' symbols.
- * Reuses the market and lists modules' queries.
+ * snapshot a new subscription is sent), the caller's own lists and their symbols, and the filter groups' symbols
+ * (the custom group's per user). Reuses the market, lists and news modules' queries.
  */
 import type { AssetRef, CalendarEvent, EarningsRow, FileMeta, NewsItem } from '@eh/contracts';
 import { assets, type Database, earnings, events, fileAnalysis, files, news } from '@eh/db';
@@ -10,6 +10,7 @@ import { type AnyColumn, and, asc, eq, gt, gte, inArray, isNotNull, lt, max, or,
 import { earningsByIds, toEarningsRow } from '../modules/earnings/index.ts';
 import { type EventRow, selectEvents } from '../modules/events/index.ts';
 import { itemsOf, ownListIds } from '../modules/lists/index.ts';
+import { customGroupSymbols } from '../modules/news/index.ts';
 import {
   type AssetRow,
   findAssets,
@@ -86,6 +87,12 @@ export async function listSymbols(db: Database, listIds: readonly string[]): Pro
     byList.get(item.listId)?.push({ type: item.assetType as MarketAssetType, symbol: item.symbol });
   }
   return byList;
+}
+
+/** Each user's custom group (the symbols of their lists and alerts), upper-case, as the news call reads it. */
+export async function customSymbols(db: Database, userIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const byUser = await customGroupSymbols(db, { userIds });
+  return new Map([...byUser].map(([userId, symbols]) => [userId, new Set(symbols)]));
 }
 
 /** The filter groups a news or file subscription may name (SPEC §3), `all` needing no symbols. */

@@ -3,7 +3,8 @@
  * frames (an error frame for every bad one, never a dropped server), applies subscriptions in batches (one round of
  * queries per {@link LIVE_SUBSCRIPTION_BATCH_MS} for every client of the node), and feeds the hub from the bus
  * (data published anywhere with `publishLive`), from this node's quote feed (the demo simulator, as assembled) and from
- * what ingestion runs store (ingested.ts).
+ * what ingestion runs store (ingested.ts). A user's followed lists and custom group are read again when the bus says
+ * their lists changed (LISTS_CHANGED_CHANNEL), and every {@link REFRESH_MS} for whatever a missed message left.
  */
 import {
   APP_NAMES,
@@ -18,6 +19,7 @@ import {
 } from '@eh/contracts';
 import {
   type AccountFeatures,
+  CUSTOM_SYMBOL_FILTER,
   FREE_ACCOUNT_FEATURES,
   LIVE_CLOSE_CODES,
   LIVE_QUOTE_FLUSH_MS,
@@ -28,7 +30,7 @@ import {
   SOCKET_TOKEN_MIN_LENGTH,
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_CHANNEL } from '../kernel/channels.ts';
+import { LISTS_CHANGED_CHANNEL, LIVE_CHANNEL, type ListsChanged } from '../kernel/channels.ts';
 import type { AppContext } from '../kernel/context.ts';
 import { featuresOfUser } from '../kernel/entitlements.ts';
 import { createIdTokenVerifier } from '../kernel/http/auth.ts';
@@ -39,6 +41,7 @@ import { createHub, type LiveClient, type LiveHub, type LiveSocket, topic } from
 import { createIngestedBridge } from './ingested.ts';
 import {
   askedKey,
+  customSymbols,
   groupSymbols,
   type LiveAsset,
   listSymbols,
@@ -63,7 +66,10 @@ const MESSAGE_BURST = 40;
 const RATE_VIOLATIONS_MAX = 200;
 /** Frames a client may send before its credential is checked; later ones wait for it. */
 const EARLY_MESSAGES_MAX = 20;
-/** How often list subscriptions pick up added and removed symbols, and filter groups are read again. */
+/**
+ * How often every followed list and custom group is read again, and the filter groups: a list change is announced
+ * on the bus and followed at once, so this only mends what a lost message left.
+ */
 const REFRESH_MS = 60_000;
 /** The quote batch goes out this long after each second, so the simulator's tick of that second is in it. */
 const FLUSH_OFFSET_MS = 50;
@@ -87,14 +93,16 @@ const QUOTE_TARGETS = Object.keys(LIVE_QUOTE_TARGETS) as QuoteTarget[];
 type TopicTarget = 'news' | 'newsSymbols' | 'newsFilter' | 'filesFilter' | 'events';
 const TOPIC_TARGETS: TopicTarget[] = ['news', 'newsSymbols', 'newsFilter', 'filesFilter', 'events'];
 
-const topicOf = (target: TopicTarget, item: string | number): string => {
+/** The hub topic of a target's item; the custom group's is the user's own (none for an anonymous visitor). */
+const topicOf = (target: TopicTarget, item: string | number, userId: string | null): string | null => {
   switch (target) {
     case 'news':
       return topic.newsType(String(item));
     case 'newsSymbols':
       return topic.newsSymbol(String(item));
     case 'newsFilter':
-      return topic.newsFilter(String(item));
+      if (item !== CUSTOM_SYMBOL_FILTER) return topic.newsFilter(String(item));
+      return userId ? topic.customNews(userId) : null;
     case 'filesFilter':
       return topic.filesFilter(String(item));
     case 'events':
@@ -132,6 +140,8 @@ type Change = { conn: Connection; message: LiveClientMessageMap['subscribe'] | L
 
 export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, options: SyncOptions = {}) {
   const groups = new Map<string, { symbols: ReadonlySet<string>; loadedAt: number }>();
+  /** The custom group of each user some client of this node follows it for. */
+  const customs = new Map<string, ReadonlySet<string>>();
   const feed =
     options.feed?.({
       loadAnchors: (refs) => quoteAnchors(ctx.db, refs),
@@ -143,10 +153,15 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     onFollow: (assets) => feed?.follow(assets),
     onUnfollow: (assets) => feed?.unfollow(assets),
     groupSymbols: (group) => groups.get(group)?.symbols,
+    customSymbols: (userId) => customs.get(userId),
     onDrop: (client, bufferedBytes) =>
       log.warn({ client: client.id, bufferedBytes }, 'live: a slow client was dropped (1013) rather than buffered'),
   });
   const connections = new Map<LiveClient, Connection>();
+  /** The signed-in connections by user: whose lists a change on the bus concerns. */
+  const byUser = new Map<string, Set<Connection>>();
+  /** Users whose lists changed, waiting for their turn to be read again. */
+  const changedUsers = new Set<string>();
   const ingested = createIngestedBridge(ctx, (message) => hub.route(message), log);
   const verifyToken = createIdTokenVerifier(ctx.db, ctx.config);
   let changes: Change[] = [];
@@ -156,6 +171,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
   let flushing = false;
   let refreshTimer: NodeJS.Timeout | null = null;
   let stopBus: (() => Promise<void>) | null = null;
+  let stopLists: (() => Promise<void>) | null = null;
   let stopStatus: (() => void) | null = null;
   let stopped = false;
 
@@ -229,6 +245,10 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       if (conn) {
         hub.remove(conn.client);
         connections.delete(conn.client);
+        const userId = conn.client.identity.userId;
+        const own = userId ? byUser.get(userId) : undefined;
+        own?.delete(conn);
+        if (userId && own?.size === 0) byUser.delete(userId);
       }
     });
     socket.on('message', (data, isBinary) => {
@@ -268,6 +288,11 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         };
         conn = ready;
         connections.set(client, ready);
+        if (identity.userId) {
+          const own = byUser.get(identity.userId) ?? new Set();
+          own.add(ready);
+          byUser.set(identity.userId, own);
+        }
         hub.send(client, {
           type: 'welcome',
           user: identity.userId ? 'signedIn' : 'anonymous',
@@ -347,6 +372,26 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
 
   const refOf = (target: QuoteTarget, symbol: string): AssetRef => ({ type: LIVE_QUOTE_TARGETS[target], symbol });
 
+  /** Whether a newly followed asset's snapshot is its stored quote: none routed here yet, none from the feed. */
+  const needsStoredQuote = (asset: LiveAsset) =>
+    !hub.lastQuote(asset) && !feed?.current({ type: asset.type, symbol: asset.symbol });
+
+  /**
+   * Sends a newly followed asset's current quote (the latest routed, the feed's, else the stored one in `quotes`),
+   * so the display is right before the first tick.
+   */
+  function sendSnapshot(conn: Connection, asset: AssetRef & Partial<LiveAsset>, quotes: ReadonlyMap<number, QuoteRow>) {
+    const ref = { type: asset.type, symbol: asset.symbol };
+    const stored = asset.id === undefined ? undefined : quotes.get(asset.id);
+    const quote: Quote | null =
+      hub.lastQuote(ref) ??
+      feed?.current(ref) ??
+      (stored && asset.name !== undefined
+        ? toQuote({ symbol: asset.symbol, type: asset.type, name: asset.name }, stored, { extended: false })
+        : null);
+    if (quote) hub.send(conn.client, { type: 'quote', data: quote });
+  }
+
   async function applyChanges() {
     const batch = changes.filter((change) => !change.conn.client.closed);
     changes = [];
@@ -371,10 +416,15 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       }
       for (const symbols of listed.values()) refs.push(...symbols);
       resolved = await resolveAssets(ctx.db, refs);
-      const wanted = [...resolved.values()].filter(
-        (asset) => !hub.lastQuote(asset) && !feed?.current({ type: asset.type, symbol: asset.symbol }),
-      );
+      const wanted = [...resolved.values()].filter(needsStoredQuote);
       quotes = await storedQuotes(ctx.db, [...new Set(wanted.map((asset) => asset.id))]);
+      // A custom group is read afresh for each subscription to it (between list changes it is kept up to date).
+      const customUsers = new Set<string>();
+      for (const change of subscribes) {
+        const userId = change.conn.client.identity.userId;
+        if (userId && change.message.targets.newsFilter?.includes(CUSTOM_SYMBOL_FILTER)) customUsers.add(userId);
+      }
+      for (const [userId, symbols] of await customSymbols(ctx.db, [...customUsers])) customs.set(userId, symbols);
       for (const change of subscribes)
         for (const filter of [
           ...(change.message.targets.newsFilter ?? []),
@@ -395,17 +445,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       return;
     }
 
-    const snapshot = (conn: Connection, asset: AssetRef & Partial<LiveAsset>) => {
-      const ref = { type: asset.type, symbol: asset.symbol };
-      const stored = asset.id === undefined ? undefined : quotes.get(asset.id);
-      const quote: Quote | null =
-        hub.lastQuote(ref) ??
-        feed?.current(ref) ??
-        (stored && asset.name !== undefined
-          ? toQuote({ symbol: asset.symbol, type: asset.type, name: asset.name }, stored, { extended: false })
-          : null);
-      if (quote) hub.send(conn.client, { type: 'quote', data: quote });
-    };
+    const snapshot = (conn: Connection, asset: AssetRef & Partial<LiveAsset>) => sendSnapshot(conn, asset, quotes);
 
     for (const change of batch) {
       if (change.conn.client.closed) continue;
@@ -444,8 +484,15 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       else lists.push(id);
     });
     const topics: { name: string; target: TopicTarget; item: string | number }[] = [];
-    for (const target of TOPIC_TARGETS)
-      for (const item of targets[target] ?? []) topics.push({ name: topicOf(target, item), target, item });
+    for (const target of TOPIC_TARGETS) {
+      const items: readonly (string | number)[] = targets[target] ?? [];
+      items.forEach((item, index) => {
+        const name = topicOf(target, item, client.identity.userId);
+        if (name) topics.push({ name, target, item });
+        else
+          error(client, 'forbidden', 'sign in to follow your custom filter', `targets.${target}.${index}`, requestId);
+      });
+    }
 
     const added =
       new Set(addedSymbols.filter((s) => !conn.symbols.has(s.key)).map((s) => s.key)).size +
@@ -526,8 +573,8 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     }
     for (const target of TOPIC_TARGETS) {
       for (const item of targets[target] ?? []) {
-        const name = topicOf(target, item);
-        if (!conn.topics.delete(name)) continue;
+        const name = topicOf(target, item, client.identity.userId);
+        if (!name || !conn.topics.delete(name)) continue;
         hub.removeTopic(client, name);
         addItem(removed, target, item);
       }
@@ -535,33 +582,96 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     hub.send(client, { type: 'unsubscribed', requestId: change.message.requestId ?? null, targets: removed });
   }
 
-  /** Lists gain and lose symbols: every followed list is read again, and the groups in use. */
-  async function refresh() {
-    const ids = [...new Set([...connections.values()].flatMap((conn) => [...conn.lists.keys()]))];
-    if (ids.length > 0) {
-      const listed = await listSymbols(ctx.db, ids);
-      const resolved = await resolveAssets(ctx.db, [...listed.values()].flat());
-      for (const conn of connections.values()) {
-        for (const [id, before] of conn.lists) {
-          const now = (listed.get(id) ?? []).flatMap((item) => {
-            const asset = resolved.get(askedKey(item));
-            return asset ? [{ type: asset.type, symbol: asset.symbol }] : [];
-          });
-          const key = (ref: AssetRef) => quoteKey(ref.type, ref.symbol);
-          const had = new Set(before.map(key));
-          const has = new Set(now.map(key));
-          for (const ref of now) if (!had.has(key(ref))) hub.followQuote(conn.client, ref);
-          for (const ref of before) if (!has.has(key(ref))) hub.unfollowQuote(conn.client, ref);
-          conn.lists.set(id, now);
+  /**
+   * Reads the connections' followed lists again: a symbol added is followed and sent its quote at once (as a
+   * subscription's symbols are), a symbol removed is let go, a deleted list holds nothing.
+   */
+  async function rereadLists(conns: readonly Connection[]) {
+    const ids = [...new Set(conns.flatMap((conn) => [...conn.lists.keys()]))];
+    if (ids.length === 0) return;
+    const listed = await listSymbols(ctx.db, ids);
+    const resolved = await resolveAssets(ctx.db, [...listed.values()].flat());
+    const key = (ref: AssetRef) => quoteKey(ref.type, ref.symbol);
+    const fresh: { conn: Connection; asset: LiveAsset }[] = [];
+    for (const conn of conns) {
+      if (conn.client.closed) continue;
+      for (const [id, before] of conn.lists) {
+        const items = listed.get(id);
+        if (!items) continue;
+        const had = new Set(before.map(key));
+        const now = new Map<string, AssetRef>();
+        for (const item of items) {
+          const asset = resolved.get(askedKey(item));
+          if (!asset) continue;
+          const ref = { type: asset.type, symbol: asset.symbol };
+          if (now.has(key(ref))) continue;
+          if (had.has(key(ref))) {
+            now.set(key(ref), ref);
+            continue;
+          }
+          const followed = hub.follows(conn.client, ref);
+          const held = hub.followQuote(conn.client, ref);
+          if (held) now.set(key(held.ref), held.ref);
+          if (!followed) fresh.push({ conn, asset });
         }
+        for (const ref of before) if (!now.has(key(ref))) hub.unfollowQuote(conn.client, ref);
+        conn.lists.set(id, [...now.values()]);
       }
     }
+    if (fresh.length === 0) return;
+    const wanted = fresh.map(({ asset }) => asset).filter(needsStoredQuote);
+    const quotes = await storedQuotes(ctx.db, [...new Set(wanted.map((asset) => asset.id))]);
+    for (const { conn, asset } of fresh) if (!conn.client.closed) sendSnapshot(conn, asset, quotes);
+  }
+
+  /** Reads the users' custom groups again; the group of a user no client here follows it for is let go. */
+  async function rereadCustoms(userIds: Iterable<string>) {
+    const followed = [...new Set(userIds)].filter((userId) => {
+      if (hub.hasTopic(topic.customNews(userId))) return true;
+      customs.delete(userId);
+      return false;
+    });
+    for (const [userId, symbols] of await customSymbols(ctx.db, followed)) customs.set(userId, symbols);
+  }
+
+  /** The users' lists or alerts changed (the bus said so): what their clients here follow is read again now. */
+  async function refreshUsers(userIds: readonly string[]) {
+    await rereadCustoms(userIds);
+    await rereadLists(userIds.flatMap((userId) => [...(byUser.get(userId) ?? [])]));
+  }
+
+  /** Everything read again: every followed list and custom group, and the filter groups in use. */
+  async function refresh() {
+    await rereadCustoms([...customs.keys()]);
+    await rereadLists([...connections.values()]);
     for (const name of [...groups.keys()]) {
       if (hub.hasTopic(topic.newsFilter(name)) || hub.hasTopic(topic.filesFilter(name))) {
         groups.delete(name);
         await loadGroup(name);
       } else groups.delete(name);
     }
+  }
+
+  /**
+   * Runs work that reads and changes subscriptions after the subscription batches and re-reads queued before it, so
+   * an older read never lands after a newer one.
+   */
+  function queue(work: () => Promise<void>, failure: string) {
+    applying = applying.then(work).catch((err: unknown) => log.warn({ err }, failure));
+  }
+
+  /** A user's lists changed on some node: their clients here are brought up to date in the next turn of the queue. */
+  function listsChanged(message: unknown) {
+    const userId = (message as Partial<ListsChanged> | null)?.userId;
+    if (stopped || typeof userId !== 'string' || !byUser.has(userId)) return;
+    changedUsers.add(userId);
+    // Already queued: the users changed meanwhile are read in the same turn.
+    if (changedUsers.size > 1) return;
+    queue(async () => {
+      const users = [...changedUsers];
+      changedUsers.clear();
+      if (!stopped) await refreshUsers(users);
+    }, 'live: the lists of users whose lists changed could not be read again');
   }
 
   // ---- lifecycle -----------------------------------------------------------------------------------------------
@@ -579,12 +689,13 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         if (parsed.success) hub.route(parsed.data);
         else log.warn({ issue: parsed.error.issues[0] }, 'live: a malformed message on the bus was ignored');
       });
+      stopLists = await ctx.bus.subscribe(LISTS_CHANGED_CHANNEL, listsChanged);
       await ingested.start();
       stopStatus = ctx.bus.onStatus((status) => {
         // Messages other nodes sent meanwhile are gone: lists, groups and what ingestion stored are read again
         // (quotes tick on by themselves).
         if (!status.connected) return;
-        void refresh().catch(() => {});
+        queue(refresh, 'live: lists could not be read again');
         void ingested.catchUp();
       });
       feed?.start((quotes) => hub.routeQuotes(quotes));
@@ -608,9 +719,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         flushTimer.unref();
       };
       scheduleFlush();
-      refreshTimer = setInterval(() => {
-        void refresh().catch((err: unknown) => log.warn({ err }, 'live: lists could not be read again'));
-      }, REFRESH_MS);
+      refreshTimer = setInterval(() => queue(refresh, 'live: lists could not be read again'), REFRESH_MS);
       refreshTimer.unref();
     },
     /** Closes every client with 1001 (they reconnect, to another node if there is one). */
@@ -626,6 +735,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       hub.closeAll(LIVE_CLOSE_CODES.goingAway, 'server shutting down');
       stopStatus?.();
       await stopBus?.();
+      await stopLists?.();
       await ingested.stop();
       await feed?.stop();
       await applying.catch(() => {});

@@ -1,8 +1,12 @@
-import { POPULAR_SYMBOLS_COUNT } from '@eh/contracts';
-import { assets, news } from '@eh/db';
-import { DEFAULT_LIMITS } from '@eh/domain';
+import { randomUUID } from 'node:crypto';
+import { CUSTOM_FILTER_SIGN_IN_MESSAGE, POPULAR_SYMBOLS_COUNT } from '@eh/contracts';
+import { alerts, assetListItems, assetLists, assets, news } from '@eh/db';
+import { CUSTOM_SYMBOL_FILTER, DEFAULT_LIMITS } from '@eh/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, startTestServer, type TestServer } from '../harness.ts';
+import { list as listNews } from '../../src/modules/news/service.ts';
+import { ensureUser } from '../../src/modules/users/index.ts';
+import { signedInUser } from '../cognito-client.ts';
+import { body, json, startTestServer, type TestServer } from '../harness.ts';
 import { clearMarketData } from '../market-fixtures.ts';
 
 /** The news API against a real database with hand-made items; expectations are computed from them. */
@@ -139,7 +143,6 @@ describe('GET /pricing/news', () => {
   it('refuses bad parameters naming the field', async () => {
     const cases: [string, string][] = [
       ['types=gossip', 'query.types'],
-      ['filter=earningshub_custom', 'query.filter'],
       ['filter=trillion', 'query.filter'],
       ['limit=0', 'query.limit'],
       ['limit=501', 'query.limit'],
@@ -150,6 +153,49 @@ describe('GET /pricing/news', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.message.startsWith(`${field}`), res.body.message).toBe(true);
     }
+  });
+});
+
+describe('the custom filter group', () => {
+  it('is the news about the symbols of the user’s own lists and alerts, with the other filters', async () => {
+    const db = server.ctx.db;
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    for (const id of [ann, bob]) await ensureUser(db, { id, email: `${id}@example.com` });
+    const [list] = await db.insert(assetLists).values({ userId: ann, name: 'Mine' }).returning();
+    if (!list) throw new Error('the list was not stored');
+    await db.insert(assetListItems).values({ listId: list.id, userId: ann, symbol: 'MSFT', assetType: 'stock' });
+    await db.insert(alerts).values({ userId: ann, symbol: 'SMALL' });
+    const own = (it: Item) => it.symbols.includes('MSFT') || it.symbols.includes('SMALL');
+    const read = async (userId: string, query: Parameters<typeof listNews>[2] = {}) =>
+      externalIds(
+        (await listNews(server.ctx, { sub: userId, email: null }, { filter: CUSTOM_SYMBOL_FILTER, ...query })).news,
+      );
+
+    expect(await read(ann)).toEqual(newest(own, DEFAULT_LIMITS.news));
+    const stories = newest((it) => own(it) && it.newsType === 'story', DEFAULT_LIMITS.news);
+    expect(await read(ann, { types: ['story'] })).toEqual(stories);
+    // With symbols as well, only those of the group: AAPL is not the user's.
+    const aboutMsft = newest((it) => it.symbols.includes('MSFT'), DEFAULT_LIMITS.multiSymbolNews);
+    expect(await read(ann, { symbols: ['MSFT', 'AAPL'] })).toEqual(aboutMsft);
+    expect(await read(bob)).toEqual([]);
+  });
+
+  it('answers 401 signed out, and a signed-in caller the news of their lists', async () => {
+    const anonymous = await get(`/pricing/news?filter=${CUSTOM_SYMBOL_FILTER}`);
+    expect(anonymous).toEqual({ status: 401, body: { message: CUSTOM_FILTER_SIGN_IN_MESSAGE, code: 'UNAUTHORIZED' } });
+    const carol = await signedInUser(server, 'carol.news@example.com');
+    const created = await server.api('/api/earnings/lists', json({ name: 'Watch' }, { headers: carol.headers }));
+    const { id } = (await body(created)) as { id: string };
+    const added = await server.api(
+      `/api/earnings/lists/${id}/items`,
+      json({ symbol: 'aapl' }, { headers: carol.headers }),
+    );
+    expect([created.status, added.status]).toEqual([201, 201]);
+    const res = await server.api(`/api/pricing/news?filter=${CUSTOM_SYMBOL_FILTER}&limit=3`, {
+      headers: carol.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(externalIds((await body(res)).news)).toEqual(newest((it) => it.symbols.includes('AAPL'), 3));
   });
 });
 

@@ -1,16 +1,20 @@
 /**
  * Two server nodes and Redis: a quote, an event and a community post published on node A reach a
- * client of node B, through Redis pub/sub; a node going away closes its clients with 1001 (they reconnect). Runs
- * on CI's Redis (TEST_REDIS_URL), else on a redis-server of its own, else not at all (said so).
+ * client of node B, through Redis pub/sub; a list changed through node A reaches its owner's socket on another node
+ * at once; a node going away closes its clients with 1001 (they reconnect). Runs on CI's Redis (TEST_REDIS_URL),
+ * else on a redis-server of its own, else not at all (said so).
  */
-import type { Quote } from '@eh/contracts';
+import type { NewsItem, Quote } from '@eh/contracts';
 import { assets } from '@eh/db';
-import { LIVE_CLOSE_CODES } from '@eh/domain';
+import { CUSTOM_SYMBOL_FILTER, LIVE_CLOSE_CODES } from '@eh/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/app.ts';
+import { createBus } from '../../src/kernel/bus/index.ts';
 import { publishLive } from '../../src/sync/index.ts';
+import { signedInUser } from '../cognito-client.ts';
 import { TEST_REDIS_URL } from '../env.ts';
-import { startTestServer, type TestServer } from '../harness.ts';
+import { body, json, startTestServer, type TestServer } from '../harness.ts';
 import { type RedisServer, redisAvailable, startRedis } from './faults/services.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
 
@@ -120,6 +124,63 @@ describe.skipIf(!TEST_REDIS_URL && !ownRedis)('two nodes and Redis', () => {
       },
     });
     expect(await onB.next('events_community_post')).toMatchObject({ action: 'updated', data: { eventId } });
+  });
+
+  it('sends a list change made through node A to its owner’s socket on another node, well before the re-read', async () => {
+    // Nodes share one database in production; A and B have one each, so the other node runs on A's, with a Redis
+    // link of its own and only the socket.
+    const bus = await createBus(a.ctx.config.REDIS_URL, a.ctx.config.BUS_NAMESPACE);
+    const c = await buildServer({ ...a.ctx, bus, config: { ...a.ctx.config, ROLES: ['sync'] } });
+    try {
+      await c.listen({ port: 0, host: '127.0.0.1' });
+      const address = c.server.address();
+      if (typeof address !== 'object' || !address) throw new Error('node C is not listening');
+      const ann = await signedInUser(a, `ann.nodes.${Date.now()}@example.com`);
+      const created = await a.api('/api/earnings/lists', json({ name: 'Nodes' }, { headers: ann.headers }));
+      const list = (await body(created)) as { id: string };
+      const token = (ann.headers.authorization ?? '').replace(/^Bearer /, '');
+      const onC = await connectLive(`http://127.0.0.1:${address.port}`, { app: 'earningshub', token });
+      clients.push(onC);
+      await onC.next('welcome');
+      onC.send({ type: 'subscribe', targets: { portfolios: [list.id], newsFilter: [CUSTOM_SYMBOL_FILTER] } });
+      expect((await onC.next('subscribed')).targets).toEqual({
+        portfolios: [list.id],
+        newsFilter: [CUSTOM_SYMBOL_FILTER],
+      });
+
+      const added = await a.api(
+        `/api/earnings/lists/${list.id}/items`,
+        json({ symbol: stock }, { headers: ann.headers }),
+      );
+      expect(added.status).toBe(201);
+      // A few seconds at most, where the periodic re-read alone would take up to a minute.
+      await onC.next('quote', (m) => m.data.symbol === stock, 5000);
+
+      // The custom group followed the change too: news about the added symbol comes, news about another does not.
+      const id = 1_900_000_000 + Math.floor(Math.random() * 1_000_000);
+      const item = (newsId: number, symbols: string[]): NewsItem => ({
+        id: newsId,
+        slug: `nodes-${newsId}`,
+        title: 'Nodes',
+        summary: null,
+        url: null,
+        imageUrl: null,
+        author: null,
+        newsType: 'story',
+        tags: [],
+        symbols,
+        createdDate: new Date().toISOString(),
+        source: 'test',
+      });
+      await publishLive(a.ctx, { type: 'marketNews', data: item(id, ['NOT-IN-THE-LIST']) });
+      await publishLive(a.ctx, { type: 'marketNews', data: item(id + 1, [stock]) });
+      // The bus keeps their order, so once the second is in, the first would have been too.
+      await onC.next('marketNews', (m) => m.data.id === id + 1);
+      expect(onC.messages.filter((m) => m.type === 'marketNews' && m.data.id === id)).toEqual([]);
+    } finally {
+      await c.close();
+      await bus.close();
+    }
   });
 
   it('closes its clients with 1001 when a node goes away', async () => {

@@ -6,7 +6,7 @@
  */
 import type { CalendarEvent, NewsItem, Quote } from '@eh/contracts';
 import { assets, events, files, news } from '@eh/db';
-import { LIVE_CLOSE_CODES } from '@eh/domain';
+import { CUSTOM_SYMBOL_FILTER, LIVE_CLOSE_CODES } from '@eh/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
@@ -210,6 +210,12 @@ describe('lists', () => {
     const visitor = await anonymous();
     visitor.send({ type: 'subscribe', targets: { portfolios: [list.id] } });
     expect(await visitor.next('error')).toMatchObject({ code: 'forbidden', message: 'sign in to follow your lists' });
+    // The custom news group is the owner's symbols too.
+    visitor.send({ type: 'subscribe', requestId: 'c1', targets: { newsFilter: [CUSTOM_SYMBOL_FILTER] } });
+    expect(await visitor.next('error', (m) => m.requestId === 'c1')).toMatchObject({
+      code: 'forbidden',
+      path: 'targets.newsFilter.0',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { type Alert, ErrorCode } from '@eh/contracts';
 import { ALERT_SETTINGS, type AlertSettings, alertForAdd, canUse } from '@eh/domain';
+import { LISTS_CHANGED_CHANNEL, type ListsChanged } from '../../kernel/channels.ts';
 import type { AppContext } from '../../kernel/context.ts';
 import { featuresOf } from '../../kernel/entitlements.ts';
 import type { Caller } from '../../kernel/http/auth.ts';
@@ -50,6 +51,14 @@ async function requireSymbols(ctx: AppContext, symbols: string[]): Promise<strin
 }
 
 /**
+ * The symbols with alerts are part of the caller's custom group (as SPEC's "all-alerts" list): every sync node
+ * reads it again once the change is stored.
+ */
+async function announce(ctx: AppContext, caller: Caller) {
+  await ctx.bus.publish(LISTS_CHANGED_CHANNEL, { userId: caller.sub } satisfies ListsChanged);
+}
+
+/**
  * SPEC §5: without the alerts feature an added alert gets the defaults, whatever was sent; with it, the switches
  * sent, then the ones already saved on that symbol, then the defaults.
  */
@@ -85,6 +94,7 @@ export async function add(ctx: AppContext, caller: Caller, body: { symbol: strin
   const [symbol] = await requireSymbols(ctx, [body.symbol]);
   if (!symbol) throw notFound(`Unknown symbol: ${body.symbol}`);
   await addMany(ctx, caller, [symbol], sentSettings(body));
+  await announce(ctx, caller);
   const [row] = await q.alertsOf(ctx.db, { userId: caller.sub, symbols: [symbol] });
   if (!row) throw new Error(`alert on ${symbol} was not stored`);
   return toAlert(row);
@@ -93,6 +103,7 @@ export async function add(ctx: AppContext, caller: Caller, body: { symbol: strin
 export async function remove(ctx: AppContext, caller: Caller, symbol: string) {
   const removed = await q.deleteAlerts(ctx.db, { userId: caller.sub, symbols: [symbol, symbol.toUpperCase()] });
   if (removed.length === 0) throw notFound(`You have no alert on ${symbol}`);
+  await announce(ctx, caller);
   return { symbol: removed[0] ?? symbol, deleted: true as const };
 }
 
@@ -118,6 +129,7 @@ export async function batch(
     userId: caller.sub,
     symbols: body.remove.flatMap((symbol) => [symbol, symbol.toUpperCase()]),
   });
+  await announce(ctx, caller);
   return list(ctx, caller);
 }
 

@@ -1,5 +1,6 @@
 import {
   type CalendarShape,
+  CUSTOM_FILTER_SIGN_IN_MESSAGE,
   type EarningsCalendar,
   EarningsCalendarColumns,
   EarningsCalendarRows,
@@ -262,7 +263,7 @@ export type FilterQuery = SymbolFilter | typeof LEGACY_ALERTS_FILTER;
 export async function filterSymbols(ctx: AppContext, caller: Caller | undefined, filter: FilterQuery) {
   if (filter === CUSTOM_SYMBOL_FILTER || filter === LEGACY_ALERTS_FILTER) {
     // The custom group is the user's own earnings filter (SPEC §3); the legacy alerts value reads the same.
-    if (!caller) throw unauthorized('Please sign in to use your custom filter.');
+    if (!caller) throw unauthorized(CUSTOM_FILTER_SIGN_IN_MESSAGE);
     const symbols = await customFilterSymbols(ctx, caller);
     const custom: SymbolFilter = CUSTOM_SYMBOL_FILTER;
     return { filter: custom, count: symbols.length, symbols };

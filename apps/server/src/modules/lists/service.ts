@@ -16,6 +16,7 @@ import {
   transactionEffect,
 } from '@eh/domain';
 import { sql } from 'drizzle-orm';
+import { LISTS_CHANGED_CHANNEL, type ListsChanged } from '../../kernel/channels.ts';
 import type { AppContext } from '../../kernel/context.ts';
 import { featuresOf } from '../../kernel/entitlements.ts';
 import type { Caller } from '../../kernel/http/auth.ts';
@@ -72,6 +73,14 @@ async function account(ctx: AppContext, caller: Caller) {
   await ensureUser(ctx.db, { id: caller.sub, email: caller.email });
 }
 
+/**
+ * Tells every sync node the caller's lists changed, once the change is committed: the owner's other devices follow
+ * it at once. The bus never fails for an outage, so a stored change is never answered as an error.
+ */
+async function announce(ctx: AppContext, caller: Caller) {
+  await ctx.bus.publish(LISTS_CHANGED_CHANNEL, { userId: caller.sub } satisfies ListsChanged);
+}
+
 async function withItems(ctx: AppContext, row: q.ListRow): Promise<AssetList> {
   return toList(row, await q.itemsOf(ctx.db, { listIds: [row.id] }));
 }
@@ -116,6 +125,7 @@ export async function create(ctx: AppContext, caller: Caller, body: BodyOf<typeo
     }
     return list;
   });
+  await announce(ctx, caller);
   return toList(row, []);
 }
 
@@ -168,11 +178,13 @@ export async function update(
     return q.ownList(tx, { userId: caller.sub, id });
   });
   if (!row) throw notFound(LIST_NOT_FOUND);
+  await announce(ctx, caller);
   return withItems(ctx, row);
 }
 
 export async function remove(ctx: AppContext, caller: Caller, id: string) {
   if (!(await q.deleteList(ctx.db, { userId: caller.sub, id }))) throw notFound(LIST_NOT_FOUND);
+  await announce(ctx, caller);
   return { id, deleted: true as const };
 }
 
@@ -205,6 +217,7 @@ export async function addItem(
     }
     return list;
   });
+  await announce(ctx, caller);
   return withItems(ctx, row);
 }
 
@@ -295,6 +308,7 @@ export async function removeItem(ctx: AppContext, caller: Caller, listId: string
     });
     return list;
   });
+  await announce(ctx, caller);
   return withItems(ctx, row);
 }
 
@@ -343,6 +357,7 @@ export async function batch(
       }
     }
   });
+  await announce(ctx, caller);
   return { lists: (await all(ctx, caller, true)).lists };
 }
 

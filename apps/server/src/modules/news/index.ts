@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../kernel/module.ts';
 import { newsRoutes } from './routes.ts';
 
-export { newsItemExists } from './queries.ts';
+export { customGroupSymbols, newsItemExists } from './queries.ts';
 
 export const newsModule: ServerModule = { name: 'news', routes: [newsRoutes] };

@@ -1,6 +1,6 @@
-import { assets, type Database, news } from '@eh/db';
+import { alerts, assetListItems, assets, type Database, news } from '@eh/db';
 import type { ContentType } from '@eh/domain';
-import { and, arrayContains, arrayOverlaps, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { popularSymbols } from '../quotes/index.ts';
 
 const itemColumns = {
@@ -20,9 +20,9 @@ const itemColumns = {
 
 /**
  * Which names a symbol filter group covers: active stocks and OTC names worth at least a floor, or the popular set
- * (the earnings filter groups' rule).
+ * (the earnings filter groups' rule), or one user's own symbols (the custom group).
  */
-export type SymbolGroup = { minMarketCap: number } | 'popular';
+export type SymbolGroup = { minMarketCap: number } | 'popular' | { userId: string };
 
 export interface ListNewsParams {
   /** News about any of these symbols (as stored: uppercase); none given (or an empty list) is no filter. */
@@ -33,8 +33,39 @@ export interface ListNewsParams {
   limit: number;
 }
 
+/**
+ * The custom group's symbols (SPEC §3 `{product}_custom`) of each user, upper-case as news stores them: those of
+ * their lists (cash left out) and those they have alerts on. Both reads walk a (user, symbol) index.
+ */
+function ownSymbols(db: Database, userIds: readonly string[]) {
+  const upper = (column: typeof alerts.symbol | typeof assetListItems.symbol) =>
+    sql<string>`upper(${column})`.as('symbol');
+  return db
+    .select({ userId: alerts.userId, symbol: upper(alerts.symbol) })
+    .from(alerts)
+    .where(inArray(alerts.userId, [...userIds]))
+    .union(
+      db
+        .select({ userId: assetListItems.userId, symbol: upper(assetListItems.symbol) })
+        .from(assetListItems)
+        .where(and(inArray(assetListItems.userId, [...userIds]), ne(assetListItems.assetType, 'cash'))),
+    );
+}
+
+/** The custom group's symbols of each user (what the live socket matches news against); none is an empty list. */
+export async function customGroupSymbols(
+  db: Database,
+  params: { userIds: readonly string[] },
+): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>(params.userIds.map((userId) => [userId, []]));
+  if (params.userIds.length === 0) return byUser;
+  for (const row of await ownSymbols(db, params.userIds)) byUser.get(row.userId)?.push(row.symbol);
+  return byUser;
+}
+
 function groupSymbols(db: Database, group: SymbolGroup) {
   if (group === 'popular') return sql`array(${popularSymbols(db)})`;
+  if ('userId' in group) return sql`array(select own.symbol from (${ownSymbols(db, [group.userId])}) as own)`;
   const stocks = and(inArray(assets.type, ['stock', 'otc']), eq(assets.active, true));
   return sql`array(select ${assets.symbol} from ${assets} where ${and(stocks, gte(assets.marketCap, group.minMarketCap))})`;
 }

@@ -1,7 +1,14 @@
-import type { getNews, NewsArticle, NewsItem, RouteContract } from '@eh/contracts';
-import { DEFAULT_LIMITS, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
+import {
+  CUSTOM_FILTER_SIGN_IN_MESSAGE,
+  type getNews,
+  type NewsArticle,
+  type NewsItem,
+  type RouteContract,
+} from '@eh/contracts';
+import { CUSTOM_SYMBOL_FILTER, DEFAULT_LIMITS, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../kernel/context.ts';
+import { type Caller, unauthorized } from '../../kernel/http/auth.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import { findAsset, symbolKeys } from '../quotes/index.ts';
 import * as q from './queries.ts';
@@ -13,9 +20,14 @@ function toItem({ publishedAt, ...row }: Row): NewsItem {
   return { ...row, createdDate: publishedAt.toISOString() };
 }
 
-function groupOf(filter: Query<typeof getNews>['filter']): q.SymbolGroup | undefined {
+function groupOf(filter: Query<typeof getNews>['filter'], caller: Caller | undefined): q.SymbolGroup | undefined {
   if (filter === undefined || filter === 'all') return undefined;
   if (filter === 'popular') return 'popular';
+  if (filter === CUSTOM_SYMBOL_FILTER) {
+    // The custom group is the caller's own symbols, so there is none without a session (as on the calendar).
+    if (!caller) throw unauthorized(CUSTOM_FILTER_SIGN_IN_MESSAGE);
+    return { userId: caller.sub };
+  }
   return { minMarketCap: SYMBOL_FILTER_MIN_MARKET_CAP[filter] };
 }
 
@@ -27,12 +39,13 @@ export function defaultNewsLimit(symbols: readonly string[] | undefined): number
   return symbols && symbols.length > 1 ? DEFAULT_LIMITS.multiSymbolNews : DEFAULT_LIMITS.news;
 }
 
-export async function list(ctx: AppContext, query: Query<typeof getNews>) {
+/** `caller` is the signed-in reader, if any: only the custom group needs one. */
+export async function list(ctx: AppContext, caller: Caller | undefined, query: Query<typeof getNews>) {
   const symbols = query.symbols && [...new Set(query.symbols.flatMap(symbolKeys))];
   const rows = await q.listNews(ctx.db, {
     symbols,
     types: query.types,
-    group: groupOf(query.filter),
+    group: groupOf(query.filter, caller),
     limit: query.limit ?? defaultNewsLimit(query.symbols),
   });
   return { news: rows.map(toItem) };
