@@ -91,8 +91,10 @@ export const SubscriptionDetail = z.object({
   provider: z.enum(BILLING_PROVIDERS),
   plan: z.enum(PLANS),
   priceType: z.enum(BILLING_INTERVALS),
-  /** Cents each period. */
+  /** Cents of the period paid now (after the coupon and any credit, for the first one). */
   amount: z.number().int(),
+  /** Cents the next charge will be (a first-period coupon or credit over), or null when none will come. */
+  nextChargeAmount: z.number().int().nullable(),
   currency: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodEnd: z.iso.datetime().nullable(),

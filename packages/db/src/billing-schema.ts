@@ -139,6 +139,11 @@ export const subscriptions = pgTable(
     interval: text('interval', { enum: ['monthly', 'yearly'] }).notNull(),
     /** Cents each period (after the coupon, for the first period). */
     amount: integer('amount').notNull(),
+    /**
+     * Cents each period before any coupon or credit: the plan's price times the licences. With the coupon it says
+     * what the next charge will be; null on subscriptions stored before it was kept (their amount stands in).
+     */
+    listAmount: integer('list_amount'),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: ['active', 'delinquent', 'pending', 'canceled'] }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),

@@ -4,6 +4,7 @@ import {
   couponProblem,
   discountCents,
   formatCents,
+  nextChargeCents,
   prorationCredit,
   quotePrice,
   yearlySaving,
@@ -167,5 +168,26 @@ describe(formatCents.name, () => {
     expect(formatCents(2499)).toBe('$24.99');
     expect(formatCents(9600)).toBe('$96');
     expect(formatCents(5)).toBe('$0.05');
+  });
+});
+
+describe(nextChargeCents.name, () => {
+  const yearly = { listAmount: 23988, interval: 'yearly' as const };
+  it('after a first year at a 12-month coupon, the full price (the checkout said so)', () => {
+    const cnbc = coupon({ value: 20, duration: 'repeating', durationMonths: 12 });
+    expect(nextChargeCents({ ...yearly, coupon: cnbc, chargesMade: 1 })).toBe(23988);
+    // Before the first charge (a pending subscription): the discounted one.
+    expect(nextChargeCents({ ...yearly, coupon: cnbc, chargesMade: 0 })).toBe(19190);
+  });
+  it('a monthly repeating coupon lowers each charge it covers, then stops; forever never stops', () => {
+    const three = coupon({ value: 10, duration: 'repeating', durationMonths: 3 });
+    const monthly = { listAmount: 2499, interval: 'monthly' as const, coupon: three };
+    expect([1, 2, 3].map((chargesMade) => nextChargeCents({ ...monthly, chargesMade }))).toEqual([2249, 2249, 2499]);
+    const forever = coupon({ value: 10, duration: 'forever' });
+    expect(nextChargeCents({ ...monthly, coupon: forever, chargesMade: 40 })).toBe(2249);
+  });
+  it('without a coupon, or after a once coupon, the list amount (a proration credit was the first charge’s)', () => {
+    expect(nextChargeCents({ ...yearly, coupon: null, chargesMade: 1 })).toBe(23988);
+    expect(nextChargeCents({ ...yearly, coupon: coupon({ value: 50 }), chargesMade: 1 })).toBe(23988);
   });
 });

@@ -183,6 +183,24 @@ export function quotePrice(input: PriceInput): PriceQuote {
   };
 }
 
+/**
+ * What a subscription's next charge will be: its list amount (price × licences) less the coupon while the coupon
+ * still covers charges (`chargesMade` paid so far, the first one included), the list amount after it; a forever
+ * coupon always. A proration credit only ever lowers the first charge.
+ */
+export function nextChargeCents(input: {
+  listAmount: number;
+  coupon: Coupon | null;
+  interval: BillingInterval;
+  chargesMade: number;
+}): number {
+  const { coupon, listAmount } = input;
+  if (!coupon) return listAmount;
+  const discounted = listAmount - discountCents(listAmount, coupon);
+  const covered = promoChargesOf(coupon, input.interval);
+  return covered === null || input.chargesMade < covered ? discounted : listAmount;
+}
+
 /** An upgrade with proration is plus → pro: the only move the prices call prorates. */
 export const UPGRADE_FROM_PLAN: Plan = PLUS_PLAN;
 export const UPGRADE_TO_PLAN: Plan = PRO_PLAN;

@@ -157,6 +157,8 @@ describe('upgrade with the test provider', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.subscription.amount).toBe(23988 - 2399);
+    // A once coupon: the next year is charged in full, as the checkout said.
+    expect(res.json.subscription.nextChargeAmount).toBe(23988);
     expect((await charges(who))[0].amount).toBe(21589);
     const [redeemed] = await server.ctx.db
       .select({ redemptions: coupons.redemptions })

@@ -73,7 +73,9 @@ describe('live news and files in the cache', () => {
     const cache = createLiveCache(store);
     cache.receive({ type: 'marketNews', data: news(5, { tags: ['earnings', 'top_stories'] }) });
     const ids = (endpoint: 'getNews' | 'getAssetNews' | 'getTagNews', args: object) =>
-      (marketApi.endpoints[endpoint].select(args as never)(store.getState()).data?.news ?? []).map((n) => n.id);
+      (marketApi.endpoints[endpoint].select(args as never)(store.getState() as never).data?.news ?? []).map(
+        (n) => n.id,
+      );
     expect(ids('getNews', { types: ['earnings_results'], limit: 10 })).toEqual([5, 1]);
     expect(ids('getNews', { types: ['story'], limit: 10 })).toEqual([1]);
     expect(ids('getAssetNews', { symbol: 'aapl', limit: 10 })).toEqual([5, 1]);
@@ -102,11 +104,11 @@ describe('live news and files in the cache', () => {
     createLiveCache(store).receive({ type: 'marketDataAssetFile', data: file('f-new') });
     const files = (args: typeof aapl) =>
       marketApi.endpoints.getAssetFiles
-        .select(args)(store.getState())
+        .select(args)(store.getState() as never)
         .data?.files.map((f) => f.id);
     const feed = (filter: 'transcripts' | 'slides' | 'latest') =>
       feedApi.endpoints.getFilesByFilter
-        .select({ filter, limit: 5 })(store.getState())
+        .select({ filter, limit: 5 })(store.getState() as never)
         .data?.files.map((f) => f.id);
     expect(files(aapl)).toEqual(['f-new', 'f-old']);
     expect(files(slides)).toEqual([]);

@@ -12,6 +12,7 @@ export const subscriptionFixture = (over: Partial<Subscription> = {}): Subscript
   plan: 'earningshub_pro',
   priceType: 'yearly',
   amount: 19_900,
+  nextChargeAmount: 19_900,
   currency: 'usd',
   status: 'active',
   currentPeriodEnd: FIXTURE_PERIOD_END,

@@ -188,7 +188,11 @@ export async function setLicenses(
       licenseCount: next,
       couponId: current.couponId,
     });
-    await engine.updateSubscription(ctx.db, current.id, { amount: quote ? quote.afterPromo : current.amount });
+    await engine.updateSubscription(
+      ctx.db,
+      current.id,
+      quote ? { amount: quote.afterPromo, listAmount: quote.subtotal } : { amount: current.amount },
+    );
   }
   return view(ctx, provider, org, true);
 }

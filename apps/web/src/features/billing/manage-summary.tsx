@@ -1,4 +1,4 @@
-import { PLAN_NAMES, type SubscriptionStatus } from '@eh/domain';
+import { formatCents, PLAN_NAMES, type SubscriptionStatus } from '@eh/domain';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import {
   INTERVAL_WORDS,
@@ -58,9 +58,21 @@ export function ManageSummary({ subscription, label }: { subscription: Subscript
       >
         <Fact
           label="Price"
-          value={pricePerInterval(subscription.amount, subscription.currency, subscription.priceType)}
+          value={pricePerInterval(
+            subscription.nextChargeAmount ?? subscription.amount,
+            subscription.currency,
+            subscription.priceType,
+          )}
           testId="manage-price"
         />
+        {subscription.nextChargeAmount !== null && subscription.nextChargeAmount !== subscription.amount ? (
+          // A coupon or an upgrade's credit lowered this period's charge: said beside the price that follows it.
+          <Fact
+            label="This period"
+            value={formatCents(subscription.amount, subscription.currency)}
+            testId="manage-this-period"
+          />
+        ) : null}
         <Fact label="Billed" value={INTERVAL_WORDS[subscription.priceType]} testId="manage-interval" />
         <Fact label="Billing" value={PROVIDER_WORDS[subscription.provider]} testId="manage-provider" />
       </Box>

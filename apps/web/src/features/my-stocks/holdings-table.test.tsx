@@ -39,14 +39,23 @@ function renderHoldings() {
   );
 }
 
+/** happy-dom's own handle on the window: the width media queries read. */
+const viewport = (width: number, height: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+    height,
+  });
+
 const order = () => screen.getAllByTestId('holding-row').map((row) => row.dataset.symbol);
 
 describe('holdings on a phone', () => {
   beforeEach(() => {
-    window.happyDOM?.setViewport({ width: 390, height: 844 });
+    viewport(390, 844);
     localStorage.clear();
   });
-  afterEach(() => window.happyDOM?.setViewport({ width: 1024, height: 768 }));
+  afterEach(() => viewport(1024, 768));
 
   it('shows every figure of each holding in its card, not two columns of a table', () => {
     renderHoldings();

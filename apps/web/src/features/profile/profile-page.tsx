@@ -167,7 +167,12 @@ function PlanSection({ me }: { me: Me }) {
             'Without a subscription: nothing is billed.'
           ) : (
             <>
-              {pricePerInterval(Math.round(subscription.price * 100), CURRENCY, subscription.priceType)}
+              {/* What the next charge will be: a first-period coupon or credit is over by then (the checkout said so). */}
+              {pricePerInterval(
+                running?.nextChargeAmount ?? Math.round(subscription.price * 100),
+                CURRENCY,
+                subscription.priceType,
+              )}
               {endsOn
                 ? ` · ends on ${billingDate(endsOn)}`
                 : subscription.nextChargeDate && ` · next charge ${billingDate(subscription.nextChargeDate)}`}

@@ -43,12 +43,13 @@ export function LicenceChange({
   const [save, state] = useSetTeamLicensesMutation();
   const interval = subscription.priceType;
   const quote = changed ? (price.currentData?.[interval] ?? null) : null;
-  const difference = quote ? quote.afterPromo - subscription.amount : 0;
+  const renews = subscription.nextChargeAmount ?? subscription.amount;
+  const difference = quote ? quote.afterPromo - renews : 0;
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="licence-change">
       <Typography variant="body2" color="text.secondary">
-        {`${licences(current)} now, ${seats.seatsUsed} taken (members and pending invites): ${perInterval(subscription.amount, subscription.currency, interval)}.`}
+        {`${licences(current)} now, ${seats.seatsUsed} taken (members and pending invites): ${perInterval(renews, subscription.currency, interval)}.`}
       </Typography>
       <LicenceCountField
         value={value}

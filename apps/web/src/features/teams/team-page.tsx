@@ -268,7 +268,7 @@ function TeamView({
               </Typography>
               <Typography data-testid="team-plan">
                 {live
-                  ? `${PLAN_LABELS[TEAM_PLAN]} · ${SUBSCRIPTION_STATUS_WORDS[live.status]} · ${pricePerInterval(live.amount, live.currency, live.priceType)}`
+                  ? `${PLAN_LABELS[TEAM_PLAN]} · ${SUBSCRIPTION_STATUS_WORDS[live.status]} · ${pricePerInterval(live.nextChargeAmount ?? live.amount, live.currency, live.priceType)}`
                   : subscription.isLoading
                     ? '…'
                     : `${PLAN_LABELS[TEAM_PLAN]} · not subscribed yet`}

@@ -182,6 +182,15 @@ export async function markProcessed(
   return rows.length > 0;
 }
 
+/** How many charges of a subscription went through (paid, and later refunded or disputed too): a coupon's count. */
+export async function chargesMadeOf(db: Db, subscriptionId: number): Promise<number> {
+  const [row] = await db
+    .select({ made: sql<number>`count(*)::int` })
+    .from(charges)
+    .where(and(eq(charges.subscriptionId, subscriptionId), sql`${charges.status} in ('paid', 'refunded', 'disputed')`));
+  return row?.made ?? 0;
+}
+
 /** A charge by the provider's charge id or the invoice it paid (both are keys the provider may name). */
 export async function chargeByProviderIds(db: Db, provider: BillingProviderName, ids: (string | null)[]) {
   const keys = ids.filter((key): key is string => key !== null);

@@ -12,6 +12,7 @@ import {
   FREE_PLAN,
   isPlan,
   MS_PER_DAY,
+  nextChargeCents,
   nextPaymentStatus,
   type PaymentStatus,
   type Plan,
@@ -25,7 +26,7 @@ import type { AppContext } from '../../../kernel/context.ts';
 import { badField, HttpError, notFound } from '../../../kernel/http/errors.ts';
 import { accountCharge } from '../../affiliates/index.ts';
 import * as plans from '../plans/queries.ts';
-import { checkCoupon } from '../plans/service.ts';
+import { checkCoupon, couponOf } from '../plans/service.ts';
 import { subscriberOf, tell, tellCancelMove, tellCharge } from './mail.ts';
 import {
   type BillingProvider,
@@ -238,13 +239,14 @@ export async function removeMethod(ctx: AppContext, provider: BillingProvider, a
 
 // ---- subscription ------------------------------------------------------------------------------------------------
 
-export function subscriptionDetail(row: q.SubscriptionRow) {
+export function subscriptionDetail(row: q.SubscriptionRow, nextChargeAmount: number | null) {
   return {
     id: row.id,
     provider: row.provider,
     plan: isPlan(row.plan) ? row.plan : FREE_PLAN,
     priceType: row.interval,
     amount: row.amount,
+    nextChargeAmount,
     currency: row.currency,
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
@@ -255,10 +257,29 @@ export function subscriptionDetail(row: q.SubscriptionRow) {
   };
 }
 
+/**
+ * What the subscription's next charge will be (the coupon's promotion over or not), or null when none will come: it
+ * ended or is set to end. A subscription stored without its list amount charges its amount again.
+ */
+async function nextChargeOf(ctx: AppContext, row: q.SubscriptionRow): Promise<number | null> {
+  if (row.status === 'canceled' || row.cancelAtPeriodEnd) return null;
+  if (row.listAmount === null) return row.amount;
+  const coupon = row.couponId !== null ? await plans.couponById(ctx.db, { id: row.couponId }) : undefined;
+  return nextChargeCents({
+    listAmount: row.listAmount,
+    coupon: coupon ? couponOf(coupon) : null,
+    interval: row.interval,
+    chargesMade: await q.chargesMadeOf(ctx.db, row.id),
+  });
+}
+
 /** The provider and the subscriber's newest subscription: the part of the view every subscriber shares. */
 export async function subscriptionOf(ctx: AppContext, provider: BillingProvider, subscriber: q.Subscriber) {
   const row = await q.latestSubscription(ctx.db, subscriber);
-  return { ...providerInfo(provider), subscription: row ? subscriptionDetail(row) : null };
+  return {
+    ...providerInfo(provider),
+    subscription: row ? subscriptionDetail(row, await nextChargeOf(ctx, row)) : null,
+  };
 }
 
 /**
@@ -372,6 +393,7 @@ export async function subscribe<Body extends SubscribeRequest, View>(
         plan: order.plan,
         interval: body.priceType,
         amount: quote.dueNow,
+        listAmount: quote.subtotal,
         currency: quote.currency,
         status: 'active',
         currentPeriodEnd: order.periodEnd(created, quote),

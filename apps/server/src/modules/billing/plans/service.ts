@@ -78,7 +78,7 @@ function billingOf(provider: AppContext['config']['BILLING_PROVIDER']) {
   return { provider, testMode, label: testMode ? TEST_BILLING_LABEL : null };
 }
 
-function couponOf(row: q.CouponRow): Coupon {
+export function couponOf(row: q.CouponRow): Coupon {
   return {
     name: row.name,
     discountType: row.discountType,

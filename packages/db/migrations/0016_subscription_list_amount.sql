@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "list_amount" integer;
