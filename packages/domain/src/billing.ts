@@ -228,6 +228,8 @@ export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
 
 /** The label every place the offline provider shows carries. */
 export const TEST_BILLING_LABEL = 'Test billing — no card is charged';
+/** The affiliate program's words for the same mode: no card is involved there, only payouts that are not made. */
+export const TEST_PAYOUTS_LABEL = 'Test payouts — no money is paid out';
 
 /** The webhook events the state machine applies (Stripe's names; the test provider sends the same). */
 export const BILLING_EVENT_TYPES = [

@@ -148,7 +148,7 @@ describe('with test billing', () => {
       linkParam: 'affiliate',
       provider: 'test',
       testMode: true,
-      label: 'Test billing — no card is charged',
+      label: 'Test payouts — no money is paid out',
       payoutsAvailable: true,
     });
     const { countries } = (await call('GET', '/core/stripe/connect/countries')).json;

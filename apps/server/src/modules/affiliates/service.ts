@@ -31,7 +31,7 @@ import {
   PERIOD_DAYS,
   requestAgain,
   STRIPE_CONNECT_COUNTRIES,
-  TEST_BILLING_LABEL,
+  TEST_PAYOUTS_LABEL,
 } from '@eh/domain';
 import type { AppContext } from '../../kernel/context.ts';
 import type { Caller } from '../../kernel/http/auth.ts';
@@ -59,7 +59,7 @@ export function program(ctx: AppContext): AffiliateProgram {
     linkParam: AFFILIATE_LINK_PARAM,
     provider: provider?.name ?? 'test',
     testMode,
-    label: testMode ? TEST_BILLING_LABEL : null,
+    label: testMode ? TEST_PAYOUTS_LABEL : null,
     payoutsAvailable: provider !== null,
   };
 }
