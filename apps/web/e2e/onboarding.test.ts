@@ -116,9 +116,8 @@ describe('onboarding', () => {
       expect(settings.onboarding?.status).toBe('done');
 
       // A reload: not again.
-      await page.reload({ waitUntil: 'networkidle' });
-      await page.getByTestId('account-button').waitFor();
-      await page.waitForTimeout(1_500);
+      await page.reload();
+      await page.locator('html[data-onboarding="none"]').waitFor({ state: 'attached' });
       expect(await page.getByTestId('modal-onboarding').count()).toBe(0);
 
       // My Stocks shows the list; a holding's alerts open the alerts modal for that symbol, its alert on.
@@ -163,9 +162,8 @@ describe('onboarding', () => {
       // Nothing was made.
       expect((await call<{ lists: unknown[] }>(token, '/earnings/lists')).lists).toEqual([]);
       for (const path of ['/', '/my-stocks']) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await page.getByTestId('account-button').waitFor();
-        await page.waitForTimeout(1_500);
+        await page.goto(path);
+        await page.locator('html[data-onboarding="none"]').waitFor({ state: 'attached' });
         expect(await page.getByTestId('modal-onboarding').count()).toBe(0);
       }
       // The profile still offers it, from step 0.

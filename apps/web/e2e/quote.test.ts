@@ -136,10 +136,14 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the quote page at %s widt
       if (viewport === 'phone') {
         expect(await bar.evaluate((el) => getComputedStyle(el).backdropFilter)).toBe('blur(12px)');
         await page.mouse.wheel(0, 1500);
-        await page.waitForTimeout(200);
-        const box = await bar.boundingBox();
-        expect(box?.y).toBeGreaterThanOrEqual(0);
-        expect(box?.y).toBeLessThan(80);
+        // Once the page has scrolled under it, the bar stays at the top of the window.
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        await expect
+          .poll(async () => {
+            const y = (await bar.boundingBox())?.y ?? -1;
+            return y >= 0 && y < 80;
+          })
+          .toBe(true);
       }
     } finally {
       await context.close();

@@ -37,11 +37,10 @@ export default function OnboardingWatcher() {
     });
     // Waiting (for a modal to close, for signing in to land) is not a decision: it is taken again once that changes.
     if (decision === 'wait') return;
-    if (decision === 'none') {
-      decided.current = me.id;
-      return;
-    }
     decided.current = me.id;
+    // Said on the page, so a reader (or a test) can tell "not offered" from "not decided yet".
+    document.documentElement.dataset.onboarding = decision;
+    if (decision === 'none') return;
     if (decision === 'resume') {
       dispatch(modalOpened({ kind: 'onboarding' }));
       return;
