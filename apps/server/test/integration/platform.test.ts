@@ -225,16 +225,17 @@ describe('message bus', () => {
     const other = TEST_REDIS_URL ? await createBus(TEST_REDIS_URL, `${FILE_BUS_NAMESPACE}other:`) : null;
     try {
       const channel = `test-${Date.now()}`;
+      let heard: (message: unknown) => void = () => {};
       const received = new Promise<unknown>((resolve) => {
-        void b.subscribe(channel, resolve);
+        heard = resolve;
       });
       const heardByOther: unknown[] = [];
       let otherHeardItself: () => void = () => {};
       const otherDone = new Promise<void>((resolve) => {
         otherHeardItself = resolve;
       });
-      // Each subscribe resolves once Redis has confirmed it.
-      await b.subscribe(channel, () => {});
+      // Each subscribe resolves once Redis has confirmed it: a message published after it is heard.
+      await b.subscribe(channel, (message) => heard(message));
       await other?.subscribe(channel, (message) => {
         heardByOther.push(message);
         if ((message as { from?: string }).from === 'other') otherHeardItself();
