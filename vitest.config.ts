@@ -52,6 +52,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/component-setup.ts'],
+          // A bound, not a speed check: a busy screen (the calendar board's popovers) takes seconds in happy-dom when
+          // the other suites share both cores.
+          testTimeout: 20_000,
         },
       },
       {

@@ -2,7 +2,7 @@
  * What the calendar e2e suites ask the API directly, to choose weeks that exercise the UI whatever today's date
  * is (the demo market rolls with the clock) and to check the page against the data it was given.
  */
-import type { CalendarEvent, EarningsRow } from '@eh/contracts';
+import type { EarningsRow } from '@eh/contracts';
 import { addDays, type IsoDate, nyDate, weekWindow } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { VIEWPORTS, type ViewportName } from './browser.ts';
@@ -56,14 +56,6 @@ export async function weekRows(baseUrl: string, monday: IsoDate): Promise<Earnin
     `/pricing/assets/earnings/calendar?start=${monday}&end=${addDays(monday, 4)}`,
   );
   return body.earnings;
-}
-
-export async function weekEvents(baseUrl: string, monday: IsoDate, type: string): Promise<CalendarEvent[]> {
-  const body = await getJson<{ events: CalendarEvent[] }>(
-    baseUrl,
-    `/events?start=${monday}&end=${addDays(monday, 4)}&type=${type}&limit=500`,
-  );
-  return body.events;
 }
 
 /** Sets calendar preferences before the app reads them (a fresh context has empty storage). */

@@ -114,7 +114,7 @@ describe('My Stocks', () => {
     await page.getByTestId('new-list').click();
     await page.getByTestId('modal-upgrade').waitFor();
     expect(await page.getByTestId('modal-createList').count()).toBe(0);
-    // The server refuses it too (the create-list modal's 403 path is in list-modals.test.ts).
+    // The server refuses it too (the create-list modal's answer to it is in features/lists/list-modals.test.tsx).
     const refused = await fetch(`${baseUrl}/api/earnings/lists`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

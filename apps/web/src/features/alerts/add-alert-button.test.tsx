@@ -1,5 +1,6 @@
 import type { addAlert, BodyOf, deleteAlert, getAlertCounts, ResponseOf } from '@eh/contracts';
 import { paths } from '@eh/contracts/paths';
+import { ALERT_DEFAULTS } from '@eh/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -9,6 +10,7 @@ import { makeStore } from '../../app/store.ts';
 import { ToastHost } from '../../shared/toasts/toast-host.tsx';
 import { network } from '../../test/network.ts';
 import { AddAlertButton } from './add-alert-button.tsx';
+import { alertAddedMessage } from './alert-messages.ts';
 import type { Alert } from './alerts-api.ts';
 
 const SYMBOL = 'AAPL';
@@ -65,11 +67,31 @@ function answerAlerts() {
   return { deleted, added };
 }
 
-function renderButton() {
+/** A server where `others` other users have alerts on `symbol` and the reader none yet; it counts the reader's. */
+function answerFollowers(symbol: string, others: number) {
+  let alerts: Alert[] = [];
+  network.use(
+    http.get(`*${paths.getAlertCounts}`, () =>
+      HttpResponse.json({
+        total: alerts.length,
+        symbols: { [symbol]: others + alerts.length },
+      } satisfies ResponseOf<typeof getAlertCounts>),
+    ),
+    http.get(`*${paths.getAlerts}`, () => HttpResponse.json({ alerts })),
+    http.post(`*${paths.addAlert}`, async ({ request }) => {
+      const body = (await request.json()) as BodyOf<typeof addAlert>;
+      const alert: Alert = { ...SAVED, ...ALERT_DEFAULTS, symbol: body.symbol };
+      alerts = [alert];
+      return HttpResponse.json(alert);
+    }),
+  );
+}
+
+function renderButton(symbol = SYMBOL) {
   const store = makeStore({ auth: { status: 'signedIn', email: 'member@example.com', viaLink: false } });
   render(
     <AppProviders store={store}>
-      <AddAlertButton symbol={SYMBOL} />
+      <AddAlertButton symbol={symbol} />
       <ToastHost />
     </AppProviders>,
   );
@@ -103,5 +125,26 @@ describe('the symbol header alerts button', () => {
     const settings = await screen.findByRole('button', { name: `Alert settings for ${SYMBOL}` });
     await user.hover(settings);
     expect((await screen.findByRole('tooltip')).textContent).toBe(`Alert settings for ${SYMBOL}`);
+  });
+
+  it('shows how many users have alerts on the symbol, one more once the reader adds theirs', async () => {
+    const others = 1_233;
+    answerFollowers('NVDA', others);
+    const user = userEvent.setup();
+    renderButton('NVDA');
+
+    const count = await screen.findByTestId('alert-count');
+    expect(count.dataset.count).toBe(String(others));
+    expect(count.textContent).toBe('1,233');
+    const toggle = screen.getByRole('button', { name: /^Add to alerts/, pressed: false });
+    await waitFor(() => expect(toggle).toHaveProperty('disabled', false));
+    await user.hover(count);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('1,233 users have alerts on NVDA');
+
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain(alertAddedMessage('NVDA')));
+    expect(await screen.findByRole('button', { name: /^Alerts on/, pressed: true })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('alert-count').dataset.count).toBe(String(others + 1)));
+    expect(screen.getByTestId('alert-count').textContent).toBe('1,234');
   });
 });
