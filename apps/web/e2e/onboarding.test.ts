@@ -37,6 +37,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The onboarding record the account's settings hold now. */
+async function savedOnboarding(token: string) {
+  const { settings } = await call<{ settings: { onboarding?: { status: string; step: number } } }>(
+    token,
+    '/core/users/me/settings',
+  );
+  return settings.onboarding;
+}
+
 describe('onboarding', () => {
   it('a new account picks 3 stocks, makes its list, turns alerts on, picks dark; never shown again', async () => {
     const { email } = await newAccount('onboarding');
@@ -69,15 +78,7 @@ describe('onboarding', () => {
       await modal.locator('[data-step="2"]').waitFor();
       // A reload in the middle brings it back at the step it was on, once that step is saved.
       const token = await idToken({ email, password: PASSWORD });
-      await expect
-        .poll(async () => {
-          const { settings } = await call<{ settings: { onboarding?: { step: number } } }>(
-            token,
-            '/core/users/me/settings',
-          );
-          return settings.onboarding?.step;
-        })
-        .toBe(2);
+      await expect.poll(async () => (await savedOnboarding(token))?.step).toBe(2);
       await page.reload();
       await modal.locator('[data-step="2"]').waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
@@ -109,11 +110,7 @@ describe('onboarding', () => {
       }>(token, '/earnings/alerts');
       expect(alerts.map((alert) => alert.symbol).sort()).toEqual([...PICKS].sort());
       expect(alerts.every((alert) => alert.earningsReminder && alert.notifyByEmail)).toBe(true);
-      const { settings } = await call<{ settings: { onboarding?: { status: string } } }>(
-        token,
-        '/core/users/me/settings',
-      );
-      expect(settings.onboarding?.status).toBe('done');
+      expect((await savedOnboarding(token))?.status).toBe('done');
 
       // A reload: not again.
       await page.reload();
@@ -150,15 +147,7 @@ describe('onboarding', () => {
       await modal.getByTestId('onboarding-skip').click();
       await modal.waitFor({ state: 'detached' });
       const token = await idToken({ email, password: PASSWORD });
-      await expect
-        .poll(async () => {
-          const { settings } = await call<{ settings: { onboarding?: { status: string } } }>(
-            token,
-            '/core/users/me/settings',
-          );
-          return settings.onboarding?.status;
-        })
-        .toBe('skipped');
+      await expect.poll(async () => (await savedOnboarding(token))?.status).toBe('skipped');
       // Nothing was made.
       expect((await call<{ lists: unknown[] }>(token, '/earnings/lists')).lists).toEqual([]);
       for (const path of ['/', '/my-stocks']) {

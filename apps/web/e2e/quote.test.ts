@@ -333,48 +333,6 @@ describe('gated data', () => {
   });
 });
 
-describe('SEC filings', () => {
-  it('filters by the kinds chosen in the settings modal, keeps the choice and opens a filing', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    try {
-      await page.goto(
-        symbolPath(
-          SYMBOL,
-          SYMBOL_TABS.find((t) => t.key === 'secFilings'),
-        ),
-        { waitUntil: 'networkidle' },
-      );
-      const list = page.getByTestId('sec-filings-list');
-      await list.locator('[role="button"]').first().waitFor();
-      await page.getByTestId('sec-filings-settings-button').click();
-      const modal = page.getByTestId('modal-secFilingsSettings');
-      await modal.getByRole('checkbox').first().waitFor();
-      expect(await modal.getByTestId('sec-filing-kinds').getByRole('checkbox').count()).toBe(11);
-      await modal.getByRole('button', { name: 'None' }).click();
-      await modal.getByRole('checkbox', { name: /10-Q Quarterly Report/ }).check();
-      await modal.getByRole('button', { name: 'Save' }).click();
-      await modal.waitFor({ state: 'detached' });
-      await list.locator('[role="button"]').first().waitFor();
-      const labels = await list.locator('[role="button"] .MuiChip-label').allInnerTexts();
-      expect(labels.length).toBeGreaterThan(0);
-      expect(new Set(labels)).toEqual(new Set(['10-Q']));
-
-      await page.reload({ waitUntil: 'networkidle' });
-      expect(await page.getByTestId('sec-filings').innerText()).toContain('1 of 11 filing kinds');
-      await list.locator('[role="button"]').first().click();
-      const filing = page.getByTestId('modal-secFiling');
-      await filing.getByTestId('sec-filing').waitFor();
-      expect(await filing.innerText()).toContain('Quarterly Report');
-      expect(await filing.getByRole('link', { name: /Open on SEC EDGAR/ }).getAttribute('href')).toMatch(
-        /^https:\/\/www\.sec\.gov\//,
-      );
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
 describe('the symbol modal', () => {
   it('opens from a sector peer and shows each of its twelve tabs', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
@@ -427,17 +385,6 @@ describe('transcripts', () => {
       await page.getByTestId('side-tab-comments').click();
       await page.getByTestId('comments-empty').waitFor();
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('gives a missing transcript a clear page', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await page.goto('/transcripts/no-such-file', { waitUntil: 'networkidle' });
-      await page.getByTestId('transcript-not-found').waitFor();
-      expect(await page.title()).toContain('Transcript not found');
     } finally {
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { network } from './network.ts';
 
@@ -17,6 +17,12 @@ Object.defineProperty(ValidityState.prototype, 'stepMismatch', {
     return Math.abs(steps - Math.round(steps)) > 1e-9;
   },
 });
+
+/**
+ * How long findBy / waitFor wait for what a person would see: a bound, not a speed check. The default second is
+ * too short when the suites share the machine's two cores (a list's answer landing, a dialog's lazy chunk).
+ */
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Requests no handler of the test answered: each fails the test it came from. */
 let unanswered = 0;
