@@ -381,7 +381,15 @@ describe('transcripts', () => {
       }
       await page.getByTestId('transcript-sections').getByRole('button').last().click();
       await page.getByTestId('side-tab-ai').click();
-      await page.getByTestId('ai-summary').or(page.getByTestId('ai-empty')).first().waitFor();
+      await expect.poll(() => page.getByTestId('side-tab-ai').getAttribute('aria-selected')).toBe('true');
+      // What the AI tab shows a pro member: the summary, or that the call has none yet; never the upgrade prompt.
+      const panel = page.getByRole('tabpanel', { name: 'AI' });
+      await panel
+        .getByTestId('ai-summary')
+        .or(panel.getByTestId('ai-empty'))
+        .or(panel.getByTestId('upgrade-prompt'))
+        .waitFor();
+      expect(await panel.getByTestId('upgrade-prompt').count()).toBe(0);
       await page.getByTestId('side-tab-comments').click();
       await page.getByTestId('comments-empty').waitFor();
       expect(errors).toEqual([]);
