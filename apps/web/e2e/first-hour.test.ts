@@ -6,7 +6,7 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
-import { type Account, FREE, holdDuringFile, PRO } from './support.ts';
+import { type Account, acquire, FREE, holdDuringFile, LOCK_WAIT_MS, PRO, release } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -242,6 +242,10 @@ describe('the account menu', () => {
 });
 
 describe('the menu', () => {
+  // The files that turn the dev flag on (and back off) hold this lock while they do: with it, the flag is off.
+  beforeAll(() => acquire('dev-flag'), LOCK_WAIT_MS);
+  afterAll(() => release('dev-flag'));
+
   it(
     'lists product pages only: no partner homes, embeds, demo tour or developer tools',
     async () => {
