@@ -3,6 +3,7 @@ import { ClientHeader } from '@eh/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAppLinks } from './http/app-links.ts';
+import { loggerOptions } from './http/console-log.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
@@ -17,14 +18,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: [
-        'req.headers.authorization',
-        `req.headers["${ClientHeader.accessToken}"]`,
-        'req.headers["x-admin-token"]',
-      ],
-    },
+    logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: ClientHeader.requestId,

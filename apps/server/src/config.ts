@@ -52,7 +52,8 @@ export const ConfigSchema = z.object({
    * apart, since an event id or a user id means something else in another database.
    */
   BUS_NAMESPACE: z.string().max(100).default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: JSON lines at info with DATABASE_URL; in embedded mode, warnings and errors in words (http/console-log.ts). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CORS_ORIGINS: list.pipe(z.array(z.union([z.url(), z.literal('*')]))).default([]),
   /** API calls per signed-in user (per address without one) per window; pages and files are not counted. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
