@@ -59,6 +59,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Services and queries on a real database, without HTTP (apps/server/test/service/context.ts): PGlite, and
+          // PostgreSQL beside it when TEST_DATABASE_URL is set.
+          name: 'service',
+          environment: 'node',
+          include: ['apps/server/test/service/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // As the integration project: the files open their own databases and keep no state in modules.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           environment: 'node',
           include: ['apps/server/test/integration/**/*.test.ts'],

@@ -64,12 +64,13 @@ function reportOutages(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-export async function startServer(given: Config): Promise<RunningServer> {
+/**
+ * What every role runs on: the database migrated and seeded, the bus, entitlements. `config` is final (its port
+ * known). The caller closes it with `closeAppContext`.
+ */
+export async function openAppContext(config: Config): Promise<AppContext> {
   // A first embedded start copies the template npm install made, instead of initialising Postgres (pglite-template.ts).
-  if (!given.DATABASE_URL) copyTemplate(given.dbDir);
-  // PORT=0 with PUBLIC_URL following it: the issuer and the sign-in redirects need the real port before listening.
-  const port = given.PORT === 0 && given.publicUrlFollowsPort ? await freePort(given.HOST) : given.PORT;
-  const config = port === given.PORT ? given : { ...given, PORT: port, PUBLIC_URL: localUrl(port) };
+  if (!config.DATABASE_URL) copyTemplate(config.dbDir);
   const database = await connectDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dbDir,
@@ -85,23 +86,34 @@ export async function startServer(given: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  const embedded = database.driver === 'pglite';
-  const ctx: AppContext = {
+  return {
     config,
     database,
     db: database.db,
     bus,
     startedAt: new Date(),
-    adminToken: resolveAdminToken(config, embedded),
+    adminToken: resolveAdminToken(config, database.driver === 'pglite'),
     entitlements: accountEntitlements(database.db),
   };
+}
+
+export async function closeAppContext(ctx: AppContext): Promise<void> {
+  await ctx.bus.close();
+  await ctx.database.close();
+}
+
+export async function startServer(given: Config): Promise<RunningServer> {
+  // PORT=0 with PUBLIC_URL following it: the issuer and the sign-in redirects need the real port before listening.
+  const port = given.PORT === 0 && given.publicUrlFollowsPort ? await freePort(given.HOST) : given.PORT;
+  const config = port === given.PORT ? given : { ...given, PORT: port, PUBLIC_URL: localUrl(port) };
+  const ctx = await openAppContext(config);
+  const embedded = ctx.database.driver === 'pglite';
   const app = await buildServer(ctx);
   reportOutages(app, ctx);
   const infoFile = serverInfoFile(config);
   app.addHook('onClose', async () => {
     if (embedded) rmSync(infoFile, { force: true });
-    await ctx.bus.close();
-    await database.close();
+    await closeAppContext(ctx);
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

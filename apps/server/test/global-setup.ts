@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TEST_DATABASE_URL } from './env.ts';
 import { databaseUrl, withAdmin } from './postgres.ts';
-import { seedDataFolder, seededTemplate } from './seeded-template.ts';
+import { seedDataFolder, seededTemplate, seededTemplateDir } from './seeded-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,43 +16,64 @@ declare module 'vitest' {
   }
 }
 
+const PREFIX = 'eh_tpl_';
+/** The advisory lock held while a template database is checked for and built (any number, ours alone). */
+const BUILD_LOCK = 4_207_321;
+
+/**
+ * The seeded template database on TEST_DATABASE_URL's server, named like the seeded PGlite folder (today's date and
+ * the sources that shape it) and kept between runs and between the projects of one run, which would otherwise each
+ * seed it (a minute of CPU). Built under another name and renamed into place, so a half-built one is never used;
+ * older ones are dropped unless something still copies them.
+ */
+async function postgresTemplate(): Promise<string> {
+  const name = `${PREFIX}${basename(seededTemplateDir()).replace(/^seeded-/, '')}`;
+  return withAdmin(async (admin) => {
+    await admin.query('select pg_advisory_lock($1)', [BUILD_LOCK]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const others = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'eh\\_tpl\\_%' or datname like 'eh\\_it\\_template\\_%'`,
+      );
+      for (const { datname } of others.rows) {
+        await admin.query(`drop database if exists ${datname}`).catch(() => {});
+      }
+      const building = `${name}_b${randomBytes(3).toString('hex')}`;
+      await admin.query(`create database ${building}`);
+      const scratch = mkdtempSync(join(tmpdir(), 'eh-pg-template-'));
+      try {
+        await seedDataFolder(scratch, {
+          DATABASE_URL: databaseUrl(building),
+          IDP_SECRET: randomBytes(32).toString('hex'),
+        });
+      } catch (error) {
+        await admin.query(`drop database if exists ${building} with (force)`);
+        throw error;
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [BUILD_LOCK]);
+    }
+  });
+}
+
 /**
  * Seeding (the demo market) costs a minute, so it happens once: into the seeded PGlite folder every test server copies
  * (seeded-template.ts, shared with the e2e suite and kept between runs), and with TEST_DATABASE_URL into a template
- * database every test database is created from.
+ * database every test database is created from (kept the same way).
  */
 export default async function setup(project: TestProject) {
-  const postgresTemplate = TEST_DATABASE_URL ? `eh_it_template_${randomBytes(6).toString('hex')}` : null;
-  const preparePostgres = async (name: string) => {
-    await withAdmin((client) => client.query(`create database ${name}`));
-    const scratch = mkdtempSync(join(tmpdir(), 'eh-pg-template-'));
-    try {
-      await seedDataFolder(scratch, { DATABASE_URL: databaseUrl(name), IDP_SECRET: randomBytes(32).toString('hex') });
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
-  };
-  let dir: string;
-  try {
-    // Side by side: PGlite works in this process, PostgreSQL mostly in its own.
-    const [pglite, postgres] = await Promise.allSettled([
-      seededTemplate(),
-      postgresTemplate ? preparePostgres(postgresTemplate) : null,
-    ]);
-    if (pglite.status === 'rejected') throw pglite.reason;
-    if (postgres.status === 'rejected') throw postgres.reason;
-    dir = pglite.value;
-  } catch (error) {
-    if (postgresTemplate) await dropTemplate(postgresTemplate);
-    throw error;
-  }
-  project.provide('pgliteTemplate', dir);
-  project.provide('postgresTemplate', postgresTemplate);
-  return async () => {
-    if (postgresTemplate) await dropTemplate(postgresTemplate);
-  };
-}
-
-async function dropTemplate(name: string) {
-  await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  // Side by side: PGlite works in this process, PostgreSQL mostly in its own.
+  const [pglite, postgres] = await Promise.allSettled([
+    seededTemplate(),
+    TEST_DATABASE_URL ? postgresTemplate() : null,
+  ]);
+  if (pglite.status === 'rejected') throw pglite.reason;
+  if (postgres.status === 'rejected') throw postgres.reason;
+  project.provide('pgliteTemplate', pglite.value);
+  project.provide('postgresTemplate', postgres.value);
 }

@@ -34,35 +34,47 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/** A data folder and a database of its own for one test server or service context, and how to remove both. */
+export interface TestStore {
+  dataDir: string;
+  /** Set on TEST_DATABASE_URL's server (or when `postgresql` is asked for); otherwise the folder holds PGlite. */
+  databaseUrl: string | undefined;
+  remove(): Promise<void>;
+}
+
 /**
- * Starts the real server on a free port with its own database, seeded like a first start (demo market
- * included): a copy of the PGlite template folder, or on TEST_DATABASE_URL's server a database created from the
- * seeded template (dropped on close).
+ * A copy of the seeded template (demo market included): the PGlite folder copied into a fresh data folder, or on
+ * PostgreSQL a database created from the seeded template database (dropped by `remove`).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestStore(kind: 'pglite' | 'postgresql' = TEST_DATABASE_URL ? 'postgresql' : 'pglite') {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-it-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (TEST_DATABASE_URL) {
-    const database = await createTestDatabase();
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  } else {
-    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
-  }
-  const config = loadConfig({
+  const database = kind === 'postgresql' ? await createTestDatabase() : undefined;
+  if (!database) cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  return {
+    dataDir,
+    databaseUrl: database?.url,
+    async remove() {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  } satisfies TestStore;
+}
+
+/** The configuration of a test server on `store`, configured like a deployment when it is on PostgreSQL. */
+export function testConfig(store: TestStore, env: Record<string, string> = {}): Config {
+  return loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST: join(dataDir, 'no-web-build'),
+    DATA_DIR: store.dataDir,
+    WEB_DIST: join(store.dataDir, 'no-web-build'),
     RATE_LIMIT_MAX: '100000',
     IDP_RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_NAMESPACE: `eh-it-${randomBytes(4).toString('hex')}-`,
     // Production mode generates no secrets: configure them as a deployment would.
-    ...(databaseUrl
+    ...(store.databaseUrl
       ? {
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: store.databaseUrl,
           ADMIN_TOKEN: randomBytes(24).toString('hex'),
           IDP_SECRET: randomBytes(32).toString('hex'),
         }
@@ -71,6 +83,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     BUS_NAMESPACE: FILE_BUS_NAMESPACE,
     ...env,
   });
+}
+
+/**
+ * Starts the real server on a free port with its own database, seeded like a first start (demo market
+ * included): a copy of the PGlite template folder, or on TEST_DATABASE_URL's server a database created from the
+ * seeded template (dropped on close).
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const store = await createTestStore();
+  const config = testConfig(store, env);
   const server = await startServer(config);
   return {
     ...server,
@@ -79,8 +101,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     api: (path, init) => fetch(`${server.url}${path}`, init),
     async close() {
       await server.stop();
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
+      await store.remove();
     },
   };
 }
