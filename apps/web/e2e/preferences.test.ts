@@ -71,16 +71,7 @@ describe('event slides and synced preferences', () => {
       await a.getByTestId('slideshow-delay').selectOption('2000');
       expect(await saved).toBe(200);
       await expect.poll(() => show.getAttribute('data-index'), { timeout: 4000 }).not.toBe('0');
-      // Paused it stays; the arrow keys still step.
-      await a.getByTestId('slideshow-toggle').click();
-      const at = Number(await show.getAttribute('data-index'));
-      await show.focus();
-      await a.keyboard.press('ArrowRight');
-      const stepped = Number(await show.getAttribute('data-index'));
-      expect(stepped).not.toBe(at);
-      await a.waitForTimeout(2500);
-      expect(Number(await show.getAttribute('data-index'))).toBe(stepped);
-
+      // Pausing and stepping by hand are slideshow.test.tsx's; here, the chosen delay follows the account.
       saved = nextSave(a);
       await a.getByTestId('slideshow-delay').selectOption('8000');
       expect(await saved).toBe(200);

@@ -6,27 +6,43 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each file took in one `npm test` run on the 2-core machine (integration 2026-11-26; e2e from a clean-clone
- * CI run of 2026-11-29, list-modals and calendar after their single-screen checks moved to component tests; only the
- * ratios matter), for the order on a fresh clone, where Vitest has no cache of durations (it goes with
- * node_modules). A file not listed starts after these, in Vitest's order.
+ * Seconds each file's tests took in one run on the 2-core machine (service and integration on PGlite, 2026-11-29, after
+ * the service tier took the rules; e2e from a clean-clone CI run of 2026-11-29; only the ratios matter), for the order
+ * on a fresh clone, where Vitest has no cache of durations (it goes with node_modules). A file not listed starts after
+ * these, in Vitest's order.
  */
 const SECONDS: Record<string, Record<string, number>> = {
+  service: {
+    'jobs.test.ts': 6,
+    'notification-delivery.test.ts': 5,
+    'live-calls.test.ts': 5,
+    'idp.test.ts': 4,
+    'teams.test.ts': 3,
+  },
   integration: {
-    'ingest-cli.test.ts': 174,
-    'lifecycle.test.ts': 85,
-    'notification-delivery.test.ts': 64,
-    'embedded.test.ts': 50,
-    'market-history.test.ts': 15,
-    'pages.test.ts': 15,
-    'idp.test.ts': 14,
-    'alerts.test.ts': 13,
-    'static-files.test.ts': 12,
-    'platform.test.ts': 12,
-    'sync.test.ts': 12,
-    'idp-sms-mfa.test.ts': 12,
-    'idp-devices.test.ts': 11,
-    'teams.test.ts': 10,
+    'ingest-cli.test.ts': 36,
+    'lifecycle.test.ts': 27,
+    'sync.test.ts': 18,
+    'static-files.test.ts': 9,
+    'embedded.test.ts': 9,
+    'fuzz.test.ts': 8,
+    'billing-apple.test.ts': 8,
+    'platform.test.ts': 7,
+    'admin.test.ts': 7,
+    'teams.test.ts': 6,
+    'postgres.test.ts': 6,
+    'pages.test.ts': 6,
+    'market-history.test.ts': 6,
+    'alerts.test.ts': 6,
+    'idp-sms-mfa.test.ts': 5,
+    'mail.test.ts': 4,
+    'idp-mfa-setup.test.ts': 4,
+    'billing-stripe.test.ts': 4,
+    'sync-nodes.test.ts': 3,
+    'idp.test.ts': 3,
+    'idp-federation.test.ts': 3,
+    'coherence.test.ts': 3,
+    'billing-subscriptions.test.ts': 3,
   },
   e2e: {
     'quote.test.ts': 163,
@@ -73,7 +89,8 @@ const SECONDS: Record<string, Record<string, number>> = {
     'budget.test.ts': 0,
   },
 };
-const LAST = new Set(['shell-flags.test.ts', 'admin.test.ts']);
+/** The e2e files that run alone, last. */
+const LAST: Record<string, Set<string>> = { e2e: new Set(['shell-flags.test.ts', 'admin.test.ts']) };
 
 const fileName = (spec: TestSpecification) => spec.moduleId.split('/').at(-1) ?? '';
 
@@ -82,7 +99,7 @@ export default class Sequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     for (const [project, seconds] of Object.entries(SECONDS)) {
       const slots = sorted.flatMap((spec, index) => (spec.project.name === project ? [index] : []));
-      const rank = (spec: TestSpecification) => (LAST.has(fileName(spec)) ? 1 : 0);
+      const rank = (spec: TestSpecification) => (LAST[project]?.has(fileName(spec)) ? 1 : 0);
       const ordered = slots
         .map((slot, position) => ({ spec: sorted[slot] as TestSpecification, position }))
         .sort(

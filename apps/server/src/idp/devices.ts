@@ -137,8 +137,10 @@ export async function listDevices(ctx: IdpContext, input: Json) {
     throw invalidParameter(`Limit must be an integer from 0 to ${LIST_DEVICES_MAX}`);
   }
   const token = str(input, 'PaginationToken', false);
-  const offset = token ? Number(ctx.sealer.open(token)) : 0;
-  if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('Invalid PaginationToken');
+  // A token we did not seal opens to null: refused, not read as the first page.
+  const opened = token ? ctx.sealer.open(token) : '0';
+  if (opened === null || !/^\d+$/.test(opened)) throw invalidParameter('Invalid PaginationToken');
+  const offset = Number(opened);
   const rows = await q.listDevices(ctx.db, { sub: user.sub, limit: limit + 1, offset });
   return {
     Devices: rows.slice(0, limit).map(deviceShape),

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-async function createIdpContext({ config, db, database }: AppContext): Promise<IdpContext> {
+export async function createIdpContext({ config, db, database }: AppContext): Promise<IdpContext> {
   const sealer = createSealer(idpSecret(config.DATA_DIR, config.IDP_SECRET, database.driver === 'pglite'));
   return {
     db,

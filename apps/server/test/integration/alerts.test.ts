@@ -13,7 +13,6 @@ const CLI = new URL('../../src/cli/users.ts', import.meta.url).pathname;
 let server: TestServer;
 let free: Awaited<ReturnType<typeof signedInUser>>;
 let paid: Awaited<ReturnType<typeof signedInUser>>;
-let other: Awaited<ReturnType<typeof signedInUser>>;
 let symbols: string[];
 
 async function call(method: string, path: string, who?: { headers: Record<string, string> }, payload?: unknown) {
@@ -39,20 +38,19 @@ function setPlan(email: string, plan: string) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  [free, paid, other] = await Promise.all([
+  [free, paid] = await Promise.all([
     signedInUser(server, 'free.alerts@example.com'),
     signedInUser(server, 'paid.alerts@example.com'),
-    signedInUser(server, 'other.alerts@example.com'),
   ]);
-  for (const who of [free, paid, other]) await call('GET', '/core/users/me', who);
+  for (const who of [free, paid]) await call('GET', '/core/users/me', who);
   const rows = await server.ctx.db
     .select({ symbol: assets.symbol })
     .from(assets)
     .where(and(eq(assets.type, 'stock'), eq(assets.active, true)))
     .orderBy(desc(assets.popularity))
-    .limit(4);
+    .limit(2);
   symbols = rows.map((row) => row.symbol);
-  if (symbols.length < 4) throw new Error('the seeded market has too few stocks');
+  if (symbols.length < 2) throw new Error('the seeded market has too few stocks');
 });
 afterAll(async () => server?.close());
 
@@ -111,40 +109,31 @@ describe('set-plan command', () => {
   });
 });
 
-describe('alerts', () => {
-  it('without the alerts feature an add stores the SPEC defaults whatever is sent', async () => {
-    const res = await call('POST', '/earnings/alerts', free, {
-      symbol: symbols[0]?.toLowerCase(),
-      notifyBySms: true,
-      liveCall: true,
-      earningsReminder: false,
-    });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ userId: free.sub, symbol: symbols[0], ...ALERT_DEFAULTS });
-    expect(ALERT_DEFAULTS).toMatchObject({
-      earningsReminder: true,
-      notifyByEmail: true,
-      notifyByPush: true,
-      notifyBySms: false,
-      liveCall: false,
+/**
+ * The rules (defaults, precedence, batch, counts, ownership) are the service tier's (test/service/alerts.test.ts);
+ * here, what HTTP adds.
+ */
+describe('alerts over HTTP', () => {
+  it('answers an add, a batch and an update-all with the alerts, and reads the counted symbols from the query', async () => {
+    const added = await call('POST', '/earnings/alerts', paid, { symbol: symbols[0], liveCall: true });
+    expect(added.status).toBe(200);
+    expect(added.json).toMatchObject({ userId: paid.sub, symbol: symbols[0], ...ALERT_DEFAULTS, liveCall: true });
+    expect(await call('GET', '/earnings/alerts', paid)).toEqual({ status: 200, json: { alerts: [added.json] } });
+    const batch = await call('POST', '/earnings/alerts/batch', paid, { add: [symbols[1]] });
+    expect(batch.status).toBe(200);
+    expect(batch.json.alerts.map((alert: { symbol: string }) => alert.symbol).sort()).toEqual(
+      [symbols[0], symbols[1]].sort(),
+    );
+    const all = await call('POST', '/earnings/alerts/all', paid, { weeklySummary: true });
+    expect(all.status).toBe(200);
+    expect(all.json.alerts.map((alert: { weeklySummary: boolean }) => alert.weeklySummary)).toEqual([true, true]);
+    expect(await call('GET', `/earnings/alerts/counts?symbols=${symbols[0]},${symbols[1]}`, paid)).toEqual({
+      status: 200,
+      json: { total: 2, symbols: { [symbols[0] as string]: 1, [symbols[1] as string]: 1 } },
     });
   });
 
-  it('with the feature, the switches sent, then those saved on the symbol, then the defaults', async () => {
-    const first = await call('POST', '/earnings/alerts', paid, {
-      symbol: symbols[0],
-      liveCall: true,
-      notifyByEmail: false,
-    });
-    expect(first.json).toMatchObject({ ...ALERT_DEFAULTS, liveCall: true, notifyByEmail: false });
-    const second = await call('POST', '/earnings/alerts', paid, { symbol: symbols[0], notifyBySms: true });
-    expect(second.json).toMatchObject({ ...ALERT_DEFAULTS, liveCall: true, notifyByEmail: false, notifyBySms: true });
-  });
-
-  it('refuses unknown symbols and bad switches naming them', async () => {
-    const unknown = await call('POST', '/earnings/alerts', paid, { symbol: 'ZZZZNOPE' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe('Unknown symbol: ZZZZNOPE');
+  it('refuses bad switches and unknown keys naming them', async () => {
     const bad = await call('POST', '/earnings/alerts', paid, { symbol: symbols[0], liveCall: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/^body\.liveCall/);
@@ -152,57 +141,25 @@ describe('alerts', () => {
     expect(extra.status).toBe(400);
   });
 
-  it('batch adds and removes; update-all sets switches on every alert for the paid user only', async () => {
-    const batch = await call('POST', '/earnings/alerts/batch', paid, {
-      add: [symbols[1], symbols[2]],
-      settings: { dividendPayment: true },
+  it('answers a rule the service refuses with its status and body: an unknown symbol, the plan gate', async () => {
+    expect(await call('POST', '/earnings/alerts', paid, { symbol: 'ZZZZNOPE' })).toEqual({
+      status: 404,
+      json: { message: 'Unknown symbol: ZZZZNOPE', code: 'NOT_FOUND', details: { symbols: ['ZZZZNOPE'] } },
     });
-    expect(batch.status).toBe(200);
-    expect(batch.json.alerts.map((a: { symbol: string }) => a.symbol).sort()).toEqual(
-      [symbols[0], symbols[1], symbols[2]].sort(),
-    );
-    expect(batch.json.alerts.find((a: { symbol: string }) => a.symbol === symbols[1]).dividendPayment).toBe(true);
-    const all = await call('POST', '/earnings/alerts/all', paid, { weeklySummary: true, notifyByPush: false });
-    expect(all.json.alerts).toHaveLength(3);
-    for (const alert of all.json.alerts) expect(alert).toMatchObject({ weeklySummary: true, notifyByPush: false });
-    const gated = await call('POST', '/earnings/alerts/all', free, { weeklySummary: true });
-    expect(gated.status).toBe(403);
-    expect(gated.json).toMatchObject({ code: 'FORBIDDEN', details: { feature: 'alerts' } });
-    expect(gated.json.message).toMatch(/Upgrade/);
-    const freeBatch = await call('POST', '/earnings/alerts/batch', free, {
-      add: [symbols[3]],
-      settings: { liveCall: true },
+    expect(await call('POST', '/earnings/alerts/all', free, { weeklySummary: true })).toEqual({
+      status: 403,
+      json: {
+        message: 'Choosing which alerts you get is part of the paid plans. Upgrade to change your alert settings.',
+        code: 'FORBIDDEN',
+        details: { feature: 'alerts' },
+      },
     });
-    expect(freeBatch.json.alerts.find((a: { symbol: string }) => a.symbol === symbols[3])).toMatchObject(
-      ALERT_DEFAULTS,
-    );
-    const removed = await call('POST', '/earnings/alerts/batch', paid, { remove: [symbols[2]] });
-    expect(removed.json.alerts.map((a: { symbol: string }) => a.symbol)).not.toContain(symbols[2]);
   });
 
-  it('counts the caller’s alerts and each symbol’s followers', async () => {
-    const res = await call('GET', `/earnings/alerts/counts?symbols=${symbols[0]},${symbols[1]},${symbols[2]}`, paid);
-    expect(res.json).toEqual({
-      total: 2,
-      symbols: { [symbols[0] as string]: 2, [symbols[1] as string]: 1, [symbols[2] as string]: 0 },
+  it('deletes by symbol answering it', async () => {
+    expect(await call('DELETE', `/earnings/alerts/${symbols[0]}`, paid)).toEqual({
+      status: 200,
+      json: { symbol: symbols[0], deleted: true },
     });
-    expect((await call('GET', '/earnings/alerts/counts', other)).json).toEqual({ total: 0, symbols: {} });
-  });
-
-  it("keeps one user's alerts from another: not listed, not deleted, not changed", async () => {
-    const before = await call('GET', '/earnings/alerts', paid);
-    expect((await call('GET', '/earnings/alerts', other)).json).toEqual({ alerts: [] });
-    const del = await call('DELETE', `/earnings/alerts/${symbols[1]}`, other);
-    expect(del).toEqual({ status: 404, json: { message: `You have no alert on ${symbols[1]}`, code: 'NOT_FOUND' } });
-    await call('POST', '/earnings/alerts/batch', other, { remove: [symbols[0], symbols[1]] });
-    expect(await call('GET', '/earnings/alerts', paid)).toEqual(before);
-  });
-
-  it('deletes by symbol', async () => {
-    const res = await call('DELETE', `/earnings/alerts/${symbols[1]}`, paid);
-    expect(res.json).toEqual({ symbol: symbols[1], deleted: true });
-    expect((await call('GET', '/earnings/alerts', paid)).json.alerts.map((a: { symbol: string }) => a.symbol)).toEqual([
-      symbols[0],
-    ]);
   });
 });

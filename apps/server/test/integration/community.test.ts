@@ -1,11 +1,12 @@
 /**
- * SPEC §7 events-community against the real server and database: an event's posts read by anyone
- * (newest first, `lastKey` paging, default 100), posted by signed-in members only, edited and deleted by their
- * author, deleted by a super admin; text limits and normalising (plain text, markup kept as typed); the per-member
- * rate limit; and each change reaching a live socket client that follows the event, and no other.
+ * SPEC §7 events-community over HTTP: reads public (a token says who reads), writes for signed-in members only (401),
+ * the refusals' statuses (403, 404, 409, 429 with Retry-After), the text limits and normalising of the contract
+ * (plain text, markup kept as typed), the default page and the `lastKey` a page gives, the super-admin call behind the
+ * admin token, and each change reaching a live socket client that follows the event, and no other. The rules
+ * themselves (paging, edits, deletes, rate limits) are the service tier's (test/service/community.test.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_TOKEN_HEADER, decodePostsKey } from '@eh/contracts';
+import { ADMIN_TOKEN_HEADER } from '@eh/contracts';
 import { communityPosts, users } from '@eh/db';
 import {
   COMMUNITY_POST_EDITS_MAX,
@@ -88,8 +89,6 @@ describe('POST and GET /events-community/posts', () => {
     });
     const one = await api(`/events-community/posts/${first.json.id}`);
     expect(one).toMatchObject({ status: 200, json: first.json });
-    // Another event's list does not hold them.
-    expect((await api(`/events-community/posts?eventId=${otherEventId}`)).json.posts).toEqual([]);
   });
 
   it('refuses a visitor (401), an unknown event (404) and bad input (400 naming the field)', async () => {
@@ -101,7 +100,6 @@ describe('POST and GET /events-community/posts', () => {
       status: 404,
       json: { message: 'Unknown event: 999999999' },
     });
-    expect(await api('/events-community/posts?eventId=999999999')).toMatchObject({ status: 404 });
     const cases: [unknown, string][] = [
       [{ content: 'hello' }, 'body.eventId'],
       [{ eventId: 'abc', content: 'hello' }, 'body.eventId'],
@@ -123,7 +121,6 @@ describe('POST and GET /events-community/posts', () => {
       status: 400,
       json: { message: expect.stringMatching(/^path\.id: must be a post id/) },
     });
-    expect(await api(`/events-community/posts/${randomUUID()}`)).toMatchObject({ status: 404 });
   });
 
   it('limits the text: 1 to 1000 characters, 20 lines at most, no NUL', async () => {
@@ -159,44 +156,6 @@ describe('POST and GET /events-community/posts', () => {
 });
 
 describe('paging with lastKey', () => {
-  it('reads every post once, newest first, across pages that split posts made in the same millisecond', async () => {
-    const paged = await addEvent('paged');
-    // 7 posts: three share one millisecond (microseconds apart), which a millisecond key would lose or repeat.
-    const base = Date.parse('2026-01-02T03:04:05.006Z');
-    const stamps = [
-      '2026-01-02T03:04:05.006001Z',
-      '2026-01-02T03:04:05.006002Z',
-      '2026-01-02T03:04:05.006003Z',
-      new Date(base + 1).toISOString(),
-      new Date(base + 2).toISOString(),
-      new Date(base + 3).toISOString(),
-      new Date(base + 4).toISOString(),
-    ];
-    for (const [index, stamp] of stamps.entries()) {
-      await server.ctx.db.execute(sql`
-        insert into community_posts (event_id, user_id, content, created_at)
-        values (${paged}, ${ann.sub}, ${`post ${index}`}, ${stamp}::timestamptz)`);
-    }
-    const seen: string[] = [];
-    let lastKey: string | null = null;
-    let pages = 0;
-    do {
-      const query: string = `eventId=${paged}&limit=3${lastKey ? `&lastKey=${lastKey}` : ''}`;
-      const page = await api(`/events-community/posts?${query}`);
-      expect(page.status).toBe(200);
-      seen.push(...page.json.posts.map((p: { content: string }) => p.content));
-      lastKey = page.json.lastKey;
-      if (lastKey) expect(decodePostsKey(lastKey)).not.toBeNull();
-      pages += 1;
-    } while (lastKey && pages < 10);
-    expect(pages).toBe(3);
-    expect(seen).toEqual(['post 6', 'post 5', 'post 4', 'post 3', 'post 2', 'post 1', 'post 0']);
-    // A page that ends exactly at the last post says there is no more.
-    const exact = await api(`/events-community/posts?eventId=${paged}&limit=7`);
-    expect(exact.json.posts).toHaveLength(7);
-    expect(exact.json.lastKey).toBeNull();
-  });
-
   it(`returns ${DEFAULT_LIMITS.eventPosts} posts by default and refuses a lastKey it did not make`, async () => {
     const many = await addEvent('many');
     // By a member of their own: a hundred posts in the last two minutes would hold anyone else back.
@@ -224,43 +183,36 @@ describe('paging with lastKey', () => {
 });
 
 describe('editing and deleting', () => {
-  it('lets only the author edit, up to 10 times, and says when it was edited', async () => {
+  it('answers an edit 200 with the tidied text, a stranger 403, empty text 400 and an edit past the limit 409', async () => {
     const created = (await post(ann, { eventId, content: 'Revenue beat.' })).json;
     expect(await patch(bob, created.id, { content: 'hijacked' })).toMatchObject({
       status: 403,
-      json: { message: 'Only its author can edit a post' },
+      json: { message: 'Only its author can edit a post', code: 'FORBIDDEN' },
     });
     const edited = await patch(ann, created.id, { content: '  Revenue beat by 2%.  ' });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ id: created.id, content: 'Revenue beat by 2%.', createdAt: created.createdAt });
-    expect(Date.parse(edited.json.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
     expect((await patch(ann, created.id, { content: ' ' })).status).toBe(400);
     for (let edit = 2; edit <= COMMUNITY_POST_EDITS_MAX; edit += 1) {
       expect((await patch(ann, created.id, { content: `edit ${edit}` })).status).toBe(200);
     }
     expect(await patch(ann, created.id, { content: 'one more' })).toMatchObject({
       status: 409,
-      json: { message: 'A post can be edited 10 times at most' },
+      json: { message: `A post can be edited ${COMMUNITY_POST_EDITS_MAX} times at most`, code: 'CONFLICT' },
     });
-    expect((await api(`/events-community/posts/${created.id}`)).json.content).toBe(`edit ${COMMUNITY_POST_EDITS_MAX}`);
   });
 
-  it("lets the author delete their own, a super admin anyone's, and nobody else", async () => {
+  it('answers a delete 200 with the post, and makes a super admin through the admin token only', async () => {
     const annPost = (await post(ann, { eventId, content: 'Deleting this soon.' })).json;
     const bobPost = (await post(bob, { eventId, content: 'Off-topic spam.' })).json;
-    expect(await remove(bob, annPost.id)).toMatchObject({
-      status: 403,
-      json: { message: 'Only its author or an admin can delete a post' },
-    });
     expect(await remove(ann, annPost.id)).toMatchObject({
       status: 200,
       json: { id: annPost.id, eventId, deleted: true },
     });
-    expect((await api(`/events-community/posts/${annPost.id}`)).status).toBe(404);
-    expect((await remove(ann, annPost.id)).status).toBe(404);
-    expect((await patch(ann, annPost.id, { content: 'back?' })).status).toBe(404);
-    const ids = (await api(`/events-community/posts?eventId=${eventId}`)).json.posts.map((p: { id: string }) => p.id);
-    expect(ids).not.toContain(annPost.id);
+    expect(await api(`/events-community/posts/${annPost.id}`)).toMatchObject({
+      status: 404,
+      json: { message: `Unknown post: ${annPost.id}`, code: 'NOT_FOUND' },
+    });
 
     // Carol becomes a super admin through the admin call (admin token), then removes Bob's post.
     expect((await remove(carol, bobPost.id)).status).toBe(403);
@@ -284,40 +236,24 @@ describe('editing and deleting', () => {
       userId: carol.sub,
       superAdmin: true,
     });
-    expect((await patch(carol, bobPost.id, { content: 'admins do not edit' })).status).toBe(403);
     expect(await remove(carol, bobPost.id)).toMatchObject({ status: 200, json: { deleted: true } });
-    const [row] = await server.ctx.db
-      .select({ deletedBy: communityPosts.deletedBy })
-      .from(communityPosts)
-      .where(eq(communityPosts.id, bobPost.id));
-    expect(row?.deletedBy).toBe('admin');
   });
 });
 
 describe('rate limit', () => {
-  it(`takes ${COMMUNITY_POSTS_PER_MINUTE} posts a minute from one member, deleted ones counted, then 429 with the wait`, async () => {
-    const ids: string[] = [];
+  it(`answers the post past ${COMMUNITY_POSTS_PER_MINUTE} a minute 429 with the wait in its message and Retry-After`, async () => {
     for (let n = 1; n <= COMMUNITY_POSTS_PER_MINUTE; n += 1) {
-      const res = await post(dave, { eventId: otherEventId, content: `take ${n}` });
-      expect(res.status).toBe(201);
-      ids.push(res.json.id);
+      expect((await post(dave, { eventId: otherEventId, content: `take ${n}` })).status).toBe(201);
     }
-    expect((await remove(dave, ids[0] ?? '')).status).toBe(200);
     const refused = await post(dave, { eventId, content: 'one too many' });
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(refused.json.message).toMatch(/^You can post 5 times a minute; try again in \d+ seconds?$/);
+    const [, seconds] =
+      refused.json.message.match(/^You can post 5 times a minute; try again in (\d+) seconds?$/) ?? [];
     const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBe(Number(seconds));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
-    // Others are not held back by Dave.
-    expect((await post(bob, { eventId: otherEventId, content: 'still here' })).status).toBe(201);
-    // A minute later (the posts moved back in time) Dave may post again.
-    await server.ctx.db
-      .update(communityPosts)
-      .set({ createdAt: sql`${communityPosts.createdAt} - interval '61 seconds'` })
-      .where(eq(communityPosts.userId, dave.sub));
-    expect((await post(dave, { eventId, content: 'back again' })).status).toBe(201);
   });
 });
 

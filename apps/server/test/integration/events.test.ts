@@ -1,10 +1,14 @@
+/**
+ * SPEC §7 Events over HTTP: the routes, their query and path validation naming the field, 404 for an unknown event,
+ * and the caller's plan read from the token (figures withheld from anonymous callers, shown to plus). What the lists
+ * hold and how they are gated is the service tier's (test/service/events.test.ts).
+ */
 import { events } from '@eh/db';
 import { nyToUtc } from '@eh/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
-import { daysFromToday, insertAsset, setPlan } from './earnings-seed.ts';
+import { insertAsset, setPlan } from './earnings-seed.ts';
 
 let server: TestServer;
 let free: Awaited<ReturnType<typeof signedInUser>>;
@@ -49,33 +53,6 @@ beforeAll(async () => {
       details: { webcast: 'https://example.com/webcast' },
     },
     {
-      key: 'ipo',
-      eventType: 'ipo',
-      eventStatus: 'upcoming',
-      eventDate: nyToUtc(DAY2, '09:30'),
-      title: 'ZQ New Co IPO',
-      details: { priceLow: 18, priceHigh: 20 },
-    },
-    {
-      key: 'exdiv',
-      eventType: 'dividend_ex',
-      eventStatus: 'upcoming',
-      eventDate: nyToUtc(DAY2, '00:00'),
-      assetId: zqev,
-      symbol: 'ZQEV',
-      title: 'ZQEV ex-dividend $0.25',
-    },
-    {
-      key: 'recorded',
-      eventType: 'call',
-      eventStatus: 'closed',
-      eventDate: new Date(`${daysFromToday(-30)}T21:00:00Z`),
-      assetId: zqev,
-      symbol: 'ZQEV',
-      title: 'ZQEV Q4 earnings call',
-      audioUrl: 'https://example.com/zqev-q4.mp3',
-    },
-    {
       key: 'live',
       eventType: 'call',
       eventStatus: 'live',
@@ -108,77 +85,25 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 const byTitle = (list: { title: string }[], title: string) => list.find((event) => event.title === title);
 
 describe('GET /api/events', () => {
-  it('lists a window oldest first, with economic and Fed figures withheld from free callers', async () => {
-    for (const headers of [{}, free.headers]) {
-      const { status, json } = await get(`/api/events/?start=${DAY1}&end=${DAY2}`, headers);
-      expect(status).toBe(200);
-      expect(json.events.map((event: { id: number }) => event.id)).toEqual(
-        ['cpi', 'fomc', 'call', 'exdiv', 'ipo'].map((key) => ids[key]),
-      );
-      const cpi = byTitle(json.events, 'CPI (MoM)');
-      expect(cpi).toMatchObject({
-        eventType: 'economic',
-        eventDate: nyToUtc(DAY1, '08:30').toISOString(),
-        details: {},
-        gated: { feature: 'economicCalendar', hidden: 1 },
-      });
-      expect(byTitle(json.events, 'FOMC rate decision')).toMatchObject({
-        details: {},
-        gated: { feature: 'fedCalendar' },
-      });
-      expect(byTitle(json.events, 'ZQ New Co IPO')).toMatchObject({ details: { priceLow: 18 }, gated: null });
-      expect(byTitle(json.events, 'ZQEV Q1 2091 earnings call')).toMatchObject({
-        symbol: 'ZQEV',
-        name: 'ZQ Events Corp.',
-        period: 'Q1',
-        periodYear: 2091,
-        gated: null,
-      });
-      expect(json.gated).toEqual([
-        { feature: 'economicCalendar', hidden: 1 },
-        { feature: 'fedCalendar', hidden: 1 },
-      ]);
-      expect(json.hasMore).toBe(false);
-    }
-  });
-
-  it('gives plus the figures', async () => {
-    const { json } = await get(`/api/events?start=${DAY1}&end=${DAY1}&type=economic,economic_fed`, plus.headers);
+  it('reads the window and the types from the query, and the plan from the token', async () => {
+    const path = `/api/events?start=${DAY1}&end=${DAY1}&type=economic,economic_fed`;
+    const anonymous = await get(path);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.json.events.map((event: { id: number }) => event.id)).toEqual([ids.cpi, ids.fomc]);
+    expect(byTitle(anonymous.json.events, 'CPI (MoM)')).toMatchObject({
+      eventDate: nyToUtc(DAY1, '08:30').toISOString(),
+      details: {},
+      gated: { feature: 'economicCalendar', hidden: 1 },
+    });
+    expect((await get(path, free.headers)).json.gated).toEqual([
+      { feature: 'economicCalendar', hidden: 1 },
+      { feature: 'fedCalendar', hidden: 1 },
+    ]);
+    const { json } = await get(path, plus.headers);
     expect(byTitle(json.events, 'CPI (MoM)')).toMatchObject({ details: { forecast: 0.2 }, gated: null });
     expect(byTitle(json.events, 'FOMC rate decision')).toMatchObject({ details: { forecast: '4.25%' } });
     expect(json.gated).toEqual([]);
-  });
-
-  it('filters by type and status, and says when the limit cut the list', async () => {
-    const calls = await get(`/api/events?type=call&status=upcoming&start=${DAY1}`);
-    expect(calls.json.events[0]).toMatchObject({ id: ids.call, eventType: 'call', eventStatus: 'upcoming' });
-    for (const event of calls.json.events) expect(event).toMatchObject({ eventType: 'call', eventStatus: 'upcoming' });
-    const cut = await get(`/api/events?start=${DAY1}&end=${DAY2}&limit=2`);
-    expect(cut.json.events.map((event: { id: number }) => event.id)).toEqual([ids.cpi, ids.fomc]);
-    expect(cut.json.hasMore).toBe(true);
-  });
-
-  it('lists recorded calls newest first and keeps their recording from free callers', async () => {
-    // The day of our recorded call (the demo market has calls of its own around it).
-    const day = daysFromToday(-30);
-    const recordedPath = `/api/events?type=call&status=closed&start=${daysFromToday(-31)}&end=${day}&limit=500`;
-    const anonymous = await get(recordedPath);
-    const recorded = anonymous.json.events.find((event: { id: number }) => event.id === ids.recorded);
-    expect(recorded).toMatchObject({ eventStatus: 'closed', audioUrl: null, gated: { feature: 'historicalAudio' } });
-    const dates = anonymous.json.events.map((event: { eventDate: string }) => event.eventDate);
-    expect(dates).toEqual([...dates].sort().reverse());
-    const paid = await get(recordedPath, plus.headers);
-    expect(paid.json.events.find((event: { id: number }) => event.id === ids.recorded)).toMatchObject({
-      audioUrl: 'https://example.com/zqev-q4.mp3',
-      gated: null,
-    });
-  });
-
-  it('starts from today when no window is given, and a live call keeps its audio for everyone', async () => {
-    const { json } = await get('/api/events?status=live,upcoming&limit=500');
-    const live = json.events.find((event: { id: number }) => event.id === ids.live);
-    expect(live).toMatchObject({ audioUrl: 'https://example.com/live.m3u8', gated: null });
-    expect(json.events.some((event: { id: number }) => event.id === ids.recorded)).toBe(false);
+    expect(json.hasMore).toBe(false);
   });
 
   it.each([
@@ -195,7 +120,7 @@ describe('GET /api/events', () => {
 });
 
 describe('GET /api/events/:id', () => {
-  it('gives one event, gated as in lists', async () => {
+  it('gives one event, gated by the plan of the token', async () => {
     const { status, json } = await get(`/api/events/${ids.fomc}`);
     expect(status).toBe(200);
     expect(json).toMatchObject({
@@ -220,39 +145,13 @@ describe('GET /api/events/:id', () => {
   });
 });
 
-describe('GET /api/events/symbols/:symbol', () => {
-  it("lists a company's events newest first", async () => {
-    const { status, json } = await get('/api/events/symbols/zqev');
+describe('GET /api/events/symbols/:symbol and /api/events/youtube-stream', () => {
+  it("routes a company's events and the live stream", async () => {
+    const { status, json } = await get('/api/events/symbols/zqev?limit=1');
     expect(status).toBe(200);
-    expect(json.symbol).toBe('ZQEV');
-    expect(json.events.map((event: { id: number }) => event.id)).toEqual(
-      ['exdiv', 'call', 'live', 'recorded'].map((key) => ids[key]),
-    );
-    expect(json.gated).toEqual([{ feature: 'historicalAudio', hidden: 1 }]);
-  });
-
-  it('answers 404 for an unknown symbol', async () => {
-    expect(await get('/api/events/symbols/NOPEZ')).toMatchObject({
-      status: 404,
-      json: { message: 'Unknown symbol: NOPEZ' },
-    });
-  });
-});
-
-describe('GET /api/events/youtube-stream', () => {
-  it('gives the live stream', async () => {
-    const { status, json } = await get('/api/events/youtube-stream');
-    expect(status).toBe(200);
-    expect(json.stream).toMatchObject({
-      eventId: ids.live,
-      symbol: 'ZQEV',
-      youtubeUrl: 'https://www.youtube.com/watch?v=zqev',
-      eventType: 'call',
-    });
-  });
-
-  it('gives null once nothing is live', async () => {
-    await server.ctx.db.update(events).set({ eventStatus: 'closed' }).where(eq(events.eventStatus, 'live'));
-    expect((await get('/api/events/youtube-stream')).json).toEqual({ stream: null });
+    expect(json).toMatchObject({ symbol: 'ZQEV', events: [{ id: ids.call }], hasMore: true });
+    const stream = await get('/api/events/youtube-stream');
+    expect(stream.status).toBe(200);
+    expect(stream.json.stream).toMatchObject({ eventId: ids.live, youtubeUrl: 'https://www.youtube.com/watch?v=zqev' });
   });
 });

@@ -1,5 +1,3 @@
-import { users } from '@eh/db';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_OFF_MESSAGE } from '../../src/modules/billing/index.ts';
 import { signedInUser } from '../cognito-client.ts';
@@ -16,9 +14,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+const NO_USER = '00000000-0000-4000-8000-000000000000';
+// A real 1×1 PNG.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/api/core/users/me'],
-  ['POST', '/api/core/users/00000000-0000-4000-8000-000000000000'],
+  ['POST', `/api/core/users/${NO_USER}`],
+  ['POST', `/api/core/users/${NO_USER}/verification/phone`],
+  ['POST', `/api/core/users/${NO_USER}/cognito`],
   ['DELETE', '/api/core/users/me'],
   ['POST', '/api/core/users/me/source'],
   ['GET', '/api/core/users/me/marketing/status'],
@@ -95,7 +99,8 @@ describe('portfolios routes', () => {
 
   it("answers 401 on every private route before reading a stranger's params, query or body", async () => {
     const doc = (await body(await server.api('/api/docs/json'))) as OpenApi;
-    const sweeper = await signedInUser(server, 'sweeper@example.com');
+    // Refused input changes nothing, and the one route without input (deleting the account) is not sent signed in.
+    const sweeper = bob;
     // A deployment without a billing provider answers every payment call so, to everyone, reading no input.
     const switchedOff = (status: number, answer: { message?: string } | null) =>
       server.config.BILLING_PROVIDER === 'off' && status === 503 && answer?.message === BILLING_OFF_MESSAGE;
@@ -154,189 +159,118 @@ describe('portfolios routes', () => {
   });
 });
 
-describe('GET /api/core/users/me', () => {
-  it('returns a free account with the free features', async () => {
+/**
+ * The rules (features by plan, settings, sources, push tokens, avatars, phone and re-sync, deletion) are the service
+ * tier's (test/service/users.test.ts); here, what HTTP adds.
+ */
+describe('the account over HTTP', () => {
+  it('answers the account of the signed-in token', async () => {
     const res = await server.api('/api/core/users/me', { headers: ann.headers });
     expect(res.status).toBe(200);
-    const me = await body(res);
-    expect(me).toMatchObject({ id: ann.sub, email: 'ann@example.com', displayPlan: 'free' });
-    expect(me.accountSubscription).toMatchObject({ subscriptionType: 'free', status: 'active', plan: 'free' });
-    expect(me.accountFeatures).toMatchObject({ listLimit: 1, alerts: false, ehs: false });
+    expect(await body(res)).toMatchObject({ id: ann.sub, email: 'ann@example.com', displayPlan: 'free' });
   });
 
-  it('derives features from the plan: plus is paid without the pro-only ones, delinquent pro is free', async () => {
-    const setPlan = (plan: string, status: 'active' | 'delinquent') =>
-      server.ctx.db
-        .update(users)
-        .set({ plan, subscriptionType: 'paid', subscriptionStatus: status })
-        .where(eq(users.id, ann.sub));
-    await setPlan('earningshub_plus', 'active');
-    let me = await body(await server.api('/api/core/users/me', { headers: ann.headers }));
-    expect(me.accountFeatures).toMatchObject({ listLimit: -1, alerts: true, ehs: false, shortInterest: false });
-    await setPlan('earningshub_pro', 'active');
-    me = await body(await server.api('/api/core/users/me', { headers: ann.headers }));
-    expect(me.accountFeatures).toMatchObject({ listLimit: -1, ehs: true, shortInterest: true });
-    await setPlan('earningshub_pro', 'delinquent');
-    me = await body(await server.api('/api/core/users/me', { headers: ann.headers }));
-    expect(me.accountFeatures).toMatchObject({ subscriptionType: 'free', listLimit: 1, ehs: false });
-  });
-});
-
-describe('POST /api/core/users/:id', () => {
-  it('updates only your own account', async () => {
+  it("answers 403 on every route naming another user's account, and 200 on one's own", async () => {
     const own = await server.api(`/api/core/users/${ann.sub}`, json({ name: 'Ann Trader' }, { headers: ann.headers }));
     expect(own.status).toBe(200);
     expect((await body(own)).name).toBe('Ann Trader');
-    const other = await server.api(`/api/core/users/${bob.sub}`, json({ name: 'Hacked' }, { headers: ann.headers }));
-    expect(other.status).toBe(403);
-    expect((await body(other)).code).toBe('FORBIDDEN');
+    const attempts = [
+      server.api(`/api/core/users/${bob.sub}`, json({ name: 'Hacked' }, { headers: ann.headers })),
+      server.api(`/api/core/users/${bob.sub}/verification/phone`, json({ code: '123456' }, { headers: ann.headers })),
+      server.api(`/api/core/users/${bob.sub}/cognito`, { method: 'POST', headers: ann.headers }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(403);
+      expect(await body(res)).toEqual({ message: 'You can only change your own account', code: 'FORBIDDEN' });
+    }
   });
 
   it.each([
-    [{ name: 'x'.repeat(121) }, 'body.name'],
-    [{ plan: 'earningshub_pro' }, 'body'],
-  ])('rejects %j naming %s', async (payload, field) => {
-    const res = await server.api(`/api/core/users/${ann.sub}`, json(payload, { headers: ann.headers }));
+    [`/api/core/users/{ann}`, { name: 'x'.repeat(121) }, 'body.name'],
+    [`/api/core/users/{ann}`, { plan: 'earningshub_pro' }, 'body'],
+    [`/api/core/users/{ann}/verification/phone`, { code: '12ab' }, 'body.code: must be the 6-digit code'],
+    [`/api/core/users/not-a-uuid/verification/phone`, { code: '123456' }, 'path.id: '],
+    ['/api/core/users/me/settings', { settings: { blob: 'x'.repeat(20_000) } }, 'body.settings.blob: '],
+  ])('refuses %s with %j naming %s', async (path, payload, field) => {
+    const res = await server.api(path.replace('{ann}', ann.sub), json(payload, { headers: ann.headers }));
     expect(res.status).toBe(400);
     expect((await body(res)).message.startsWith(field)).toBe(true);
   });
-});
 
-describe('settings, marketing, source and push tokens', () => {
-  it('merges settings', async () => {
-    await server.api('/api/core/users/me/settings', json({ settings: { theme: 'dark' } }, { headers: bob.headers }));
+  it('answers a rule the service refuses with its status, message and code: a phone to verify that is not there', async () => {
     const res = await server.api(
-      '/api/core/users/me/settings',
-      json({ settings: { locale: 'en-US' } }, { headers: bob.headers }),
+      `/api/core/users/${ann.sub}/verification/phone`,
+      json({ code: '123456' }, { headers: ann.headers }),
     );
-    expect(await body(res)).toEqual({ settings: { theme: 'dark', locale: 'en-US' } });
-    const big = await server.api(
-      '/api/core/users/me/settings',
-      json({ settings: { blob: 'x'.repeat(20_000) } }, { headers: bob.headers }),
-    );
-    expect(big.status).toBe(400);
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({ message: 'The account has no phone number to verify', code: 'VALIDATION_ERROR' });
   });
 
-  it('keeps the marketing choice', async () => {
-    expect(await body(await server.api('/api/core/users/me/marketing/status', { headers: bob.headers }))).toEqual({
-      subscribed: false,
-    });
-    await server.api('/api/core/users/me/marketing/status', json({ subscribed: true }, { headers: bob.headers }));
-    expect(await body(await server.api('/api/core/users/me/marketing/status', { headers: bob.headers }))).toEqual({
-      subscribed: true,
-    });
-  });
-
-  it('records the first signup source only', async () => {
-    await server.api(
-      '/api/core/users/me/source',
-      json({ signupSource: 'cnbc', affiliateId: 'aff-1' }, { headers: bob.headers }),
-    );
-    const res = await server.api(
-      '/api/core/users/me/source',
-      json({ signupSource: 'google' }, { headers: bob.headers }),
-    );
-    expect((await body(res)).signup).toEqual({ signupSource: 'cnbc', affiliateId: 'aff-1' });
-  });
-
-  it('counts push tokens per app without duplicates', async () => {
+  it('answers a registered push token 201, and its count', async () => {
     const token = { token: 'fcm-token-abcdefgh', appName: 'earningshub' };
-    expect((await server.api('/api/notifications/push-tokens', json(token, { headers: bob.headers }))).status).toBe(
-      201,
-    );
-    await server.api('/api/notifications/push-tokens', json(token, { headers: bob.headers }));
-    const res = await server.api('/api/notifications/push-tokens/count?appName=earningshub', { headers: bob.headers });
-    expect(await body(res)).toEqual({ count: 1 });
+    const res = await server.api('/api/notifications/push-tokens', json(token, { headers: bob.headers }));
+    expect(res.status).toBe(201);
+    expect(await body(res)).toEqual({ registered: true });
+    const count = await server.api('/api/notifications/push-tokens/count?appName=earningshub', {
+      headers: bob.headers,
+    });
+    expect(await body(count)).toEqual({ count: 1 });
   });
 });
 
 describe('GET /api/core/users?ids', () => {
-  it('returns public fields only', async () => {
+  it('answers without a token, and refuses an id that is no uuid', async () => {
     const res = await server.api(`/api/core/users?ids=${ann.sub},${bob.sub}`);
-    const data = await body(res);
-    expect(data.users).toHaveLength(2);
-    for (const user of data.users) expect(Object.keys(user).sort()).toEqual(['avatarUrl', 'id', 'name']);
+    expect(res.status).toBe(200);
+    expect((await body(res)).users.map((user: { id: string }) => user.id).sort()).toEqual([ann.sub, bob.sub].sort());
     expect((await server.api('/api/core/users?ids=not-a-uuid')).status).toBe(400);
   });
 });
 
-describe('demo accounts', () => {
-  it('exist on the embedded database only, one per plan, with their features', async () => {
-    const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../../src/seed/demo-accounts.ts');
-    const { signIn } = await import('../cognito-client.ts');
-    const pro = DEMO_ACCOUNTS.find((a) => a.plan === 'earningshub_pro');
-    if (!pro) throw new Error('no pro demo account');
-    const attempt = signIn(server, pro.email, DEMO_PASSWORD);
-    if (server.ctx.database.driver !== 'pglite') {
-      await expect(attempt).rejects.toMatchObject({ code: 'NotAuthorizedException' });
-      return;
-    }
-    const headers = await attempt;
-    const me = await body(await server.api('/api/core/users/me', { headers }));
-    expect(me.accountSubscription).toMatchObject({
-      plan: 'earningshub_pro',
-      subscriptionType: 'paid',
-      status: 'active',
-    });
-    expect(me.accountFeatures).toMatchObject({ listLimit: -1, ehs: true });
-
-    // The team account is as the product leaves a team's owner: its team's subscription gives the plan, its own
-    // stays free, and every screen reading /me names the team's plan.
-    const teamAccount = DEMO_ACCOUNTS.find((a) => a.plan === 'earningshub_team');
-    if (!teamAccount) throw new Error('no team demo account');
-    const teamHeaders = await signIn(server, teamAccount.email, DEMO_PASSWORD);
-    const owner = await body(await server.api('/api/core/users/me', { headers: teamHeaders }));
-    expect({
-      displayPlan: owner.displayPlan,
-      own: owner.accountSubscription.plan,
-      team: owner.team?.plan,
-      ehs: owner.accountFeatures.ehs,
-    }).toEqual({ displayPlan: 'earningshub_team', own: 'free', team: 'earningshub_team', ehs: true });
-    const organization = await body(await server.api('/api/core/users/me/organization', { headers: teamHeaders }));
-    expect(organization).toMatchObject({ role: 'owner', organization: { name: owner.team?.name } });
-  });
-});
-
 describe('avatars', () => {
-  // A real 1×1 PNG.
-  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-  it('stores an image whose content matches its type and serves it back', async () => {
+  it('stores an image and serves it back with its type, publicly', async () => {
     const res = await server.api(
       '/api/core/users/me/avatar',
       json({ avatar: `data:image/png;base64,${PNG}` }, { headers: bob.headers }),
     );
     expect(res.status).toBe(200);
     const { avatarUrl } = await body(res);
-    expect(avatarUrl).toMatch(new RegExp(`^/api/core/users/${bob.sub}/avatar`));
     const image = await server.api(avatarUrl);
+    expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);
-    const me = await body(await server.api('/api/core/users/me', { headers: bob.headers }));
-    expect(me.avatarUrl).toBe(avatarUrl);
   });
 
   it.each([
-    [`data:image/jpeg;base64,${PNG}`, 'content is not a image/jpeg image'],
     ['data:image/gif;base64,R0lGODlh', 'must be a PNG, JPEG or WebP data URL'],
     [`data:image/png;base64,${'A'.repeat(800_000)}`, 'must be at most 512 KB'],
-  ])('rejects %#', async (avatar, message) => {
+  ])('refuses %#', async (avatar, message) => {
     const res = await server.api('/api/core/users/me/avatar', json({ avatar }, { headers: bob.headers }));
     expect(res.status).toBe(400);
     expect((await body(res)).message).toBe(`body.avatar: ${message}`);
   });
 
   it('answers 404 for a user without an avatar', async () => {
-    expect((await server.api(`/api/core/users/${ann.sub}/avatar`)).status).toBe(404);
+    const res = await server.api(`/api/core/users/${ann.sub}/avatar`);
+    expect(res.status).toBe(404);
+    expect(await body(res)).toEqual({ message: 'No avatar for this user', code: 'NOT_FOUND' });
   });
 });
 
 describe('DELETE /api/core/users/me', () => {
-  it('deletes the account and its identity, and its tokens stop working', async () => {
+  it('answers deleted, takes the avatar down, and its tokens stop working', async () => {
     const cy = await signedInUser(server, 'cy@example.com');
+    await server.api(
+      '/api/core/users/me/avatar',
+      json({ avatar: `data:image/png;base64,${PNG}` }, { headers: cy.headers }),
+    );
+    expect((await server.api(`/api/core/users/${cy.sub}/avatar`)).status).toBe(200);
     const res = await server.api('/api/core/users/me', { method: 'DELETE', headers: cy.headers });
+    expect(res.status).toBe(200);
     expect(await body(res)).toEqual({ deleted: true });
     expect((await server.api('/api/core/users/me', { headers: cy.headers })).status).toBe(401);
-    await expect(signedInUser(server, 'cy@example.com')).resolves.toBeTruthy();
+    expect((await server.api(`/api/core/users/${cy.sub}/avatar`)).status).toBe(404);
   });
 });
