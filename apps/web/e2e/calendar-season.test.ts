@@ -1,7 +1,10 @@
 /**
  * A season week of 1,400 reports (the busiest real weeks carry 1,300+) must stay smooth: the calendar draws only
- * what is near the screen. The rows are real: a server of its own, with the reports written by the ingestion
- * writer from a scripted provider (a vendor stand-in), read back through the calendar API by the browser.
+ * what is near the screen, at each width, and every report is reached by scrolling. The rows are real: a server of
+ * its own, with the reports written by the ingestion writer from a scripted provider (a vendor stand-in), read back
+ * through the calendar API by the browser. What a busy week shows (the counts, the order from Monday before the
+ * open to Friday's unannounced reports, the date marks, a phone's chosen day alone) is tested on its own screen with
+ * the API answered by the test: features/calendar/calendar-board.test.tsx.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,12 +63,9 @@ function season(): { assets: AssetRecord[]; earnings: EarningsRecord[] } {
   return { assets, earnings };
 }
 
-/** The list's last report: Friday, time not announced, the least popular (ties in time go by popularity). */
-const lastOfWeek = season()
-  .earnings.filter((row) => row.date === WEEK.end && row.time === null)
-  .map((row) => row.symbol)
-  .sort()
-  .at(-1);
+/** The reports of the busiest day, Wednesday (a phone shows one day). */
+const BUSIEST_DAY = addDays(WEEK.start, 2);
+const onBusiestDay = season().earnings.filter((row) => row.date === BUSIEST_DAY).length;
 
 let server: RunningServer;
 let dataDir: string;
@@ -125,6 +125,8 @@ describe('a season week of 1,400 reports', () => {
     async (_view, viewport, path, budget) => {
       const page = await open(path, viewport);
       try {
+        // The count with its thousands separator stays here: a component test cannot be answered with 1,000+
+        // reports (happy-dom empties a fetched answer past 64 KiB once RTK Query clones it).
         expect(
           await page
             .getByText(`${REPORTS.toLocaleString('en-US')} reports`)
@@ -139,26 +141,17 @@ describe('a season week of 1,400 reports', () => {
         // Every report was reachable by scrolling, yet the page never held more than a screenful or so.
         expect(seen.size).toBe(REPORTS);
         expect(maxInDom).toBeLessThan(budget);
-        if (_view === 'list') {
-          // At the very end: Friday's reports whose time is not announced, least popular last (sort by time).
-          const last = await page.$$eval('[data-testid="calendar-entry"]', (nodes) =>
-            nodes.at(-1)?.getAttribute('data-symbol'),
-          );
-          expect(last).toBe(lastOfWeek);
-        }
-        const statuses = new Set([...seen.values()].map((entry) => entry.status));
-        expect(statuses).toEqual(new Set(['confirmed', 'estimated']));
       } finally {
         await page.context().close();
       }
     },
   );
 
-  it('shows the busiest day alone on a phone, still virtualised', async () => {
-    const page = await open(`/earnings-calendar/week-of/${WEEK.start}?selectedDate=${addDays(WEEK.start, 2)}`, 'phone');
+  it("keeps a phone's busiest day to a screenful of elements and scrolls to its last report", async () => {
+    const page = await open(`/earnings-calendar/week-of/${WEEK.start}?selectedDate=${BUSIEST_DAY}`, 'phone');
     try {
       const { seen, maxInDom } = await scrollAndCollect(page);
-      expect(seen.size).toBeGreaterThan(REPORTS * 0.25);
+      expect(seen.size).toBe(onBusiestDay);
       expect(maxInDom).toBeLessThan(60);
     } finally {
       await page.context().close();

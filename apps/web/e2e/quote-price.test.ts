@@ -1,9 +1,11 @@
-import { nyDate } from '@eh/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
 
-/** The 1D chart and the header name one price and one move; the Dividends tab never says "next" of a past date. */
+/**
+ * The 1D chart and the header name one price and one move, read together from the real server and its live socket.
+ * The Dividends tab's "next" or "last" payment is a component test (features/quote/dividends-tab.test.tsx).
+ */
 
 const baseUrl = inject('baseUrl');
 
@@ -65,29 +67,4 @@ describe('the 1D chart and the header', () => {
     },
     90_000,
   );
-});
-
-describe('the Dividends tab', () => {
-  it('names a payment "next" only when it is today or ahead (New York date)', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    try {
-      await page.goto('/quote/AAPL/dividends', { waitUntil: 'networkidle' });
-      const fact = page.getByTestId('dividend-payment');
-      await fact.waitFor();
-      const shown = await fact.innerText();
-      const label = shown.match(/Next payment|Last payment/)?.[0];
-      const date = shown.match(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)?.[0];
-      const iso = nyDate(Date.parse(`${date} 12:00:00 GMT`));
-      const today = nyDate(new Date());
-      if (label === 'Next payment') expect(iso >= today, `${label} ${date}`).toBe(true);
-      else {
-        expect(label).toBe('Last payment');
-        expect(iso < today, `${label} ${date}`).toBe(true);
-      }
-      await screenshot(page, 'quote-dividends-desktop');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
 });

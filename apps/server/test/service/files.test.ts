@@ -431,13 +431,14 @@ eachDatabase((service) => {
     });
 
     it('names an unknown file in every call', async () => {
+      // Each call made when it is awaited: a refusal nothing awaits yet would be an unhandled rejection.
       for (const call of [
-        filesService.file(ctx(), anonymous, 'nope-file'),
-        filesService.fileContent(ctx(), anonymous, 'nope-file'),
-        filesService.fileAnalysis(ctx(), anonymous, 'nope-file'),
-        filesService.analyzerFile(ctx(), anonymous, 'nope-file'),
+        () => filesService.file(ctx(), anonymous, 'nope-file'),
+        () => filesService.fileContent(ctx(), anonymous, 'nope-file'),
+        () => filesService.fileAnalysis(ctx(), anonymous, 'nope-file'),
+        () => filesService.analyzerFile(ctx(), anonymous, 'nope-file'),
       ])
-        await expect(call).rejects.toMatchObject({ statusCode: 404, message: 'Unknown file: nope-file' });
+        await expect(call()).rejects.toMatchObject({ statusCode: 404, message: 'Unknown file: nope-file' });
     });
   });
 

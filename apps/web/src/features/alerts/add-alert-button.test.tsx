@@ -10,7 +10,7 @@ import { makeStore } from '../../app/store.ts';
 import { ToastHost } from '../../shared/toasts/toast-host.tsx';
 import { network } from '../../test/network.ts';
 import { AddAlertButton } from './add-alert-button.tsx';
-import { alertAddedMessage } from './alert-messages.ts';
+import { ALERT_SIGN_IN_MESSAGE, alertAddedMessage } from './alert-messages.ts';
 import type { Alert } from './alerts-api.ts';
 
 const SYMBOL = 'AAPL';
@@ -67,9 +67,13 @@ function answerAlerts() {
   return { deleted, added };
 }
 
-/** A server where `others` other users have alerts on `symbol` and the reader none yet; it counts the reader's. */
+/**
+ * A server where `others` other users have alerts on `symbol` and the reader none yet; it counts the reader's and
+ * notes each add it receives.
+ */
 function answerFollowers(symbol: string, others: number) {
   let alerts: Alert[] = [];
+  const added: BodyOf<typeof addAlert>[] = [];
   network.use(
     http.get(`*${paths.getAlertCounts}`, () =>
       HttpResponse.json({
@@ -80,15 +84,20 @@ function answerFollowers(symbol: string, others: number) {
     http.get(`*${paths.getAlerts}`, () => HttpResponse.json({ alerts })),
     http.post(`*${paths.addAlert}`, async ({ request }) => {
       const body = (await request.json()) as BodyOf<typeof addAlert>;
+      added.push(body);
       const alert: Alert = { ...SAVED, ...ALERT_DEFAULTS, symbol: body.symbol };
       alerts = [alert];
       return HttpResponse.json(alert);
     }),
   );
+  return { added };
 }
 
-function renderButton(symbol = SYMBOL) {
-  const store = makeStore({ auth: { status: 'signedIn', email: 'member@example.com', viaLink: false } });
+const MEMBER = { auth: { status: 'signedIn', email: 'member@example.com', viaLink: false } } as const;
+const VISITOR = { auth: { status: 'signedOut', email: null, viaLink: false } } as const;
+
+function renderButton(symbol = SYMBOL, state: Parameters<typeof makeStore>[0] = MEMBER) {
+  const store = makeStore(state);
   render(
     <AppProviders store={store}>
       <AddAlertButton symbol={symbol} />
@@ -129,7 +138,7 @@ describe('the symbol header alerts button', () => {
 
   it('shows how many users have alerts on the symbol, one more once the reader adds theirs', async () => {
     const others = 1_233;
-    answerFollowers('NVDA', others);
+    const server = answerFollowers('NVDA', others);
     const user = userEvent.setup();
     renderButton('NVDA');
 
@@ -146,5 +155,21 @@ describe('the symbol header alerts button', () => {
     expect(await screen.findByRole('button', { name: /^Alerts on/, pressed: true })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('alert-count').dataset.count).toBe(String(others + 1)));
     expect(screen.getByTestId('alert-count').textContent).toBe('1,234');
+    // Only the symbol is sent: the server chooses the switches (the defaults, or those the plan lets a member save).
+    expect(server.added).toEqual([{ symbol: 'NVDA' }]);
+  });
+
+  it('asks a signed-out visitor to sign in, asking the server nothing', async () => {
+    const user = userEvent.setup();
+    renderButton(SYMBOL, VISITOR);
+
+    const toggle = await screen.findByRole('button', { name: 'Add to alerts', pressed: false });
+    await waitFor(() => expect(toggle).toHaveProperty('disabled', false));
+    // A visitor is shown no count and no settings: those are a member's.
+    expect(screen.queryByTestId('alert-count')).toBeNull();
+    expect(screen.queryByRole('button', { name: `Alert settings for ${SYMBOL}` })).toBeNull();
+    await user.click(toggle);
+    expect((await screen.findByTestId('toast')).textContent).toContain(ALERT_SIGN_IN_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Add to alerts', pressed: false })).toBeTruthy();
   });
 });

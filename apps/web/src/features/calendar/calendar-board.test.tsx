@@ -1,8 +1,8 @@
-import { PRO_PLAN } from '@eh/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { type IsoDate, PRO_PLAN } from '@eh/domain';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModalHost } from '../../app/modals/modal-host.tsx';
 import { AppProviders } from '../../app/providers.tsx';
 import { makeStore } from '../../app/store.ts';
@@ -15,10 +15,12 @@ import {
   calendarEvent,
   dividend,
   freshPreferences,
+  type Report,
   report,
   storedPreference,
 } from './calendar.fixture.ts';
 import { CalendarBoard } from './calendar-board.tsx';
+import { dayHeading } from './calendar-format.ts';
 import { resolveCalendarLocation, viewPath, withSelectedDate } from './calendar-route.ts';
 
 /** The week on screen (no market holiday in it), read on its Wednesday. */
@@ -26,11 +28,16 @@ const MONDAY = '2026-02-09';
 const TUESDAY = '2026-02-10';
 const WEDNESDAY = '2026-02-11';
 const THURSDAY = '2026-02-12';
+const FRIDAY = '2026-02-13';
 const NOW = new Date(`${WEDNESDAY}T15:00:00Z`);
 
 const VISITOR = { auth: { status: 'signedOut', email: null, viaLink: false } } as const;
 
-function renderBoard(view: 'week' | 'list', state: Parameters<typeof makeStore>[0] = VISITOR) {
+function renderBoard(
+  view: 'week' | 'list',
+  state: Parameters<typeof makeStore>[0] = VISITOR,
+  selected: IsoDate | null = null,
+) {
   const location = resolveCalendarLocation(
     view === 'list' ? 'listWeekOf' : 'calendarWeekOf',
     { dateSlug: MONDAY },
@@ -42,7 +49,7 @@ function renderBoard(view: 'week' | 'list', state: Parameters<typeof makeStore>[
       <MemoryRouter>
         <CalendarBoard
           location={location}
-          selected={null}
+          selected={selected}
           now={NOW}
           hrefFor={(target) =>
             withSelectedDate(viewPath(target.view, target.date, NOW), target.select ? target.date : null)
@@ -273,5 +280,145 @@ describe('a legacy alerts filter', () => {
     expect(toolbar().getByRole('radio', { name: 'My list' }).getAttribute('aria-checked')).toBe('true');
     expect(toolbar().getByRole('button', { name: 'Edit my list' })).toBeTruthy();
     expect(screen.getByTestId('more-button').textContent).toBe('+1 more');
+  });
+});
+
+describe('a busy week of 400 reports', () => {
+  // As many as one answer can carry here: happy-dom empties a fetched answer past 64 KiB once it is cloned (RTK
+  // Query clones each), so a 1,300+ season week is the browser tier's (e2e/calendar-season.test.ts).
+  const REPORTS = 400;
+  const WEEK = [MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY];
+  // Most reports fall mid-week, as in a real season.
+  const DAY_WEIGHTS = [0.1, 0.25, 0.3, 0.25, 0.1];
+
+  /**
+   * Every company reports once that week, before the open or after the close, a tenth at a time not announced and
+   * a quarter on an estimated date; the lower its number, the larger and more followed the company.
+   */
+  const BUSY_WEEK: Report[] = Array.from({ length: REPORTS }, (_, i) => {
+    let spot = (i * 0.6180339887) % 1;
+    let day = 0;
+    while (day < DAY_WEIGHTS.length - 1 && spot > (DAY_WEIGHTS[day] ?? 0)) {
+      spot -= DAY_WEIGHTS[day] ?? 0;
+      day += 1;
+    }
+    const time = i % 10 === 9 ? null : i % 2 === 0 ? '07:30' : '16:05';
+    const estimated = i % 4 === 3;
+    return report({
+      id: 10_000 + i,
+      symbol: `ZS${String(i).padStart(4, '0')}`,
+      date: WEEK[day] ?? MONDAY,
+      time,
+      session: time === null ? null : time < '09:30' ? 'before' : 'after',
+      dateStatus: estimated ? 'estimated' : 'confirmed',
+      dateSource: estimated ? 'yahoo' : 'sec',
+      marketCap: Math.round(2e12 / (1 + i) ** 1.1),
+      popularity: REPORTS - i,
+    });
+  });
+  const bySymbol = new Map(BUSY_WEEK.map((row) => [row.symbol, row]));
+  const onDay = (date: IsoDate) => BUSY_WEEK.filter((row) => row.date === date);
+
+  /** Every report, in time order within each day (ties by popularity). */
+  const EVERYTHING = {
+    earningsSettings: {
+      calendarView: 'list',
+      filter: 'all',
+      newsTypes: [],
+      sort: 'time',
+      autoExpandHiddenSymbols: true,
+    },
+  };
+
+  /** The reports drawn now, in order (the list draws only those near the screen). */
+  const drawn = () => screen.queryAllByTestId('calendar-entry').map((entry) => entry.dataset.symbol ?? '');
+
+  /** The window scrolled to `top` as by a reader: happy-dom moves it without the event a browser sends. */
+  const scrollTo = (top: number) =>
+    act(() => {
+      window.scrollTo(0, top);
+      window.dispatchEvent(new Event('scroll'));
+    });
+
+  /** happy-dom's own handle on the window: the width media queries read and the height the list fills. */
+  const viewport = (width: number, height: number) =>
+    (
+      window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+    ).happyDOM.setViewport({ width, height });
+
+  beforeEach(() => freshPreferences(EVERYTHING));
+  afterEach(async () => {
+    await scrollTo(0);
+    viewport(1024, 768);
+  });
+
+  it('counts the week’s reports under the heading and each day’s on its tab', async () => {
+    answerCalendar(BUSY_WEEK);
+    answerEvents([]);
+    renderBoard('week');
+
+    await screen.findAllByTestId('calendar-entry');
+    expect(screen.getByText(new RegExp(` · ${REPORTS.toLocaleString('en-US')} reports$`))).toBeTruthy();
+    const tabs = screen.getAllByTestId('day-tab');
+    expect(tabs.map((tab) => tab.dataset.date)).toEqual(WEEK);
+    for (const tab of tabs) {
+      const count = onDay(tab.dataset.date as IsoDate).length;
+      expect(tab.textContent?.endsWith(`${count.toLocaleString('en-US')} reports`)).toBe(true);
+    }
+  });
+
+  it('lists the week day by day from Monday before the open to Friday’s unannounced reports, least followed last', async () => {
+    answerCalendar(BUSY_WEEK);
+    answerEvents([]);
+    renderBoard('list');
+
+    // Monday before the open, most followed first.
+    const mondayBefore = onDay(MONDAY).filter((row) => row.session === 'before');
+    await screen.findAllByTestId('calendar-entry');
+    const first = drawn();
+    expect(first).toEqual(mondayBefore.slice(0, first.length).map((row) => row.symbol));
+    expect(screen.getAllByTestId('list-day')[0]?.dataset.date).toBe(MONDAY);
+
+    // Past the list's end: what is drawn is its last rows.
+    await scrollTo(1e9);
+    const fridayUnknown = onDay(FRIDAY).filter((row) => row.session === null);
+    await waitFor(() => expect(drawn().at(-1)).toBe(fridayUnknown.at(-1)?.symbol));
+    // Friday's unannounced reports end the week, least followed last, after Friday's reports after the close.
+    const last = drawn();
+    expect(last.slice(-fridayUnknown.length)).toEqual(fridayUnknown.map((row) => row.symbol));
+    const before = last.slice(0, -fridayUnknown.length).map((symbol) => bySymbol.get(symbol));
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((row) => row?.date === FRIDAY && row.session === 'after')).toBe(true);
+    // Each drawn report carries its own date's mark: these are confirmed and estimated by turns.
+    const marks = screen
+      .getAllByTestId('calendar-entry')
+      .map((entry) => [entry.dataset.symbol, within(entry).getByTestId('date-status').dataset.status]);
+    expect(marks).toEqual(last.map((symbol) => [symbol, bySymbol.get(symbol)?.dateStatus]));
+    expect(new Set(marks.map(([, status]) => status))).toEqual(new Set(['confirmed', 'estimated']));
+  });
+
+  it('shows a phone the chosen day alone, its sessions counted', async () => {
+    viewport(390, 844);
+    answerCalendar(BUSY_WEEK);
+    answerEvents([]);
+    // Thursday, not today (Wednesday), which a phone shows unless another day is chosen.
+    renderBoard('week', VISITOR, THURSDAY);
+
+    await screen.findAllByTestId('calendar-entry');
+    const thursday = onDay(THURSDAY);
+    const pressed = screen.getAllByTestId('day-tab').map((tab) => [tab.dataset.date, tab.getAttribute('aria-pressed')]);
+    expect(pressed).toEqual(WEEK.map((date) => [date, String(date === THURSDAY)]));
+    const tabs = screen.getAllByTestId('day-tab');
+    for (const tab of tabs) {
+      const count = onDay(tab.dataset.date as IsoDate).length;
+      expect(tab.textContent?.endsWith(`${count.toLocaleString('en-US')} reports`)).toBe(true);
+    }
+    expect(screen.getByRole('list', { name: `Reports on ${dayHeading(THURSDAY)}` })).toBeTruthy();
+    expect(drawn().every((symbol) => bySymbol.get(symbol)?.date === THURSDAY)).toBe(true);
+    const before = thursday.filter((row) => row.session === 'before');
+    expect(drawn()).toEqual(before.slice(0, drawn().length).map((row) => row.symbol));
+    const band = screen.getAllByTestId('session-band')[0];
+    expect(band?.dataset.band).toBe('before');
+    expect(band?.textContent).toBe(`Before market open${before.length.toLocaleString('en-US')}`);
   });
 });

@@ -8,6 +8,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { makeStore } from '../../app/store.ts';
 import { ToastHost } from '../../shared/toasts/toast-host.tsx';
 import { SIGNED_IN } from '../../test/accounts.ts';
+import { answerTrades, failAddsOnRelease, INTERNAL_ERROR } from '../../test/holdings.ts';
 import { alertOn, answerLists, answerPlans, listOf } from '../../test/lists.ts';
 import { MULTIPLE_LISTS_FEATURE } from '../lists/list-limit.ts';
 import MyStocksPage from './my-stocks-page.tsx';
@@ -259,5 +260,143 @@ describe('alert counts on the lists', () => {
     await user.click(growthTab);
     await selectedTab('Growth');
     expect(figure('list-alerts')).toBe('0 of 1 on alerts');
+  });
+});
+
+describe('holdings on My Stocks', () => {
+  /** The quotes the server answers; the list starts with its cash and, where a test needs one, a holding. */
+  const PRICES = { AAPL: 187.5, MSFT: 402.25 };
+  const CASH = 1000;
+  const HELD = 10;
+  const withAapl = () => listOf(1, 'Core holdings', CASH, [['AAPL', HELD]]);
+
+  const money = (value: number) =>
+    value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+  const rowOf = (symbol: string) =>
+    screen.queryAllByTestId('holding-row').find((row) => row.dataset.symbol === symbol) ?? null;
+  const findRow = (symbol: string) =>
+    waitFor(() => {
+      const found = rowOf(symbol);
+      if (!found) throw new Error(`no ${symbol} row yet`);
+      return found;
+    });
+  const symbolsShown = () => screen.queryAllByTestId('holding-row').map((row) => row.dataset.symbol);
+
+  it('adds a holding typed in the symbol box and values it at its quote, beside the list’s cash', async () => {
+    const list = listOf(1, 'Core holdings', CASH);
+    const server = answerLists(FREE_PLAN, [list], { prices: PRICES });
+    const user = setUpUser();
+    renderMyStocks();
+    await selectedTab('Core holdings');
+
+    await user.type(screen.getByRole('combobox', { name: 'Symbol' }), 'AAPL');
+    await user.type(screen.getByTestId('holding-quantity'), String(HELD));
+    await user.click(screen.getByTestId('add-holding'));
+    const row = await findRow('AAPL');
+    await waitFor(() => expect(within(row).getByTestId('holding-value').textContent).toBe(money(HELD * PRICES.AAPL)));
+    expect(figure('list-value')).toBe(money(CASH + HELD * PRICES.AAPL));
+    expect(figure('list-cash-value')).toBe(money(CASH));
+    expect(server.received).toEqual([
+      { method: 'POST', path: `/earnings/lists/${list.id}/items`, body: { symbol: 'AAPL', quantity: HELD } },
+    ]);
+    // The form is empty again, ready for the next holding.
+    expect(screen.getByRole('combobox', { name: 'Symbol' })).toHaveProperty('value', '');
+    expect(screen.getByTestId('holding-quantity')).toHaveProperty('value', '');
+  });
+
+  it('shows an added holding at once, and takes it back when the server fails, saying why', async () => {
+    const list = withAapl();
+    const server = answerLists(FREE_PLAN, [list], { prices: PRICES });
+    const failing = failAddsOnRelease(server);
+    const user = setUpUser();
+    renderMyStocks();
+    await selectedTab('Core holdings');
+    await waitFor(() => expect(symbolsShown()).toEqual(['AAPL']));
+
+    await user.type(screen.getByRole('combobox', { name: 'Symbol' }), 'MSFT');
+    await user.click(screen.getByTestId('add-holding'));
+    // The row is there while the server has not answered yet.
+    await waitFor(() => expect(rowOf('MSFT')).not.toBeNull());
+    await waitFor(() =>
+      expect(server.received).toEqual([
+        { method: 'POST', path: `/earnings/lists/${list.id}/items`, body: { symbol: 'MSFT' } },
+      ]),
+    );
+
+    failing.release();
+    await waitFor(() => expect(rowOf('MSFT')).toBeNull());
+    expect((await screen.findByTestId('toast')).textContent).toContain(
+      `Adding MSFT failed and was undone: ${INTERNAL_ERROR.message}`,
+    );
+    expect(symbolsShown()).toEqual(['AAPL']);
+    // What was typed stays, to try again.
+    expect(screen.getByRole('combobox', { name: 'Symbol' })).toHaveProperty('value', 'MSFT');
+  });
+
+  it('records a buy from the holdings table: the shares up by the buy, the cash down by shares × price', async () => {
+    const list = withAapl();
+    const server = answerLists(FREE_PLAN, [list], { prices: PRICES });
+    answerTrades(server);
+    const user = setUpUser();
+    renderMyStocks();
+    await selectedTab('Core holdings');
+    const row = await findRow('AAPL');
+    const bought = { quantity: 2, price: 100 };
+
+    await user.click(within(row).getByRole('button', { name: 'Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a transaction on AAPL' });
+    const trade = within(dialog);
+    expect(trade.getByRole('combobox', { name: 'Type' }).textContent).toBe('Buy (cash pays)');
+    await user.type(trade.getByRole('spinbutton', { name: 'Shares' }), String(bought.quantity));
+    await user.type(trade.getByRole('spinbutton', { name: 'Price per share' }), String(bought.price));
+    await user.click(trade.getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+
+    await waitFor(() => expect(figure('list-cash-value')).toBe(money(CASH - bought.quantity * bought.price)));
+    const shares = within(rowOf('AAPL') as HTMLElement).getByRole('spinbutton', { name: 'Shares' });
+    expect(shares).toHaveProperty('value', String(HELD + bought.quantity));
+    expect(server.received).toEqual([
+      {
+        method: 'POST',
+        path: `/earnings/lists/${list.id}/items/AAPL`,
+        body: { transaction: { type: 'buy', ...bought } },
+      },
+    ]);
+  });
+
+  it('names what a trade is missing, and keeps the dialog open with the server’s refusal of an oversale', async () => {
+    const list = withAapl();
+    const server = answerLists(FREE_PLAN, [list], { prices: PRICES });
+    answerTrades(server);
+    const user = setUpUser();
+    renderMyStocks();
+    await selectedTab('Core holdings');
+    const row = await findRow('AAPL');
+
+    await user.click(within(row).getByRole('button', { name: 'Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a transaction on AAPL' });
+    const trade = within(dialog);
+    await user.type(trade.getByRole('spinbutton', { name: 'Shares' }), '2');
+    await user.click(trade.getByRole('button', { name: 'Record' }));
+    expect((await trade.findByRole('alert')).textContent).toBe('Enter the price per share.');
+    expect(server.received).toEqual([]);
+
+    // More shares sold than the list holds: the server refuses, and says why in the dialog.
+    const sold = HELD + 1;
+    await user.click(trade.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Sell (cash receives)' }));
+    const quantity = trade.getByRole('spinbutton', { name: 'Shares' });
+    await user.clear(quantity);
+    await user.type(quantity, String(sold));
+    await user.type(trade.getByRole('spinbutton', { name: 'Price per share' }), '100');
+    await user.click(trade.getByRole('button', { name: 'Record' }));
+    await waitFor(() =>
+      expect(trade.getByRole('alert').textContent).toBe(
+        `body.transaction.quantity: cannot sell ${sold}; the list holds ${HELD} AAPL`,
+      ),
+    );
+    expect(dialog.isConnected).toBe(true);
+    expect(server.lists[0]?.items?.[0]?.quantity).toBe(HELD);
+    expect(figure('list-cash-value')).toBe(money(CASH));
   });
 });

@@ -1,0 +1,27 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers.tsx';
+import { appRoutes } from '../app/router.tsx';
+import { makeStore } from '../app/store.ts';
+import type { AppStore } from '../shared/store.ts';
+
+/**
+ * The whole app at `path`, as the browser's entry renders it: the real route table (its redirects, lazy pages and
+ * chrome) in memory, on the real store. Returns the router, whose location is the address bar's.
+ */
+export function renderApp(path: string, store: AppStore = makeStore()) {
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, store };
+}
+
+/** happy-dom's own handle on the window: the width media queries read. */
+export function viewport(width: number, height: number): void {
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height });
+}
