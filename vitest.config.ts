@@ -50,6 +50,9 @@ export default defineConfig({
           // React components in a DOM of Node's (happy-dom), driven through what a person sees and does.
           name: 'component',
           environment: 'happy-dom',
+          // The page's own address: a port nothing listens on, so a request made after a file's stand-in closed (a
+          // refetch still in flight) is refused here and never reaches a server running on the machine.
+          environmentOptions: { happyDOM: { url: 'http://127.0.0.1:9/' } },
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/component-setup.ts'],
           // A bound, not a speed check: a busy screen (the calendar board's popovers) takes seconds in happy-dom when
