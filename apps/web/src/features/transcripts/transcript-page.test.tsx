@@ -42,7 +42,8 @@ describe('the transcript page', () => {
     expect(screen.getByRole('link', { name: 'This week’s earnings' }).getAttribute('href')).toBe(
       '/earnings-calendar/this-week',
     );
-    expect(document.title).toMatch(/^Transcript not found/);
+    // The title follows in an effect once the page has drawn the answer.
+    await waitFor(() => expect(document.title).toMatch(/^Transcript not found/));
     expect(asked).toEqual(['no-such-file']);
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
   });
