@@ -1,54 +1,59 @@
 /**
- * "A newcomer's first hour": what a pro member, a free member and a visitor met in their first hour,
- * checked in the browser. Plan-gated answers for a signed-in pro, the account menu, the menu's product pages,
- * the tabs a coin gets, and every table reachable to its last column at phone and desktop widths.
+ * "A newcomer's first hour", in Chromium against the real server, in one browser page: a visitor meets the upgrade
+ * prompt on /eh500 and signs in there as a pro member, EHS unlocks without a reload; a fresh load restores the
+ * session, and every page of the product then sends the member every answer whole, each call signed in, with no
+ * upgrade prompt, and every table's last column within reach at phone and desktop width (a report's figures, an
+ * alert's switches too); the account menu in the phone header signs them out.
+ *
+ * What one screen does on its own is tested with the API answered by the test: features/shell/account-menu.test.tsx
+ * (who is signed in, items per plan, the keyboard), app/shell.test.tsx (the menu's pages),
+ * features/quote/coin-page.test.tsx (a coin's tabs), components/table-scroll.test.tsx (what keeps a table's first
+ * column in place). Screenshots of the account menu and a coin's page: first-hour.screens.ts.
  */
-import type { Browser, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
-import { type Account, acquire, FREE, holdDuringFile, LOCK_WAIT_MS, PRO, release } from './support.ts';
+import { launchBrowser, navigateInApp, openPage, screenshot, showAs, type ViewportName } from './browser.ts';
+import { apiAs, holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
 // The demo members sign in and the pro member's alerts change here: one such file at a time (locks.ts).
 holdDuringFile('demo-accounts');
 
-let browser: Browser;
+/** Generous waits: the machine this runs on may be shared by several suites at once. */
+const SLOW_MS = 90_000;
+/** Per step: the walk opens two dozen pages. */
+const WALK_MS = 900_000;
+
+/** The stock whose alert the member opens on My Stocks. */
+const ALERT_SYMBOL = 'MSFT';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
 beforeAll(async () => {
   browser = await launchBrowser();
-});
+  ({ context, page } = await openPage(browser, baseUrl));
+  page.setDefaultTimeout(SLOW_MS);
+  page.setDefaultNavigationTimeout(SLOW_MS);
+  // The alert My Stocks shows, made before the page first asks for the member's alerts.
+  token = await idToken(PRO);
+  await apiAs(token, `/earnings/alerts/${ALERT_SYMBOL}`, { method: 'DELETE' });
+  const added = await apiAs(token, '/earnings/alerts', { method: 'POST', body: { symbol: ALERT_SYMBOL } });
+  expect(added.status).toBe(200);
+}, SLOW_MS);
 afterAll(async () => {
+  if (token) await apiAs(token, `/earnings/alerts/${ALERT_SYMBOL}`, { method: 'DELETE' });
+  await context?.close();
   await browser?.close();
 });
 
-/** Generous waits: the machine this runs on may be shared by several suites at once. */
-const SLOW_MS = 90_000;
-/** Per test: the walks below open a dozen pages or more. */
-const WALK_MS = 900_000;
-
-/** A page of its own, patient with a busy machine. */
-async function open(options: Parameters<typeof openPage>[2] = {}) {
-  const opened = await openPage(browser, baseUrl, options);
-  opened.page.setDefaultTimeout(SLOW_MS);
-  opened.page.setDefaultNavigationTimeout(SLOW_MS);
-  return opened;
-}
-
-/** Signs in through the sign-in page, as a person does; the session is then stored and restored on each load. */
-async function signIn(page: Page, account: Account) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('account-button').waitFor();
-}
-
-/** Opens a page and waits until its data is in: the heading, no request in flight, no loading placeholder. */
-async function visit(page: Page, path: string) {
-  await page.goto(path);
+/** Waits until the open page's data is in: its heading, and no loading placeholder. */
+async function settled(page: Page) {
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('main .MuiSkeleton-root').length === 0);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
 }
 
 /** Every `gated` marker in an answer that says something was withheld (null and [] say nothing was). */
@@ -93,203 +98,11 @@ function watchApi(page: Page) {
   };
 }
 
-const PRO_PAGES = [
-  '/',
-  '/earnings-calendar/this-week',
-  '/earnings-list/this-week',
-  '/eh500',
-  '/ehs',
-  '/all',
-  '/news',
-  '/calls',
-  '/earnings-feed',
-  '/my-stocks',
-  '/quote/AAPL',
-  '/quote/AAPL/earnings',
-  '/quote/AAPL/ehs',
-  '/quote/AAPL/analysts',
-  '/quote/AAPL/news',
-  '/quote/AAPL/short',
-  '/quote/AAPL/price',
-  '/quote/AAPL/dividends',
-  '/quote/AAPL/sec-filings',
-  '/quote/AAPL/events',
-  '/quote/AAPL/trades',
-];
-
-describe('a pro member', () => {
-  it(
-    'is sent every answer whole: no gated marker and no upgrade prompt on any page, every call signed in',
-    async () => {
-      const { context, page } = await open();
-      try {
-        await signIn(page, PRO);
-        const problems: string[] = [];
-        for (const path of PRO_PAGES) {
-          const api = watchApi(page);
-          await visit(page, path);
-          await api.settle();
-          for (const marker of api.gated) problems.push(`${path}: ${marker}`);
-          for (const request of api.anonymous) problems.push(`${path}: sent without the sign-in: ${request}`);
-          if ((await page.getByTestId('upgrade-prompt').count()) > 0) problems.push(`${path}: shows an upgrade prompt`);
-          if (path === '/eh500') {
-            const score = await page.getByTestId('eh500-row').first().locator('td').nth(4).innerText();
-            if (!/^\d+(\.\d)?$/.test(score.trim())) problems.push(`/eh500: the first row's EHS reads "${score}"`);
-          }
-        }
-        expect(problems).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    WALK_MS,
-  );
-
-  it(
-    'sees EHS unlock on /eh500 as soon as they sign in there, without reloading',
-    async () => {
-      const { context, page } = await open();
-      try {
-        await visit(page, '/eh500');
-        await page.getByTestId('upgrade-prompt').waitFor();
-        await page.getByRole('button', { name: 'Sign in' }).first().click();
-        const modal = page.getByTestId('modal-signIn');
-        await modal.getByLabel('Email').fill(PRO.email);
-        await modal.getByLabel('Password').fill(PRO.password);
-        await modal.locator('form').getByRole('button', { name: 'Sign in' }).click();
-        await page.getByTestId('account-button').waitFor();
-        await page.getByTestId('upgrade-prompt').waitFor({ state: 'detached' });
-        const score = page.getByTestId('eh500-row').first().locator('td').nth(4);
-        await expect.poll(async () => (await score.innerText()).trim(), { timeout: SLOW_MS }).toMatch(/^\d+(\.\d)?$/);
-      } finally {
-        await context.close();
-      }
-    },
-    WALK_MS,
-  );
-});
-
-describe('the account menu', () => {
-  it(
-    'shows who is signed in, their plan with an upgrade link, and works from the keyboard',
-    async () => {
-      const { context, page, errors } = await open();
-      try {
-        await signIn(page, FREE);
-        await visit(page, '/news');
-        const button = page.getByTestId('account-button');
-        expect(await button.getAttribute('aria-haspopup')).toBe('menu');
-        await button.focus();
-        await page.keyboard.press('Enter');
-        const menu = page.getByRole('menu');
-        await menu.waitFor();
-        await expect.poll(() => page.getByTestId('account-menu-plan').innerText()).toBe('Free plan');
-        const who = await page.getByTestId('account-menu-who').innerText();
-        expect(who).toContain(FREE.email);
-        const items = await menu.getByRole('menuitem').allInnerTexts();
-        expect(items.map((item) => item.split('\n')[0])).toEqual([
-          'Profile',
-          'My Stocks',
-          'Upgrade',
-          'Dark theme',
-          'Sign out',
-        ]);
-        expect(await page.getByTestId('account-menu-pricing').getAttribute('href')).toBe('/pricing');
-        // The first item has the focus; arrows move it; Escape closes and gives the focus back to the avatar.
-        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Profile');
-        await page.keyboard.press('ArrowDown');
-        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('My Stocks');
-        for (const [viewport, scheme] of SCREENS) {
-          await showAs(page, viewport, scheme);
-          await screenshot(page, `account-menu-${viewport}-${scheme}`);
-        }
-        await page.keyboard.press('Escape');
-        await menu.waitFor({ state: 'detached' });
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('account-button');
-        // From the keyboard to My Stocks.
-        await page.keyboard.press('Enter');
-        await page.getByRole('menuitem', { name: 'My Stocks' }).waitFor();
-        await page.keyboard.press('Home');
-        await page.keyboard.press('ArrowDown');
-        await page.keyboard.press('Enter');
-        await page.waitForURL(`${baseUrl}/my-stocks`);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    WALK_MS,
-  );
-
-  it(
-    'is in the phone header too, and signs out',
-    async () => {
-      const { context, page } = await open({ viewport: 'phone' });
-      try {
-        await signIn(page, PRO);
-        await visit(page, '/');
-        await page.getByTestId('account-button').click();
-        await expect.poll(() => page.getByTestId('account-menu-plan').innerText()).toBe('Pro plan');
-        expect(await page.getByRole('menuitem', { name: 'Plans' }).count()).toBe(1);
-        await page.getByTestId('account-menu-sign-out').click();
-        await page.getByTestId('account-button').waitFor({ state: 'detached' });
-      } finally {
-        await context.close();
-      }
-    },
-    WALK_MS,
-  );
-});
-
-describe('the menu', () => {
-  // The files that turn the dev flag on (and back off) hold this lock while they do: with it, the flag is off.
-  beforeAll(() => acquire('dev-flag'), LOCK_WAIT_MS);
-  afterAll(() => release('dev-flag'));
-
-  it(
-    'lists product pages only: no partner homes, embeds, demo tour or developer tools',
-    async () => {
-      const { context, page } = await open({ viewport: 'phone' });
-      try {
-        await visit(page, '/');
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        const nav = page.getByRole('navigation', { name: 'All pages' });
-        await nav.waitFor();
-        const text = await nav.innerText();
-        for (const internal of ['CNBC', 'Wolf', 'Calendar embed', 'Demo', 'Developer tools', 'Partners'])
-          expect(text).not.toContain(internal);
-        for (const product of ['EH500', 'My Stocks', 'Pricing', 'FAQ']) expect(text).toContain(product);
-      } finally {
-        await context.close();
-      }
-    },
-    WALK_MS,
-  );
-});
-
-describe('a coin’s page', () => {
-  it(
-    'has only the tabs that apply to crypto, and sends a company tab’s address to the overview',
-    async () => {
-      const { context, page, errors } = await open();
-      try {
-        await visit(page, '/quote/BTC');
-        const tabs = page.getByTestId('symbol-tabs').getByRole('tab');
-        await expect.poll(() => tabs.allInnerTexts()).toEqual(['Overview', 'News', 'Price History', 'Trades']);
-        for (const sub of ['earnings', 'ehs', 'dividends', 'sec-filings', 'short', 'analysts']) {
-          await page.goto(`/quote/BTC/${sub}`);
-          await page.waitForURL(`${baseUrl}/quote/BTC`);
-          await page.getByTestId('tab-overview').waitFor();
-        }
-        await screenshot(page, 'crypto-tabs-desktop-light');
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    WALK_MS,
-  );
-});
+/** The first EH500 row's score, once it reads as one. */
+async function expectEh500Scored(page: Page) {
+  const score = page.getByTestId('eh500-row').first().locator('td').nth(4);
+  await expect.poll(async () => (await score.innerText()).trim(), { timeout: SLOW_MS }).toMatch(/^\d+(\.\d)?$/);
+}
 
 /** Each drawn table: whether its last column can be brought into view and its first column stays put. */
 async function tableReach(page: Page) {
@@ -327,91 +140,146 @@ async function tableReach(page: Page) {
   );
 }
 
-async function expectTablesReachable(page: Page, where: string, expected: number) {
-  const reach = await tableReach(page);
-  expect(reach.length, `${where}: tables drawn`).toBeGreaterThanOrEqual(expected);
-  expect(reach.filter((table) => !table.ok).map((table) => `${where} ${table.label}: ${table.why}`)).toEqual([]);
+/**
+ * The open page's tables, checked at phone and desktop width (the page is shown at each without a reload), and
+ * saved as `shot`-<width>-light when screenshots are being saved.
+ */
+async function expectTablesReachable(page: Page, where: string, expected: number, shot?: string) {
+  for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+    await showAs(page, viewport, 'light');
+    await expect
+      .poll(async () => (await tableReach(page)).length, { message: `${where} at ${viewport}: tables drawn` })
+      .toBeGreaterThanOrEqual(expected);
+    const reach = await tableReach(page);
+    expect(
+      reach.filter((table) => !table.ok).map((table) => `${where} at ${viewport}, ${table.label}: ${table.why}`),
+    ).toEqual([]);
+    if (shot) await screenshot(page, `${shot}-${viewport}-light`);
+  }
 }
 
-const TABLE_PAGES: [string, number][] = [
-  ['/quote/AAPL/earnings', 1],
-  ['/quote/AAPL/analysts', 1],
-  ['/quote/AAPL/short', 1],
-  ['/quote/AAPL/dividends', 1],
-  ['/quote/AAPL/ehs', 1],
+/** Every page of the product a pro member opens in their first hour; the number is how many tables it draws. */
+const WALK: [string, number][] = [
+  ['/', 0],
+  ['/earnings-calendar/this-week', 0],
+  ['/earnings-list/this-week', 0],
   ['/eh500', 1],
-  ['/all', 1],
+  ['/ehs', 0],
   ['/ehs/learn-more', 2],
+  ['/all', 1],
+  ['/news', 0],
+  ['/calls', 0],
+  ['/earnings-feed', 0],
+  ['/my-stocks', 0],
+  ['/quote/AAPL', 0],
+  ['/quote/AAPL/earnings', 1],
+  ['/quote/AAPL/ehs', 1],
+  ['/quote/AAPL/analysts', 1],
+  ['/quote/AAPL/news', 0],
+  ['/quote/AAPL/short', 1],
+  ['/quote/AAPL/price', 0],
+  ['/quote/AAPL/dividends', 1],
+  ['/quote/AAPL/sec-filings', 0],
+  ['/quote/AAPL/events', 0],
+  ['/quote/AAPL/trades', 0],
 ];
 
-describe('tables', () => {
-  for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
-    it(
-      `show their last column and keep their first in place at ${viewport} width`,
-      async () => {
-        const { context, page } = await open({ viewport });
-        try {
-          await signIn(page, PRO);
-          for (const [path, expected] of TABLE_PAGES) {
-            await visit(page, path);
-            await expectTablesReachable(page, path, expected);
-          }
+/**
+ * Pages of the walk loaded afresh: a load restores the stored session while its first calls start, and each call
+ * must wait for it (api.ts), or it goes out anonymous and comes back gated (on /eh500, EHS locked for a pro member).
+ * The home page makes the most calls on a load. The other pages are reached inside the app, as its links do.
+ */
+const LOADED_AFRESH: ReadonlySet<string> = new Set(['/', '/eh500']);
 
-          // The report modal: estimates against actuals, with the surprise and the year-over-year change.
-          await visit(page, '/earnings-list/this-week');
-          const entry = page.getByTestId('calendar-entry').first();
-          const symbol = await entry.getAttribute('data-symbol');
-          await entry.getByRole('button', { name: new RegExp(`^${symbol}, `) }).click();
-          const modal = page.getByTestId('modal-earnings');
-          await modal.getByRole('region', { name: 'Estimates and actuals' }).waitFor();
-          await expectTablesReachable(page, 'report modal', 1);
-          await screenshot(page, `report-modal-${viewport}-light`);
-          await page.keyboard.press('Escape');
+describe('a newcomer’s first hour as a pro member', () => {
+  it(
+    'meets the upgrade prompt on /eh500 as a visitor, signs in there, and sees EHS unlock without a reload',
+    async () => {
+      await page.goto('/eh500', { waitUntil: 'networkidle' });
+      await settled(page);
+      await page.getByTestId('upgrade-prompt').waitFor();
+      await page.getByRole('button', { name: 'Sign in' }).first().click();
+      const modal = page.getByTestId('modal-signIn');
+      await modal.getByLabel('Email').fill(PRO.email);
+      await modal.getByLabel('Password').fill(PRO.password);
+      await modal.locator('form').getByRole('button', { name: 'Sign in' }).click();
+      await page.getByTestId('account-button').waitFor();
+      await page.getByTestId('upgrade-prompt').waitFor({ state: 'detached' });
+      await expectEh500Scored(page);
+    },
+    WALK_MS,
+  );
 
-          // The alerts table: fourteen columns, Push last.
-          const added = await page.evaluate(async () => {
-            const read = (suffix: string) =>
-              localStorage.getItem(Object.keys(localStorage).find((key) => key.endsWith(suffix)) ?? '') ?? '';
-            const res = await fetch('/api/earnings/alerts', {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${read('.idToken')}`,
-                'x-access-token': read('.accessToken'),
-              },
-              body: JSON.stringify({ symbol: 'MSFT' }),
-            });
-            return res.status;
-          });
-          expect(added).toBe(200);
-          try {
-            await visit(page, '/my-stocks');
-            // An alert is a line that opens to its switches: the last of them is on screen with nothing to scroll.
-            const alert = page.locator('[data-testid="alert-row"][data-symbol="MSFT"]');
-            await alert.getByRole('button', { name: 'Change alerts for MSFT' }).click();
-            const push = alert.getByRole('checkbox', { name: 'Push for MSFT' });
-            await push.scrollIntoViewIfNeeded();
-            const box = await push.boundingBox();
-            expect(box).not.toBeNull();
-            expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(
-              true,
-            );
-            await screenshot(page, `alerts-opened-${viewport}-light`);
-          } finally {
-            await page.evaluate(async () => {
-              const read = (suffix: string) =>
-                localStorage.getItem(Object.keys(localStorage).find((key) => key.endsWith(suffix)) ?? '') ?? '';
-              await fetch('/api/earnings/alerts/MSFT', {
-                method: 'DELETE',
-                headers: { authorization: `Bearer ${read('.idToken')}`, 'x-access-token': read('.accessToken') },
-              });
-            });
-          }
-        } finally {
-          await context.close();
-        }
-      },
-      WALK_MS,
-    );
-  }
+  it(
+    'is sent every answer whole on every page, each call signed in, with no upgrade prompt; every table reaches its last column at both widths',
+    async () => {
+      const problems: string[] = [];
+      for (const [path, tables] of WALK) {
+        const api = watchApi(page);
+        if (LOADED_AFRESH.has(path)) await page.goto(path, { waitUntil: 'networkidle' });
+        else await navigateInApp(page, path);
+        await settled(page);
+        await api.settle();
+        for (const marker of api.gated) problems.push(`${path}: ${marker}`);
+        for (const request of api.anonymous) problems.push(`${path}: sent without the sign-in: ${request}`);
+        if ((await page.getByTestId('upgrade-prompt').count()) > 0) problems.push(`${path}: shows an upgrade prompt`);
+        if (path === '/eh500') await expectEh500Scored(page);
+        if (tables > 0) await expectTablesReachable(page, path, tables);
+      }
+      expect(problems).toEqual([]);
+    },
+    WALK_MS,
+  );
+
+  it(
+    'opens a report from the earnings list: estimates against actuals, the last column within reach at both widths',
+    async () => {
+      await navigateInApp(page, '/earnings-list/this-week');
+      const entry = page.getByTestId('calendar-entry').first();
+      const symbol = await entry.getAttribute('data-symbol');
+      await entry.getByRole('button', { name: new RegExp(`^${symbol}, `) }).click();
+      const modal = page.getByTestId('modal-earnings');
+      await modal.getByRole('region', { name: 'Estimates and actuals' }).waitFor();
+      await expectTablesReachable(page, 'report modal', 1, 'report-modal');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    },
+    WALK_MS,
+  );
+
+  it(
+    'opens an alert on My Stocks to its switches, the last of them on screen at both widths with nothing to scroll',
+    async () => {
+      await navigateInApp(page, '/my-stocks');
+      const alert = page.locator(`[data-testid="alert-row"][data-symbol="${ALERT_SYMBOL}"]`);
+      await alert.getByRole('button', { name: `Change alerts for ${ALERT_SYMBOL}` }).click();
+      const push = alert.getByRole('checkbox', { name: `Push for ${ALERT_SYMBOL}` });
+      for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+        await showAs(page, viewport, 'light');
+        await push.scrollIntoViewIfNeeded();
+        const box = await push.boundingBox();
+        const width = page.viewportSize()?.width ?? 0;
+        expect(box, viewport).not.toBeNull();
+        expect(
+          (box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width,
+          `${viewport}: ${JSON.stringify(box)}`,
+        ).toBe(true);
+        await screenshot(page, `alerts-opened-${viewport}-light`);
+      }
+    },
+    WALK_MS,
+  );
+
+  it(
+    'finds the account menu in the phone header, on the Pro plan with Plans in place of Upgrade, and signs out',
+    async () => {
+      await showAs(page, 'phone', 'light');
+      await page.getByTestId('account-button').click();
+      await expect.poll(() => page.getByTestId('account-menu-plan').innerText()).toBe('Pro plan');
+      expect(await page.getByRole('menuitem', { name: 'Plans' }).count()).toBe(1);
+      await page.getByTestId('account-menu-sign-out').click();
+      await page.getByTestId('account-button').waitFor({ state: 'detached' });
+    },
+    WALK_MS,
+  );
 });

@@ -1,14 +1,15 @@
 /**
- * The live socket's web client: on a quote page the header's price follows the demo simulator within 2 s
- * of a tick (patched into the cache, never refetched), the tab being hidden pauses the stream, and the socket comes
- * back by itself after the server restarts. BTC trades around the clock, so the simulator moves it at any hour.
- * The restart uses a server of this file's own (the suite's shared one is never stopped).
+ * The live socket's web client, in one browser page: a visitor finds Bitcoin from the symbol search, and on its
+ * quote page the header's price follows the demo simulator within 2 s of a tick (patched into the cache, never
+ * refetched), the tab being hidden pauses the stream, and the socket comes back by itself after the server
+ * restarts. BTC trades around the clock, so the simulator moves it at any hour. The restart uses a server of this
+ * file's own (the suite's shared one is never stopped), which the same page then visits.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quoteKey } from '@eh/domain';
-import type { Browser, Page, WebSocket } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import { tradesAt } from '../../server/src/providers/demo/live-quotes.ts';
@@ -17,34 +18,38 @@ import { type RunningServer, startServer } from '../../server/src/server.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { freePort } from '../scripts/app-server.ts';
 import { LIVE_WORDS } from '../src/features/live/live-words.ts';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { idToken, PRO, seriousViolations } from './support.ts';
+import { launchBrowser, openPage, screenshot, showAs } from './browser.ts';
+import { seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const SYMBOL = 'BTC';
 const KEY = quoteKey('crypto', SYMBOL);
 
 let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
 beforeAll(async () => {
   browser = await launchBrowser();
+  ({ context, page, errors } = await openPage(browser, baseUrl));
 });
 afterAll(async () => {
+  await context?.close();
   await browser?.close();
 });
 
-const price = async (page: Page) => (await page.getByTestId('quote-price').innerText()).trim();
-const liveStatus = (page: Page) => page.getByTestId('live-status').getAttribute('data-status');
+const price = async () => (await page.getByTestId('quote-price').innerText()).trim();
+const liveStatus = () => page.getByTestId('live-status').getAttribute('data-status');
 
-/** Opens the quote page and waits until its header streams (the indicator says Live). */
-async function openLive(page: Page, path = `/quote/${SYMBOL}`) {
-  await page.goto(path);
+/** Waits until the quote page's header streams: the indicator says Live beside the price. */
+async function streaming() {
   await page.getByTestId('quote-price').waitFor({ timeout: 30_000 });
-  await expect.poll(() => liveStatus(page), { timeout: 30_000 }).toBe('open');
+  await expect.poll(() => liveStatus(), { timeout: 30_000 }).toBe('open');
   expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
 }
 
 /** Key stats whose value runs past the key-stats card (BTC's six-figure day range at phone width did). */
-const overflowingStats = (page: Page) =>
+const overflowingStats = () =>
   page.getByTestId('key-stats').evaluate((card) => {
     const right = card.getBoundingClientRect().right;
     return [...card.querySelectorAll('dd')]
@@ -67,7 +72,7 @@ async function nextTick(): Promise<number> {
  * Milliseconds from the start of tick `second` until the header's price changed, or null when it had not changed
  * `limitMs` after it. The price is read before the tick.
  */
-async function shownAfter(page: Page, second: number, limitMs: number): Promise<number | null> {
+async function shownAfter(second: number, limitMs: number): Promise<number | null> {
   return page.evaluate(
     ({ tick, limit }) =>
       new Promise<number | null>((resolve) => {
@@ -86,29 +91,51 @@ async function shownAfter(page: Page, second: number, limitMs: number): Promise<
 }
 
 /** The time the header's price takes to change, at most `limitMs` (null when it did not). */
-async function changeWithin(page: Page, limitMs: number): Promise<number | null> {
-  return shownAfter(page, Date.now() / 1000, limitMs);
+async function changeWithin(limitMs: number): Promise<number | null> {
+  return shownAfter(Date.now() / 1000, limitMs);
+}
+
+/** Sets whether the tab is hidden, as the browser tells the page when its tab is switched away from and back. */
+async function tabHidden(hidden: boolean) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 }
 
 describe('the quote header during the simulator', () => {
-  it('changes within 2 s of a tick, patched from the socket (no refetch), and streams nothing while the tab is hidden', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
+  it('is found from the search, changes within 2 s of a tick, patched from the socket (no refetch), and streams nothing while the tab is hidden', async () => {
+    const sockets: WebSocket[] = [];
+    const onSocket = (socket: WebSocket) => sockets.push(socket);
+    page.on('websocket', onSocket);
+    const quoteCalls: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes(`/api/pricing/quotes/crypto/${SYMBOL}`)) quoteCalls.push(request.url());
+    };
+    page.on('request', onRequest);
     try {
-      const sockets: WebSocket[] = [];
-      page.on('websocket', (socket) => sockets.push(socket));
-      const quoteCalls: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes(`/api/pricing/quotes/crypto/${SYMBOL}`)) quoteCalls.push(request.url());
-      });
-      await openLive(page);
-      // One socket for the app, anonymous (SPEC §5), naming the app.
+      // The visitor looks Bitcoin up by name on /search (its one axe pass, results shown) and opens it by keyboard.
+      await page.goto('/search', { waitUntil: 'networkidle' });
+      const box = page.getByRole('combobox', { name: 'Search symbols' });
+      await box.fill('bitcoin');
+      await page
+        .getByRole('option', { name: /Bitcoin/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(await page.getByRole('option').first().innerText()).toContain(SYMBOL);
+      expect(await seriousViolations(page)).toEqual([]);
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      await page.waitForURL(`**/quote/${SYMBOL}`);
+      await streaming();
+      // One socket for the app, anonymous (SPEC §5), naming the app, kept across the move to the quote.
       expect(sockets).toHaveLength(1);
       expect(sockets[0]?.url()).toMatch(/\/sync\?app=earningshub&anonymousId=[0-9a-f-]{36}$/);
 
       const calls = quoteCalls.length;
       for (let round = 0; round < 3; round += 1) {
         const tick = await nextTick();
-        const took = await shownAfter(page, tick, 2000);
+        const took = await shownAfter(tick, 2000);
         expect(took, `round ${round}: the header did not change within 2 s of the tick of ${tick}`).not.toBeNull();
       }
       // Patched in the cache: the quote was not fetched again.
@@ -120,50 +147,23 @@ describe('the quote header during the simulator', () => {
       const paused = socket.waitForEvent('framesent', {
         predicate: (frame) => String(frame.payload).includes('"pause"'),
       });
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
+      await tabHidden(true);
       await paused;
       // A quote sent before the pause reached the server lands before the simulator's next trade, at least 600 ms
       // later; from that trade on, nothing may change.
       const afterPause = await nextTick();
-      expect(await shownAfter(page, afterPause, 3000)).toBeNull();
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-      expect(await changeWithin(page, 5000)).not.toBeNull();
+      expect(await shownAfter(afterPause, 3000)).toBeNull();
+      await tabHidden(false);
+      expect(await changeWithin(5000)).not.toBeNull();
+
+      // The streamed six-figure figures fit the key stats at both widths.
+      expect(await overflowingStats(), 'desktop: key stats past the card').toEqual([]);
+      await showAs(page, 'phone', 'light');
+      expect(await overflowingStats(), 'phone: key stats past the card').toEqual([]);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
-    }
-  }, 120_000);
-
-  it('connects with the identity token when signed in', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      const sockets: string[] = [];
-      page.on('websocket', (socket) => sockets.push(socket.url()));
-      await openLive(page, `/quote/${SYMBOL}?token=${await idToken(PRO)}`);
-      expect(sockets.at(-1)).toMatch(/\/sync\?app=earningshub&token=ey/);
-    } finally {
-      await context.close();
-    }
-  }, 90_000);
-
-  it('says Live beside the price, passes axe, and looks right at both widths in both themes', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    try {
-      await openLive(page);
-      expect(await seriousViolations(page)).toEqual([]);
-      for (const [viewport, scheme] of SCREENS) {
-        await showAs(page, viewport, scheme);
-        await screenshot(page, `live-quote-${viewport}-${scheme}`);
-        expect(await overflowingStats(page), `${viewport}: key stats past the card`).toEqual([]);
-      }
-    } finally {
-      await context.close();
+      page.off('websocket', onSocket);
+      page.off('request', onRequest);
     }
   }, 120_000);
 });
@@ -194,59 +194,57 @@ describe('a server restart', () => {
 
   it('is ridden out: the socket says Reconnecting…, comes back by itself and the price moves again', async () => {
     const url = server?.url.replace('localhost', '127.0.0.1') ?? '';
-    const { context, page } = await openPage(browser, url);
-    try {
-      const sockets: string[] = [];
-      const closes: string[] = [];
-      page.on('websocket', (socket) => {
-        sockets.push(socket.url());
-        socket.on('close', () => closes.push(`closed ${sockets.length} at ${new Date().toISOString()}`));
-      });
-      await openLive(page);
-      const before = await price(page);
-      // Every status the indicator goes through, for the messages below.
-      await page.evaluate(() => {
-        const node = document.querySelector('[data-testid="live-status"]');
-        const seen: string[] = [];
-        Object.assign(window, { __liveStatuses: seen });
-        const header = node?.closest('[data-testid="quote"]') ?? document.body;
-        new MutationObserver(() => {
-          const status = document.querySelector('[data-testid="live-status"]')?.getAttribute('data-status') ?? 'none';
-          if (seen.at(-1) !== status) seen.push(`${status} ${new Date().toISOString()}`);
-        }).observe(header, { attributes: true, subtree: true, childList: true });
-      });
-      const history = async () =>
-        `${JSON.stringify(await page.evaluate(() => (window as unknown as { __liveStatuses: string[] }).__liveStatuses))} ${JSON.stringify(closes)}`;
+    const sockets: string[] = [];
+    const closes: string[] = [];
+    page.on('websocket', (socket) => {
+      sockets.push(socket.url());
+      socket.on('close', () => closes.push(`closed ${sockets.length} at ${new Date().toISOString()}`));
+    });
+    // The same page, at desktop width again, opens the quote on this file's server.
+    await showAs(page, 'desktop', 'light');
+    await page.goto(`${url}/quote/${SYMBOL}`);
+    await streaming();
+    const before = await price();
+    // Every status the indicator goes through, for the messages below.
+    await page.evaluate(() => {
+      const node = document.querySelector('[data-testid="live-status"]');
+      const seen: string[] = [];
+      Object.assign(window, { __liveStatuses: seen });
+      const header = node?.closest('[data-testid="quote"]') ?? document.body;
+      new MutationObserver(() => {
+        const status = document.querySelector('[data-testid="live-status"]')?.getAttribute('data-status') ?? 'none';
+        if (seen.at(-1) !== status) seen.push(`${status} ${new Date().toISOString()}`);
+      }).observe(header, { attributes: true, subtree: true, childList: true });
+    });
+    const history = async () =>
+      `${JSON.stringify(await page.evaluate(() => (window as unknown as { __liveStatuses: string[] }).__liveStatuses))} ${JSON.stringify(closes)}`;
 
-      // Only this file's server goes away: its clients are told 1001 and reconnect on SPEC §9's backoff.
-      await server?.stop();
-      server = null;
-      const stoppedAt = new Date().toISOString();
-      await expect
-        .poll(async () => `${await liveStatus(page)}`, { timeout: 20_000 })
-        .toBe('reconnecting')
-        .catch(async (error: Error) => {
-          throw new Error(`${error.message}; stopped at ${stoppedAt}; statuses ${await history()}`);
-        });
-      expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.reconnecting);
-      expect(await seriousViolations(page, '[data-testid="quote"]')).toEqual([]);
-      await screenshot(page, 'live-quote-reconnecting-desktop-light');
+    // Only this file's server goes away: its clients are told 1001 and reconnect on SPEC §9's backoff.
+    await server?.stop();
+    server = null;
+    const stoppedAt = new Date().toISOString();
+    await expect
+      .poll(async () => `${await liveStatus()}`, { timeout: 20_000 })
+      .toBe('reconnecting')
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}; stopped at ${stoppedAt}; statuses ${await history()}`);
+      });
+    expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.reconnecting);
+    expect(await seriousViolations(page, '[data-testid="quote"]')).toEqual([]);
+    await screenshot(page, 'live-quote-reconnecting-desktop-light');
 
-      server = await startServer(config);
-      await expect
-        .poll(() => liveStatus(page), { timeout: 90_000, interval: 500 })
-        .toBe('open')
-        .catch(async (error: Error) => {
-          throw new Error(`${error.message}; statuses ${await history()}`);
-        });
-      expect(sockets.length).toBeGreaterThanOrEqual(2);
-      expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
-      // Resubscribed on open: the header streams again.
-      const tick = await nextTick();
-      expect(await shownAfter(page, tick, 2000)).not.toBeNull();
-      expect(await price(page)).not.toBe(before);
-    } finally {
-      await context.close();
-    }
+    server = await startServer(config);
+    await expect
+      .poll(() => liveStatus(), { timeout: 90_000, interval: 500 })
+      .toBe('open')
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}; statuses ${await history()}`);
+      });
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+    expect((await page.getByTestId('live-status').innerText()).trim()).toBe(LIVE_WORDS.live);
+    // Resubscribed on open: the header streams again.
+    const tick = await nextTick();
+    expect(await shownAfter(tick, 2000)).not.toBeNull();
+    expect(await price()).not.toBe(before);
   }, 240_000);
 });

@@ -25,3 +25,9 @@ export function viewport(width: number, height: number): void {
     window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
   ).happyDOM.setViewport({ width, height });
 }
+
+/**
+ * The bound of a test that walks through every tab of the symbol page, each drawing its section from a lazily
+ * loaded chunk: seconds on a quiet machine, over the project's 20 s when the other suites keep both cores busy.
+ */
+export const TAB_WALK_BOUND_MS = 60_000;

@@ -6,7 +6,7 @@ import { formatCompact } from '../../shared/market/format.ts';
 import { preferences } from '../../shared/preferences.ts';
 import { SYMBOL_TABS, type SymbolTabKey, symbolPath } from '../../shared/routes.ts';
 import { answerSymbolPages, EVENTS, FILINGS, NEWS, shortInterest, TRADES } from '../../test/quote.ts';
-import { renderApp, viewport } from '../../test/quote-app.tsx';
+import { renderApp, TAB_WALK_BOUND_MS, viewport } from '../../test/quote-app.tsx';
 import { allowCharts } from '../../test/quote-chart.ts';
 
 // The symbol page's code loads lazily: loaded before the tests, its compile time is not counted against their waits.
@@ -102,26 +102,30 @@ describe('the quote page', () => {
     );
   });
 
-  it('walks every tab: each changes the address, is the one selected, names the page and shows its content', async () => {
-    answerSymbolPages();
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const { router } = renderApp('/quote/AAPL');
-    await screen.findByTestId('tab-overview');
-    expect(screen.getByTestId('symbol-tab-short').textContent).toBe('Short Interest');
-    expect(screen.getByTestId('symbol-tab-price').textContent).toBe('Price History');
+  it(
+    'walks every tab: each changes the address, is the one selected, names the page and shows its content',
+    async () => {
+      answerSymbolPages();
+      const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+      const { router } = renderApp('/quote/AAPL');
+      await screen.findByTestId('tab-overview');
+      expect(screen.getByTestId('symbol-tab-short').textContent).toBe('Short Interest');
+      expect(screen.getByTestId('symbol-tab-price').textContent).toBe('Price History');
 
-    for (const tab of [...SYMBOL_TABS.slice(1), SYMBOL_TABS[0]]) {
-      await user.click(screen.getByTestId(`symbol-tab-${tab.key}`));
-      await waitFor(() => expect(router.state.location.pathname, tab.key).toBe(symbolPath('AAPL', tab)));
-      const panel = await screen.findByTestId(`tab-${tab.key}`);
-      expect(panel.getAttribute('aria-label')).toBe(tab.label);
-      expect(screen.getByTestId(`symbol-tab-${tab.key}`).getAttribute('aria-selected'), tab.key).toBe('true');
-      await TAB_CONTENT[tab.key](panel);
-      await waitFor(() =>
-        expect(document.title).toContain(tab.key === 'overview' ? 'AAPL stock price' : `AAPL ${tab.label}`),
-      );
-    }
-  });
+      for (const tab of [...SYMBOL_TABS.slice(1), SYMBOL_TABS[0]]) {
+        await user.click(screen.getByTestId(`symbol-tab-${tab.key}`));
+        await waitFor(() => expect(router.state.location.pathname, tab.key).toBe(symbolPath('AAPL', tab)));
+        const panel = await screen.findByTestId(`tab-${tab.key}`);
+        expect(panel.getAttribute('aria-label')).toBe(tab.label);
+        expect(screen.getByTestId(`symbol-tab-${tab.key}`).getAttribute('aria-selected'), tab.key).toBe('true');
+        await TAB_CONTENT[tab.key](panel);
+        await waitFor(() =>
+          expect(document.title).toContain(tab.key === 'overview' ? 'AAPL stock price' : `AAPL ${tab.label}`),
+        );
+      }
+    },
+    TAB_WALK_BOUND_MS,
+  );
 
   it('names Short and Price shortly on a phone (SPEC §2)', async () => {
     viewport(390, 844);

@@ -6,9 +6,11 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ModalHost } from '../../app/modals/modal-host.tsx';
 import { AppProviders } from '../../app/providers.tsx';
 import { makeStore } from '../../app/store.ts';
 import { network } from '../../test/network.ts';
+import KeyboardShortcuts from '../shortcuts/keyboard-shortcuts.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
 type Mover = ResponseOf<typeof getMovers>['assets'][number];
@@ -117,6 +119,21 @@ function renderSearch() {
   return screen.getByRole('combobox', { name: 'Search symbols' });
 }
 
+/** A page of the app with its shortcuts listening and its modals shown, as every page has them. */
+function renderPage() {
+  render(
+    <AppProviders store={makeStore()}>
+      <MemoryRouter initialEntries={['/news']}>
+        <KeyboardShortcuts />
+        <ModalHost />
+        <Routes>
+          <Route path="*" element={<Address />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
 const address = () => screen.getByTestId('address').textContent;
 /** What a row says, its logo's initials left out (the logo is hidden from assistive technology). */
 function seen(row: Element): string {
@@ -206,5 +223,43 @@ describe('the symbol search', () => {
       'NVDANVIDIA Corporation$131.20(+1.50%)',
       'MSFTMicrosoft Corporation$415.05(+1.50%)',
     ]);
+  });
+
+  it('opens over any page with / and Ctrl+K, finds by symbol and by name, and opens a symbol with the keyboard', async () => {
+    answerSearch();
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderPage();
+    await user.keyboard('/');
+    const modal = await screen.findByTestId('modal-symbolSearch');
+    const box = await within(modal).findByRole('combobox', { name: 'Search symbols' });
+    // The box has the focus, without the key that opened it.
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect((box as HTMLInputElement).value).toBe('');
+    // Popular is the first tab, with prices.
+    expect(within(modal).getByRole('tab', { name: 'Popular', selected: true })).toBeTruthy();
+    await waitFor(() => expect(rowTexts()).toEqual(['AAPLApple Inc.$227.50(+0.50%)']));
+
+    await user.type(box, 'apple');
+    await waitFor(() => expect(firstOption()).toMatch(/^AAPLApple Inc\./));
+    await user.clear(box);
+    await user.type(box, 'msft');
+    await waitFor(() => expect(firstOption()).toMatch(/^MSFTMicrosoft Corporation/));
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    const [first] = within(modal).getAllByRole('option');
+    expect(box.getAttribute('aria-activedescendant')).toBe(first?.id);
+    expect(first?.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(address()).toBe('/quote/MSFT');
+    await waitFor(() => expect(screen.queryByTestId('modal-symbolSearch')).toBeNull());
+
+    // Ctrl+K opens it again; Escape on the empty box closes it.
+    await user.keyboard('{Control>}k{/Control}');
+    const again = await screen.findByTestId('modal-symbolSearch');
+    const boxAgain = await within(again).findByRole('combobox', { name: 'Search symbols' });
+    await waitFor(() => expect(document.activeElement).toBe(boxAgain));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('modal-symbolSearch')).toBeNull());
+    expect(address()).toBe('/quote/MSFT');
   });
 });

@@ -7,7 +7,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { makeStore } from '../../app/store.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { APPLE, answerSymbolPages, EH500_WITH_PEERS, NVIDIA } from '../../test/quote.ts';
-import { renderApp } from '../../test/quote-app.tsx';
+import { renderApp, TAB_WALK_BOUND_MS } from '../../test/quote-app.tsx';
 import { allowCharts } from '../../test/quote-chart.ts';
 import { SYMBOL_MODAL_TABS } from '../quote/index.ts';
 
@@ -54,38 +54,42 @@ describe('the symbol modal', () => {
     expect(screen.getByTestId('symbol-heading').textContent).toBe(`NVDA${NVIDIA.name}`);
   });
 
-  it('shows each of its twelve tabs, each a section of the symbol page', async () => {
-    answerSymbolPages();
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const store = makeStore();
-    render(
-      <AppProviders store={store}>
-        <MemoryRouter initialEntries={['/calls']}>
-          <ModalHost />
-        </MemoryRouter>
-      </AppProviders>,
-    );
-    act(() => {
-      store.dispatch(modalOpened({ kind: 'symbol', props: { symbol: 'AAPL' } }));
-    });
-    const modal = await screen.findByTestId('symbol-modal');
-    await waitFor(() => expect(modal.textContent).toContain(APPLE.name));
-    expect(
-      within(modal)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(SYMBOL_MODAL_TABS.map((tab) => tab.label));
+  it(
+    'shows each of its twelve tabs, each a section of the symbol page',
+    async () => {
+      answerSymbolPages();
+      const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+      const store = makeStore();
+      render(
+        <AppProviders store={store}>
+          <MemoryRouter initialEntries={['/calls']}>
+            <ModalHost />
+          </MemoryRouter>
+        </AppProviders>,
+      );
+      act(() => {
+        store.dispatch(modalOpened({ kind: 'symbol', props: { symbol: 'AAPL' } }));
+      });
+      const modal = await screen.findByTestId('symbol-modal');
+      await waitFor(() => expect(modal.textContent).toContain(APPLE.name));
+      expect(
+        within(modal)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(SYMBOL_MODAL_TABS.map((tab) => tab.label));
 
-    for (const [i, tab] of SYMBOL_MODAL_TABS.entries()) {
-      await user.click(within(modal).getAllByRole('tab')[i] as HTMLElement);
-      const panel = within(modal).getByRole('tabpanel');
-      expect(panel.getAttribute('aria-label'), tab.key).toBe(tab.label);
-      expect(within(modal).getAllByRole('tab')[i]?.getAttribute('aria-selected'), tab.key).toBe('true');
-      // Each tab is a section of the symbol page, headed one level under the dialog; none fails to draw.
-      await waitFor(() => expect(panel.querySelector('section h3'), tab.key).not.toBeNull());
-      expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
-      expect(within(panel).queryByRole('button', { name: 'Retry' }), tab.key).toBeNull();
-    }
-    expect(within(modal).getByRole('link', { name: 'Full page' }).getAttribute('href')).toBe('/quote/AAPL/events');
-  });
+      for (const [i, tab] of SYMBOL_MODAL_TABS.entries()) {
+        await user.click(within(modal).getAllByRole('tab')[i] as HTMLElement);
+        const panel = within(modal).getByRole('tabpanel');
+        expect(panel.getAttribute('aria-label'), tab.key).toBe(tab.label);
+        expect(within(modal).getAllByRole('tab')[i]?.getAttribute('aria-selected'), tab.key).toBe('true');
+        // Each tab is a section of the symbol page, headed one level under the dialog; none fails to draw.
+        await waitFor(() => expect(panel.querySelector('section h3'), tab.key).not.toBeNull());
+        expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+        expect(within(panel).queryByRole('button', { name: 'Retry' }), tab.key).toBeNull();
+      }
+      expect(within(modal).getByRole('link', { name: 'Full page' }).getAttribute('href')).toBe('/quote/AAPL/events');
+    },
+    TAB_WALK_BOUND_MS,
+  );
 });
