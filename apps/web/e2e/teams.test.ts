@@ -1,42 +1,42 @@
 /**
- * Teams end to end in Chromium against the real server with test billing (the embedded default): an
- * owner sets up a team from the pricing page (the organization, 3 licences, the 4242… card), invites two people in
- * the bulk add user modal (a new address, which gets an account and a temporary password, and an existing
- * account), meets the 409 past the licences and buys one more right there. The invitee, in a second browser
- * context, opens the invite email's link, signs in with the temporary password (NEW_PASSWORD_REQUIRED: they choose
- * their own), accepts, and sees EHS on a quote page; the owner removes them and EHS is gone. axe on /team and the
- * three team modals; screenshots at both widths in both themes.
+ * Teams end to end in Chromium against the real server with test billing (the embedded default), one browser
+ * context per person: an owner sets up a team from the pricing page (the organization, 3 licences, the 4242…
+ * card) and invites a new address in the bulk add user modal (an account with a temporary password is made for it).
+ * The invitee, in their own browser, opens the invite email's link, signs in with the temporary password
+ * (NEW_PASSWORD_REQUIRED: they choose their own), accepts, and sees EHS on a quote page; the owner removes them and
+ * EHS is gone. axe once on each screen the journey passes: the upgrade and bulk add modals, manage organization,
+ * the team page as its owner, an invite to answer, no team.
+ *
+ * What one screen does on its own is tested with the API answered by the test: features/teams/team-page.test.tsx
+ * (/team and /team/invite signed out, the team as owner, admin and member see it, the email link's invite first,
+ * an invite taken back) and features/teams/team-modals.test.tsx (the organization's name required, the pasted list
+ * read and refused, the 409 past the licences and one more bought there, a licence change priced, ownership handed
+ * over). What the server decides (seats never past the licences, the 409's price, features gained and lost with the
+ * team, ownership transfer) is apps/server/test/service/teams.test.ts. The screenshots at both widths in both themes
+ * are taken only when `npm run screenshots` saves them.
  */
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { launchBrowser, navigateInApp, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, idToken, mailTo, newAccount, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const CHOSEN_PASSWORD = 'Team-member-2026!';
 const TEST_LABEL = 'Test billing — no card is charged';
 
-/** A confirmed account of its own (no other file reads it). */
-async function newUser(prefix: string): Promise<{ email: string; token: string }> {
-  const account = await newAccount(prefix);
-  return { email: account.email, token: await idToken(account) };
-}
-
-async function features(token: string): Promise<{ ehs: boolean }> {
-  const res = await fetch(`${baseUrl}/api/core/users/me`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { accountFeatures: { ehs: boolean } }).accountFeatures;
-}
-
-async function shoot(page: Page, name: string, scope: string) {
+/**
+ * Both widths in both themes when screenshots are being saved (each variant costs a re-layout and a wait for the
+ * requests it starts, for nothing when none is saved).
+ */
+async function shoot(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return;
   for (const [viewport, colorScheme] of SCREENS) {
     await showAs(page, viewport, colorScheme);
     await screenshot(page, `${name}-${viewport}-${colorScheme}`);
   }
   await showAs(page, 'desktop', 'light');
-  expect(await seriousViolations(page, scope), `${name}: axe`).toEqual([]);
 }
 
 let browser: Browser;
@@ -54,41 +54,36 @@ afterAll(async () => {
 });
 
 describe('a team from the pricing page to a removed member', () => {
-  it('owner buys 3 licences and invites two; the new one accepts in another browser, gets EHS, is removed and loses it', async () => {
-    const owner = await newUser('team.owner');
-    const known = await newUser('team.known');
+  it('owner buys 3 licences and invites a new address; the invitee accepts in their own browser, gets EHS, is removed and loses it', async () => {
+    const owner = await newAccount('team.owner');
+    const ownerToken = await idToken(owner);
     const fresh = `team.new.${randomUUID().slice(0, 8)}@example.com`;
     const teamName = `Desk ${randomUUID().slice(0, 4)}`;
 
     const first = await openPage(browser, baseUrl);
     const { page } = first;
     try {
-      // The Team plan's button opens the upgrade to team modal.
-      await page.goto(`/pricing?token=${owner.token}`, { waitUntil: 'networkidle' });
+      // The Team plan's button opens the upgrade to team modal: the organization, then its licences and card.
+      await page.goto(`/pricing?token=${ownerToken}`, { waitUntil: 'networkidle' });
       await page.getByTestId('choose-earningshub_team').click();
       const upgrade = page.getByTestId('modal-upgradeToTeam');
       await upgrade.getByTestId('upgrade-team-create').waitFor();
       expect(await upgrade.getByTestId('organization-billing-email').inputValue()).toBe(owner.email);
-      // The name is required: the field says so before anything is sent.
-      await upgrade.getByTestId('upgrade-team-next').click();
-      await upgrade.getByText('Name the organization.').waitFor();
       await upgrade.getByTestId('organization-name').fill(teamName);
-      await shoot(page, 'team-upgrade-organization', '[data-testid="modal-upgradeToTeam"]');
+      await shoot(page, 'team-upgrade-organization');
       await upgrade.getByTestId('upgrade-team-next').click();
 
-      // Step 2: licences, interval, the team's card under the test billing label.
       const checkout = upgrade.getByTestId('team-checkout');
       await checkout.waitFor();
-      expect(await checkout.getAttribute('data-interval')).toBe('yearly');
       expect(await upgrade.getByTestId('test-billing-label').innerText()).toBe(TEST_LABEL);
       await upgrade.getByTestId('licence-count').fill('3');
       await expect.poll(() => upgrade.getByTestId('team-due-now-amount').innerText()).toBe(formatCents(3 * teamYearly));
-      expect(await upgrade.getByTestId('team-subtotal-amount').innerText()).toBe(formatCents(3 * teamYearly));
       await upgrade.getByTestId('card-number').fill('4242 4242 4242 4242');
       await upgrade.getByTestId('card-expiry').fill('12 / 30');
       await upgrade.getByTestId('card-cvc').fill('123');
       expect(await upgrade.getByTestId('team-pay').innerText()).toBe(`Pay ${formatCents(3 * teamYearly)}`);
-      await shoot(page, 'team-upgrade-checkout', '[data-testid="modal-upgradeToTeam"]');
+      await shoot(page, 'team-upgrade-checkout');
+      expect(await seriousViolations(page, '[data-testid="modal-upgradeToTeam"]')).toEqual([]);
       await upgrade.getByTestId('team-pay').click();
 
       // Paid: the team page, the owner's view.
@@ -98,89 +93,36 @@ describe('a team from the pricing page to a removed member', () => {
       expect(await view.getAttribute('data-role')).toBe('owner');
       await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('1 / 3 licences');
       await expect.poll(() => page.getByTestId('team-plan').innerText()).toMatch(/^Team · Active · /);
-      expect(await page.getByTestId('team-billing-email').innerText()).toBe(owner.email);
       await page.getByTestId('team-invoice').first().waitFor();
       expect(await page.getByTestId('team-invoice').first().innerText()).toContain(formatCents(3 * teamYearly));
-      expect((await features(owner.token)).ehs).toBe(true);
 
-      // Invite two: the pasted list is read here first.
+      // Invite the new address: it gets an account, and the invite its temporary password.
       await page.getByTestId('team-invite-people').click();
       const bulk = page.getByTestId('modal-bulkAddUser');
-      await bulk
-        .getByTestId('invite-emails')
-        .fill(`New Person <${fresh.toUpperCase()}>, ${known.email}\nnot-an-address ${owner.email}`);
-      const statuses = () =>
-        bulk
-          .getByTestId('invite-address')
-          .evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-status')));
-      await expect.poll(statuses).toEqual(['new', 'new', 'member', 'invalid']);
-      await bulk.getByTestId('invite-send').click();
-      await bulk.getByText('Fix or remove what is not an address: not-an-address.').waitFor();
-      await shoot(page, 'team-bulk-add-checked', '[data-testid="modal-bulkAddUser"]');
-      await bulk.getByTestId('invite-emails').fill(`New Person <${fresh}>, ${known.email}`);
-      await expect.poll(statuses).toEqual(['new', 'new']);
-      expect(await bulk.getByTestId('invite-seats').innerText()).toContain('1 of 3 seats used · 2 left');
-      expect(await bulk.getByTestId('invite-send').innerText()).toBe('Send 2 invites');
+      await bulk.getByTestId('invite-emails').fill(`New Person <${fresh}>`);
+      await expect.poll(() => bulk.getByTestId('invite-address').getAttribute('data-status')).toBe('new');
+      await shoot(page, 'team-bulk-add-form');
+      expect(await seriousViolations(page, '[data-testid="modal-bulkAddUser"]')).toEqual([]);
       await bulk.getByTestId('invite-send').click();
       const result = bulk.getByTestId('invite-result');
       await result.waitFor();
-      const rows = await bulk
-        .getByTestId('invited-row')
-        .evaluateAll((items) => items.map((item) => [item.textContent, item.getAttribute('data-new-account')]));
-      expect(rows).toEqual([
-        [expect.stringContaining(fresh), 'true'],
-        [expect.stringContaining(known.email), 'false'],
-      ]);
-      expect(await result.innerText()).toContain('3 of 3 seats used · none left');
-      await shoot(page, 'team-bulk-add-result', '[data-testid="modal-bulkAddUser"]');
-
-      // A third is past the licences: the server's 409 with the price of one more, and the owner buys it here.
-      await bulk.getByTestId('invite-more').click();
-      const third = `team.third.${randomUUID().slice(0, 8)}@example.com`;
-      await bulk.getByTestId('invite-emails').fill(third);
-      await bulk.getByTestId('invite-seats-short').waitFor();
-      await bulk.getByTestId('invite-send').click();
-      const short = bulk.getByTestId('invite-licences-short');
-      await short.waitFor();
-      expect(await short.innerText()).toBe(
-        `The team has 3 licences and 3 seats taken: inviting 1 more needs 1 more licence. One more licence costs ${formatCents(teamYearly)} a year.`,
-      );
-      const add = bulk.getByTestId('invite-add-licences');
-      await add.getByTestId('licence-change-price').waitFor();
-      expect(await add.getByTestId('licence-change-price').innerText()).toContain(
-        `4 licences: ${formatCents(4 * teamYearly)} / year`,
-      );
-      await shoot(page, 'team-bulk-add-licences-short', '[data-testid="modal-bulkAddUser"]');
-      await add.getByTestId('licence-change-save').click();
-      await add.waitFor({ state: 'detached' });
-      expect(await bulk.getByTestId('invite-licences-bought').innerText()).toBe(
-        'The team has 4 licences now: send the invite.',
-      );
-      await bulk.getByTestId('invite-send').click();
-      await bulk.getByTestId('invite-result').waitFor();
+      expect(await bulk.getByTestId('invited-row').getAttribute('data-new-account')).toBe('true');
+      expect(await result.innerText()).toContain('2 of 3 seats used · 1 left');
+      await shoot(page, 'team-bulk-add-result');
       await bulk.getByTestId('invite-done').click();
-      await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('4 / 4 licences');
-      // Take the third invite back: a seat is free again.
-      await page
-        .locator(`[data-testid="team-invite"][data-email="${third}"]`)
-        .getByTestId('team-invite-take-back')
-        .click();
-      await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('3 / 4 licences');
+      await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('2 / 3 licences');
       // The invites' list is its own answer: it may land after the seats.
-      await expect.poll(() => page.getByTestId('team-invite').count()).toBe(2);
-      await shoot(page, 'team-page-owner', 'main');
+      await page.locator(`[data-testid="team-invite"][data-email="${fresh}"]`).waitFor();
+      await shoot(page, 'team-page-owner');
+      expect(await seriousViolations(page, 'main')).toEqual([]);
 
-      // Manage organization: the licences with the price of the change, and the ownership part.
+      // Manage organization: the licences and the ownership part, for axe (what they do: team-modals.test.tsx).
       await page.getByTestId('team-manage').click();
       const manage = page.getByTestId('modal-manageOrganization');
       await manage.getByTestId('licence-change').waitFor();
-      await manage.getByTestId('licence-count').fill('5');
-      await manage.getByTestId('licence-change-price').waitFor();
-      expect(await manage.getByTestId('licence-change-price').innerText()).toContain(
-        `5 licences: ${formatCents(5 * teamYearly)} / year (+${formatCents(teamYearly)})`,
-      );
       await manage.getByTestId('manage-transfer-none').waitFor();
-      await shoot(page, 'team-manage-organization', '[data-testid="modal-manageOrganization"]');
+      await shoot(page, 'team-manage-organization');
+      expect(await seriousViolations(page, '[data-testid="modal-manageOrganization"]')).toEqual([]);
       await manage.getByRole('button', { name: 'Close', exact: true }).last().click();
       await manage.waitFor({ state: 'detached' });
 
@@ -196,8 +138,6 @@ describe('a team from the pricing page to a removed member', () => {
       const other = second.page;
       try {
         await other.goto(invitePath, { waitUntil: 'networkidle' });
-        await other.getByTestId('team-signed-out').waitFor();
-        expect(await other.getByTestId('team-signed-out').innerText()).toContain('Sign in to answer your invite');
         await other.getByTestId('team-sign-in').click();
         const signIn = other.getByTestId('modal-signIn');
         await signIn.getByLabel('Email').fill(fresh);
@@ -207,33 +147,27 @@ describe('a team from the pricing page to a removed member', () => {
         await signIn.getByRole('button', { name: 'Set password and sign in' }).click();
         await signIn.waitFor({ state: 'detached' });
 
-        // Signed in on the invite's page: their invite, first and marked.
+        // Signed in on the invite's page: their invite, marked as the link's.
         const answer = other.locator('[data-testid="team-invite-for-me"][data-linked="true"]');
         await answer.waitFor();
         expect(await answer.innerText()).toContain(`Join ${teamName}`);
-        await shoot(other, 'team-page-invitee', 'main');
-        // Not a member yet: no EHS.
-        const token = await idToken({ email: fresh, password: CHOSEN_PASSWORD });
-        expect((await features(token)).ehs).toBe(false);
+        await shoot(other, 'team-page-invitee');
+        expect(await seriousViolations(other, 'main')).toEqual([]);
         await answer.getByTestId('team-invite-accept').click();
         const memberView = other.getByTestId('team-view');
         await memberView.waitFor();
         expect(await memberView.getAttribute('data-role')).toBe('member');
-        expect(await other.getByTestId('team-invite-people').count()).toBe(0);
-        expect(await other.getByTestId('team-manage').count()).toBe(0);
-        expect(await other.getByTestId('team-invoices-section').count()).toBe(0);
         await other.getByTestId('team-read-only').waitFor();
-        await shoot(other, 'team-page-member', 'main');
+        await shoot(other, 'team-page-member');
 
         // A team feature: EHS on a quote page.
-        await other.goto('/quote/AAPL/ehs', { waitUntil: 'networkidle' });
+        await navigateInApp(other, '/quote/AAPL/ehs');
         const history = other.getByTestId('ehs-score-history');
         await history.getByTestId('ehs-history-latest').waitFor();
         expect(await history.getByTestId('upgrade-prompt').count()).toBe(0);
-        expect((await features(token)).ehs).toBe(true);
 
-        // The owner removes them (confirmed); the feature goes. (A ?token= sign-in lasts for one visit.)
-        await page.goto(`/team?token=${owner.token}`, { waitUntil: 'networkidle' });
+        // The owner comes back to the team page (a ?token= sign-in lasts one load) and removes them, confirmed.
+        await page.goto(`/team?token=${ownerToken}`, { waitUntil: 'networkidle' });
         const row = page.locator(`[data-testid="team-member"][data-email="${fresh}"]`);
         await row.getByTestId('team-member-actions').click();
         await page.getByTestId('team-member-remove').click();
@@ -244,70 +178,24 @@ describe('a team from the pricing page to a removed member', () => {
         await screenshot(page, 'team-member-remove-confirm-desktop-light');
         await row.getByTestId('team-member-confirm-button').click();
         await row.waitFor({ state: 'detached' });
-        await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('2 / 4 licences');
+        await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe('1 / 3 licences');
 
-        expect((await features(token)).ehs).toBe(false);
+        // The former member's next visit: EHS is gated again, and the team page has no team for them.
         await other.reload({ waitUntil: 'networkidle' });
         const gate = other.getByTestId('ehs-score-history').getByTestId('upgrade-prompt');
         await gate.waitFor();
         expect(await gate.getAttribute('data-feature')).toBe('ehs');
-        await other.goto('/team', { waitUntil: 'networkidle' });
+        await navigateInApp(other, '/team');
         await other.getByTestId('team-none').waitFor();
-        await shoot(other, 'team-page-none', 'main');
+        await shoot(other, 'team-page-none');
+        expect(await seriousViolations(other, 'main')).toEqual([]);
         expect(second.errors).toEqual([]);
       } finally {
         await second.context.close();
       }
-
-      // The existing account accepts (through the API); the owner hands the team over to them, confirmed.
-      const accepted = await fetch(`${baseUrl}/api/core/users/me/organization/invite/response`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${known.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ response: 'accept' }),
-      });
-      expect(accepted.status).toBe(200);
-      await page.goto(`/team?token=${owner.token}`, { waitUntil: 'networkidle' });
-      await page.getByTestId('team-manage').click();
-      const handOver = page.getByTestId('modal-manageOrganization');
-      await handOver.getByRole('combobox', { name: 'New owner' }).click();
-      await page.getByRole('option', { name: `${known.email} (Member)` }).click();
-      await handOver.getByTestId('transfer-start').click();
-      expect(await handOver.getByTestId('transfer-confirm').innerText()).toContain(
-        `${known.email} becomes the owner of ${teamName}, with its billing. You become an admin.`,
-      );
-      await handOver.getByTestId('transfer-confirm-button').click();
-      await handOver.waitFor({ state: 'detached' });
-      await expect.poll(() => page.getByTestId('team-view').getAttribute('data-role')).toBe('admin');
-      // The members' list is its own answer: it may land after the caller's new role.
-      await expect
-        .poll(() => page.locator(`[data-testid="team-member"][data-email="${known.email}"]`).getAttribute('data-role'))
-        .toBe('owner');
-      expect(await page.getByTestId('team-manage').count()).toBe(0);
-      expect(await page.getByTestId('team-invoices-section').count()).toBe(0);
-      // The two refused sends are the 409 past the licences (the modal shows it in words) and nothing else.
-      expect(first.errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+      expect(first.errors).toEqual([]);
     } finally {
       await first.context.close();
-    }
-  });
-});
-
-describe('/team signed out and /team/invite', () => {
-  it('explains Team to a visitor and sends them to sign in; /team/invite asks the same', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    try {
-      await page.goto('/team', { waitUntil: 'networkidle' });
-      const card = page.getByTestId('team-signed-out');
-      await card.waitFor();
-      expect(await card.innerText()).toContain('Pro for your organization');
-      expect(await page.locator('main h1').innerText()).toBe('Team');
-      await shoot(page, 'team-page-signed-out', 'main');
-      await page.goto('/team/invite', { waitUntil: 'networkidle' });
-      expect(await page.locator('main h1').innerText()).toBe('Invite people');
-      await page.getByRole('button', { name: 'Sign in' }).last().waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
     }
   });
 });

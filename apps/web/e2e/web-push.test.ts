@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './browser.ts';
-import { FREE } from './support.ts';
+import { FREE, idToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -21,15 +21,14 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
+let token: string;
+
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page, errors } = await openPage(browser, baseUrl, { serviceWorkers: 'allow' }));
   await context.grantPermissions(['notifications'], { origin: baseUrl });
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(FREE.email);
-  await page.getByLabel('Password').fill(FREE.password);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('account-button').waitFor();
+  // Signed in by a `?token=` link (SPEC §2) on the profile's first load: the sign-in form is auth's journey.
+  token = await idToken(FREE);
 });
 afterAll(async () => browser?.close());
 
@@ -38,7 +37,7 @@ const registrations = () =>
 
 describe('browser notifications', () => {
   it('subscribes nothing on page load: the worker every visitor gets carries no subscription', async () => {
-    await page.goto('/profile');
+    await page.goto(`/profile?token=${token}`);
     const setting = page.getByTestId('browser-notifications');
     await setting.getByRole('heading', { name: 'Browser notifications' }).waitFor();
     await expect.poll(() => setting.getByTestId('browser-notifications-status').textContent()).toBe('Off');
@@ -114,14 +113,16 @@ describe('browser notifications', () => {
         data: { kind: 'earningsResults', deliveryId: '4242', symbol: 'AAPL', url: `${baseUrl}/stocks/AAPL` },
       },
     ]);
-    // The same delivery pushed twice replaces its notification (the tag) rather than showing two.
+    // The same delivery pushed again (its words since changed) replaces its notification (the tag) rather than
+    // showing two: once the new words show, the second push has been handled.
+    const again = { ...payload, body: 'EPS 1.52 vs 1.43 estimated (+6.3%), revenue 94.9B' };
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: baseUrl,
       registrationId: await registrationId,
-      data: JSON.stringify(payload),
+      data: JSON.stringify(again),
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await shown()).toHaveLength(1);
+    await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual([again.body]);
+    expect((await shown())[0]?.tag).toBe('eh-4242');
     await cdp.detach();
   });
 

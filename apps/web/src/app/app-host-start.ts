@@ -52,15 +52,6 @@ export async function startNativeApp(store: AppStore, router: AppRouter): Promis
 
 let checking = false;
 
-/**
- * Says on the page that a login check has ended (`html[data-push-check="done"]`): what e2e and people's tools read
- * to tell "no prompt" from "not decided yet". A prompt that shows keeps the check open until it is answered, so the
- * mark means the check has decided. Absent where there is no document (the unit tests run in Node).
- */
-function markPushCheckDone() {
-  if (typeof document !== 'undefined') document.documentElement.dataset.pushCheck = 'done';
-}
-
 export type PushTokenBody = { token: string; appName: string };
 
 /** SPEC §4: the push permission checked at login; a granted device's token goes to the server with `sendToken`. */
@@ -93,6 +84,5 @@ export async function checkPushAtLogin(
     console.warn(`Push notifications: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     checking = false;
-    markPushCheckDone();
   }
 }

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { network } from './network.ts';
+import { DEFAULT_VIEWPORT, viewport } from './viewport.ts';
 
 /**
  * A number field's step as a browser checks it: happy-dom takes the float remainder (250 % 0.01 is not 0), so nearly
@@ -46,3 +47,26 @@ afterEach(() => {
   if (count > 0) throw new Error(`${count} request(s) had no answer: give the test a handler (network.use) for each`);
 });
 afterAll(() => network.close());
+
+/**
+ * The files of a worker share its process and its window (the project does not isolate them): React, MUI and the
+ * other packages load once, which is most of a file's start. What a file could leave for the next is undone here:
+ * our own modules are evaluated afresh for every file (their module-level state: the symbol catalog, the live
+ * socket, the session), and the window is put back as a fresh one starts: no storage, an empty document
+ * at the page's address and the default size.
+ */
+afterAll(() => {
+  vi.resetModules();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.title = '';
+  for (const element of [document.documentElement, document.body]) {
+    for (const { name } of [...element.attributes]) if (name !== 'lang') element.removeAttribute(name);
+  }
+  document.body.replaceChildren();
+  for (const tag of document.head.querySelectorAll('meta[name], link[rel="canonical"], script')) tag.remove();
+  window.history.replaceState(null, '', '/');
+  viewport(DEFAULT_VIEWPORT.width, DEFAULT_VIEWPORT.height);
+});

@@ -19,12 +19,7 @@ export function renderApp(path: string, store: AppStore = makeStore()) {
   return { router, store };
 }
 
-/** happy-dom's own handle on the window: the width media queries read. */
-export function viewport(width: number, height: number): void {
-  (
-    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
-  ).happyDOM.setViewport({ width, height });
-}
+export { viewport } from './viewport.ts';
 
 /**
  * The bound of a test that walks through every tab of the symbol page, each drawing its section from a lazily

@@ -4,7 +4,7 @@
  *
  * Every call goes through the plugins' proxies of `@capacitor/core`, which hand it to the shell's bridge
  * (`Capacitor.nativePromise` / `nativeCallback`, for the plugins the shell lists in `Capacitor.PluginHeaders`).
- * The e2e (apps/web/e2e/native.test.ts) stands in for the shell at exactly that point.
+ * The e2e (apps/web/e2e/native-shell.ts) stands in for the shell at exactly that point.
  */
 import { App } from '@capacitor/app';
 import { Capacitor, registerPlugin } from '@capacitor/core';
