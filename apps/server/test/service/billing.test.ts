@@ -389,10 +389,14 @@ eachDatabase(
 
       it('a coupon lowers the price charged and is redeemed', async () => {
         const who = await service().user();
-        await ctx().db.insert(coupons).values({ name: 'TENOFF', discountType: 'percent', value: 10 });
+        const [coupon] = await ctx()
+          .db.insert(coupons)
+          .values({ name: 'TENOFF', discountType: 'percent', value: 10 })
+          .returning({ id: coupons.id });
         const res = await subscribe(who, { coupon: 'tenoff', stripePaymentMethodId: TEST_CARD });
-        // 10 % of 239.88 = 23.988 → 23.99 off.
+        // 10 % of 239.88 = 23.988 → 23.99 off, and the subscription says which coupon bought it.
         expect(res.subscription?.amount).toBe(PRO_YEARLY - 2399);
+        expect(res.subscription?.couponId).toBe(coupon?.id);
         // A once coupon: the next year is charged in full, as the checkout said.
         expect(res.subscription?.nextChargeAmount).toBe(PRO_YEARLY);
         expect((await chargesOf(who))[0]?.amount).toBe(PRO_YEARLY - 2399);
