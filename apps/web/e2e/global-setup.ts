@@ -28,7 +28,7 @@ declare module 'vitest' {
 const GOOGLE_ACCOUNTS = [
   { sub: 'google-e2e-0001', email: 'e2e.google@example.com', emailVerified: true, name: 'Eve Tester' },
   { sub: 'google-e2e-0002', email: 'free@demo.earningshub.dev', emailVerified: true, name: 'Free Demo' },
-  // Signs in only with Google, then tries the email form (sign-up-mailbox.test.ts).
+  // Signs in only with Google, then tries the email form (sign-up.screens.ts).
   { sub: 'google-e2e-0003', email: 'only.google@example.com', emailVerified: true, name: 'Gail Only' },
 ];
 
