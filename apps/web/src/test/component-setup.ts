@@ -9,6 +9,8 @@ import { DEFAULT_VIEWPORT, viewport } from './viewport.ts';
  * the minimum (or 0), which a whole cent always is.
  */
 Object.defineProperty(ValidityState.prototype, 'stepMismatch', {
+  // Defined again by each file of a worker that shares its window.
+  configurable: true,
   get(this: { element: HTMLInputElement }) {
     const input = this.element;
     if (input.localName !== 'input' || (input.type !== 'number' && input.type !== 'range')) return false;
