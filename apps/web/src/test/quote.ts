@@ -54,6 +54,7 @@ import {
 } from '@eh/domain';
 import { HttpResponse, http } from 'msw';
 import { APPLE, appleEarnings, EH500, RATINGS, TREND, VISITOR } from '../features/quote/quote.fixture.ts';
+import { APP_LINKS_URL, type AppLinks } from '../platform/app-links.ts';
 import { network } from './network.ts';
 
 export { APPLE, PRO_MEMBER, VISITOR } from '../features/quote/quote.fixture.ts';
@@ -300,6 +301,8 @@ const DISTRIBUTIONS: Record<string, [number, number, number, number, number]> = 
 /** What every page of the app asks besides its own content: flags, release notes, the server and the market. */
 export function answerAppChrome(): void {
   network.use(
+    // The phone-width app offer's store links (none listed, as the build ships them).
+    http.get(`*${APP_LINKS_URL}`, () => HttpResponse.json({ appStore: null, googlePlay: null } satisfies AppLinks)),
     http.get(`*${paths.getFlags}`, () =>
       HttpResponse.json({ app: 'earningshub', platform: 'web', flags: {} } satisfies ResponseOf<typeof getFlags>),
     ),

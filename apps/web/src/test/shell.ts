@@ -7,7 +7,6 @@ import type { getFlags, getMySubscription, getSettings, Me, ResponseOf } from '@
 import { paths } from '@eh/contracts/paths';
 import { FREE_PLAN } from '@eh/domain';
 import { HttpResponse, http } from 'msw';
-import { APP_LINKS_URL, type AppLinks } from '../platform/app-links.ts';
 import { TOKEN_PARAM } from '../shared/auth-config.ts';
 import { subscriptionFixture } from '../shared/subscription.fixture.ts';
 import { network } from './network.ts';
@@ -15,9 +14,6 @@ import { answerAppChrome } from './quote.ts';
 
 export function answerShell({ devFlag = false }: { devFlag?: boolean } = {}): void {
   answerAppChrome();
-  network.use(
-    http.get(`*${APP_LINKS_URL}`, () => HttpResponse.json({ appStore: null, googlePlay: null } satisfies AppLinks)),
-  );
   if (devFlag) {
     network.use(
       http.get(`*${paths.getFlags}`, () =>
