@@ -70,6 +70,8 @@ describe('a visitor', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('welcome-browse').getByTestId('welcome-tour').click();
     await page.waitForURL('**/demo');
+    // The address changes before the tour's lazily loaded page replaces the welcome page.
+    await page.getByTestId('tour-step').first().waitFor();
     await expectHealthyPage(page, '/demo');
     expect(await page.locator('main h1').innerText()).toBe('Take the tour');
     expect(await page.getByTestId('tour-step').count()).toBe(TOUR_STEPS.length);
