@@ -20,40 +20,26 @@ export const SCREENS: [ViewportName, 'light' | 'dark'][] = [
   ['phone', 'dark'],
 ];
 
-const LAUNCH_OPTIONS = {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  ],
-};
-
 /**
- * Where the e2e suite's one Chromium listens (global-setup.ts starts it): every file connects to it instead of
- * starting its own, which costs more than half a CPU-second a file on this 2-core machine.
- */
-export const BROWSER_ENDPOINT_ENV = 'EH_E2E_BROWSER';
-
-/** Chromium as the e2e files drive it, for the suite's global setup to share. */
-export const launchBrowserServer = () => chromium.launchServer(LAUNCH_OPTIONS);
-
-/**
- * The browser every file drives: a connection to the suite's shared Chromium when there is one (closing it closes
- * the file's own contexts only), else a Chromium of its own (the scripts). Its contexts block service workers unless
- * they ask for them (`serviceWorkers: 'allow'`: pwa.test.ts, web-push.test.ts): each new context would install the
- * worker and precache the first load's files, about a second of CPU a page on this 2-core machine, for pages whose
- * tests are not about it.
+ * The browser every file drives. Its contexts block service workers unless they ask for them (`serviceWorkers:
+ * 'allow'`: pwa.test.ts, web-push.test.ts): each new context would install the worker and precache the first load's
+ * files, about a second of CPU a page on this 2-core machine, for pages whose tests are not about it.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
-  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(LAUNCH_OPTIONS);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   return browser;

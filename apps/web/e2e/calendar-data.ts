@@ -66,6 +66,47 @@ export async function presetPreferences(page: Page, values: Record<string, unkno
   }, values);
 }
 
+export interface SeenEntry {
+  symbol: string;
+  status: string | null;
+  /** The confirmed / estimated mark's accessible name. */
+  label: string | null;
+  time: string;
+}
+
+/**
+ * Scrolls the whole page from top to bottom and collects every report the virtualised list drew on the way
+ * (it draws only what is near the screen), with the most entry elements present at any one time.
+ */
+export async function scrollAndCollect(page: Page): Promise<{ seen: Map<string, SeenEntry>; maxInDom: number }> {
+  const seen = new Map<string, SeenEntry>();
+  let maxInDom = 0;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let step = 0; step < 2000; step += 1) {
+    const batch = await page.$$eval('[data-testid="calendar-entry"]', (nodes) =>
+      nodes.map((node) => ({
+        symbol: node.getAttribute('data-symbol') ?? '',
+        status: node.querySelector('[data-testid="date-status"]')?.getAttribute('data-status') ?? null,
+        label: node.querySelector('[data-testid="date-status"]')?.getAttribute('aria-label') ?? null,
+        time: node.querySelector('[data-testid="report-time"]')?.textContent ?? '',
+      })),
+    );
+    maxInDom = Math.max(maxInDom, batch.length);
+    for (const entry of batch) seen.set(entry.symbol, entry);
+    const atEnd = await page.evaluate(async () => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight * 0.8);
+      if (window.scrollY === before) return true;
+      // Let the virtualiser draw the rows that scrolled into view: its scroll handler runs before the next frame,
+      // React draws by the one after.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return false;
+    });
+    if (atEnd) break;
+  }
+  return { seen, maxInDom };
+}
+
 /** The week with the most reports. */
 export const busiestWeek = (weeks: WeekCounts[]) => [...weeks].sort((a, b) => b.total - a.total)[0];
 

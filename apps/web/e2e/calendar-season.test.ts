@@ -2,25 +2,23 @@
  * A season week of 1,400 reports (the busiest real weeks carry 1,300+) must stay smooth: the calendar draws only
  * what is near the screen, at each width, and every report is reached by scrolling. The rows are real: a server of
  * its own, with the reports written by the ingestion writer from a scripted provider (a vendor stand-in), read back
- * through the calendar API by the browser. One page moves between the views and widths as a reader's does (the
- * app's links, a turned phone): a context and a full load each would cost more than the scrolling. What a busy week
- * shows (the counts, the order from Monday before the open to Friday's unannounced reports, the date marks, a
- * phone's chosen day alone) is tested on its own screen with the API answered by the test:
- * features/calendar/calendar-board.test.tsx.
+ * through the calendar API by the browser. What a busy week shows (the counts, the order from Monday before the
+ * open to Friday's unannounced reports, the date marks, a phone's chosen day alone) is tested on its own screen with
+ * the API answered by the test: features/calendar/calendar-board.test.tsx.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, FISCAL_PERIODS, weekWindow } from '@eh/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import { ingest } from '../../server/src/ingest/index.ts';
 import type { AssetRecord, EarningsRecord } from '../../server/src/providers/index.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
 import { fakeProvider } from '../../server/test/fake-provider.ts';
-import { launchBrowser, navigateInApp, showAs, VIEWPORTS, type ViewportName } from './browser.ts';
-import { presetPreferences } from './calendar-data.ts';
+import { launchBrowser, VIEWPORTS } from './browser.ts';
+import { presetPreferences, scrollAndCollect } from './calendar-data.ts';
 
 const REPORTS = 1400;
 /** A Monday far from the demo market's dates, so the week holds only these reports. */
@@ -72,15 +70,6 @@ const onBusiestDay = season().earnings.filter((row) => row.date === BUSIEST_DAY)
 let server: RunningServer;
 let dataDir: string;
 let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-/** Where the page is now: each case moves it only as far as it needs. */
-let shown: { path: string; viewport: ViewportName };
-
-const EVERYTHING = {
-  earningsSettings: { calendarView: 'list', filter: 'all', newsTypes: [], sort: 'time', autoExpandHiddenSymbols: true },
-};
-const LIST = `/earnings-list/week-of/${WEEK.start}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-season-'));
@@ -103,97 +92,69 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/api/pricing/assets/earnings/calendar?start=${WEEK.start}&end=${WEEK.end}`);
   expect(((await res.json()) as { earnings: unknown[] }).earnings).toHaveLength(REPORTS);
   browser = await launchBrowser();
-  // The browser resolves no host names but 127.0.0.1 (browser.ts).
-  context = await browser.newContext({
-    baseURL: server.url.replace('localhost', '127.0.0.1'),
-    viewport: VIEWPORTS.desktop,
-  });
-  page = await context.newPage();
-  await presetPreferences(page, EVERYTHING);
-  await page.goto(LIST, { waitUntil: 'networkidle' });
-  await page.getByTestId('calendar-entry').first().waitFor({ timeout: 60_000 });
-  shown = { path: LIST, viewport: 'desktop' };
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Moves the open page to `path` at `viewport` width as the app's links and a turned phone do, its reports drawn. */
-async function show(path: string, viewport: ViewportName) {
-  if (viewport !== shown.viewport) await showAs(page, viewport, 'light');
-  if (path !== shown.path) await navigateInApp(page, path);
-  shown = { path, viewport };
-  const view = path.startsWith('/earnings-list/') ? 'list' : 'week';
-  await page.locator(`[data-testid="calendar"][data-view="${view}"]`).waitFor();
-  await page.getByTestId('calendar-entry').first().waitFor();
-}
+const EVERYTHING = {
+  earningsSettings: { calendarView: 'list', filter: 'all', newsTypes: [], sort: 'time', autoExpandHiddenSymbols: true },
+};
 
-/**
- * Scrolls the page from top to bottom, a little less than a screen at a time, and collects every report the
- * virtualised list drew on the way (it draws only what is near the screen), with how many entry elements the top of
- * the page held and the most present at any one time. The walk runs inside the page: a round trip to the browser
- * for each step cost more than the step.
- */
-async function scrollThrough(): Promise<{ atTop: number; seen: Set<string>; maxInDom: number }> {
-  const walked = await page.evaluate(async () => {
-    // The virtualiser's scroll handler runs before the next frame, React draws by the one after.
-    const drawn = async () => {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return [...document.querySelectorAll('[data-testid="calendar-entry"]')].map(
-        (node) => node.getAttribute('data-symbol') ?? '',
-      );
-    };
-    window.scrollTo(0, 0);
-    const top = await drawn();
-    const seen = new Set(top);
-    let maxInDom = top.length;
-    for (let step = 0; step < 2000; step += 1) {
-      const before = window.scrollY;
-      window.scrollBy(0, window.innerHeight * 0.8);
-      if (window.scrollY === before) break;
-      const batch = await drawn();
-      maxInDom = Math.max(maxInDom, batch.length);
-      for (const symbol of batch) seen.add(symbol);
-    }
-    return { atTop: top.length, seen: [...seen], maxInDom };
-  });
-  return { ...walked, seen: new Set(walked.seen) };
+async function open(path: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
+  // The browser resolves no host names but 127.0.0.1 (browser.ts).
+  const baseURL = server.url.replace('localhost', '127.0.0.1');
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  await presetPreferences(page, EVERYTHING);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.getByTestId('calendar-entry').first().waitFor({ timeout: 60_000 });
+  return page;
 }
 
 describe('a season week of 1,400 reports', () => {
   it.each([
-    ['list', 'desktop', LIST, 80],
+    ['list', 'desktop', `/earnings-list/week-of/${WEEK.start}`, 80],
+    ['list', 'phone', `/earnings-list/week-of/${WEEK.start}`, 60],
     ['week', 'desktop', `/earnings-calendar/week-of/${WEEK.start}`, 200],
-    ['list', 'phone', LIST, 60],
   ] as const)(
     'keeps the %s view at %s width to a screenful of elements and scrolls to the last report',
     async (_view, viewport, path, budget) => {
-      await show(path, viewport);
-      // The count with its thousands separator stays here: a component test cannot be answered with 1,000+
-      // reports (happy-dom empties a fetched answer past 64 KiB once RTK Query clones it).
-      expect(
-        await page
-          .getByText(`${REPORTS.toLocaleString('en-US')} reports`)
-          .first()
-          .isVisible(),
-      ).toBe(true);
-      const { atTop, seen, maxInDom } = await scrollThrough();
-      expect(atTop).toBeGreaterThan(0);
-      expect(atTop).toBeLessThan(budget);
-      // Every report was reachable by scrolling, yet the page never held more than a screenful or so.
-      expect(seen.size).toBe(REPORTS);
-      expect(maxInDom).toBeLessThan(budget);
+      const page = await open(path, viewport);
+      try {
+        // The count with its thousands separator stays here: a component test cannot be answered with 1,000+
+        // reports (happy-dom empties a fetched answer past 64 KiB once RTK Query clones it).
+        expect(
+          await page
+            .getByText(`${REPORTS.toLocaleString('en-US')} reports`)
+            .first()
+            .isVisible(),
+        ).toBe(true);
+        const initial = await page.getByTestId('calendar-entry').count();
+        expect(initial).toBeGreaterThan(0);
+        expect(initial).toBeLessThan(budget);
+
+        const { seen, maxInDom } = await scrollAndCollect(page);
+        // Every report was reachable by scrolling, yet the page never held more than a screenful or so.
+        expect(seen.size).toBe(REPORTS);
+        expect(maxInDom).toBeLessThan(budget);
+      } finally {
+        await page.context().close();
+      }
     },
   );
 
   it("keeps a phone's busiest day to a screenful of elements and scrolls to its last report", async () => {
-    await show(`/earnings-calendar/week-of/${WEEK.start}?selectedDate=${BUSIEST_DAY}`, 'phone');
-    const { seen, maxInDom } = await scrollThrough();
-    expect(seen.size).toBe(onBusiestDay);
-    expect(maxInDom).toBeLessThan(60);
+    const page = await open(`/earnings-calendar/week-of/${WEEK.start}?selectedDate=${BUSIEST_DAY}`, 'phone');
+    try {
+      const { seen, maxInDom } = await scrollAndCollect(page);
+      expect(seen.size).toBe(onBusiestDay);
+      expect(maxInDom).toBeLessThan(60);
+    } finally {
+      await page.context().close();
+    }
   });
 });

@@ -6,7 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { freePort } from '../scripts/app-server.ts';
-import { BROWSER_ENDPOINT_ENV, launchBrowserServer } from './browser.ts';
 import { startLockService } from './locks.ts';
 
 declare module 'vitest' {
@@ -133,9 +132,6 @@ export default async function setup(project: TestProject) {
   // Filled in the copy already; a start whose history were incomplete would resume it in the background: wait.
   await historyComplete(baseUrl, HISTORY_S * 1000, () => output);
   const locks = await startLockService();
-  const chromium = await launchBrowserServer();
-  // Read by launchBrowser in the workers, which start after this setup with its environment.
-  process.env[BROWSER_ENDPOINT_ENV] = chromium.wsEndpoint();
   project.provide('lockUrl', locks.url);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
@@ -150,7 +146,6 @@ export default async function setup(project: TestProject) {
     await exited;
     await google.close();
     await locks.close();
-    await chromium.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

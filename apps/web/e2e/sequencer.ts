@@ -46,6 +46,7 @@ const SECONDS: Record<string, Record<string, number>> = {
   },
   e2e: {
     'live-quotes.test.ts': 92,
+    'calendar-season.test.ts': 73,
     'quote.test.ts': 50,
     'shell.test.ts': 50,
     'auth-mfa.test.ts': 44,
@@ -53,7 +54,6 @@ const SECONDS: Record<string, Record<string, number>> = {
     'calendar.test.ts': 36,
     'onboarding.test.ts': 34,
     'first-hour.test.ts': 33,
-    'calendar-season.test.ts': 32,
     'teams.test.ts': 31,
     'calls.test.ts': 29,
     'lists.test.ts': 29,
