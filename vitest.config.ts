@@ -75,6 +75,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/service/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/templates-ready.ts'],
           // As the integration project: the files open their own databases and keep no state in modules.
           isolate: false,
           testTimeout: 30_000,
@@ -87,6 +88,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/templates-ready.ts'],
           // Files share their worker's modules: each file starts its own servers on its own database copy and keeps no
           // state in modules, and importing the server afresh for every file was a fifth of the suite's time
           // (203 s to 134 s on PGlite, run back to back on the same machine).

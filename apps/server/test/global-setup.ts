@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TEST_DATABASE_URL } from './env.ts';
-import { databaseUrl, withAdmin } from './postgres.ts';
-import { seedDataFolder, seededTemplate, seededTemplateDir } from './seeded-template.ts';
+import { databaseExists, databaseUrl, withAdmin } from './postgres.ts';
+import { makeOnce, seedDataFolderApart, seededTemplateDir, startSeededTemplate } from './seeded-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,19 +20,21 @@ const PREFIX = 'eh_tpl_';
 /** The advisory lock held while a template database is checked for and built (any number, ours alone). */
 const BUILD_LOCK = 4_207_321;
 
+/** The seeded template database's name: today's date and the sources that shape it, as the seeded PGlite folder's. */
+export const postgresTemplateName = () => `${PREFIX}${basename(seededTemplateDir()).replace(/^seeded-/, '')}`;
+
 /**
- * The seeded template database on TEST_DATABASE_URL's server, named like the seeded PGlite folder (today's date and
- * the sources that shape it) and kept between runs and between the projects of one run, which would otherwise each
- * seed it (a minute of CPU). Built under another name and renamed into place, so a half-built one is never used;
- * older ones are dropped unless something still copies them.
+ * The seeded template database on TEST_DATABASE_URL's server, kept between runs and between the projects of one run,
+ * which would otherwise each seed it (a minute of CPU). Built under another name and renamed into place, so a
+ * half-built one is never used; older ones are dropped unless something still copies them. The advisory lock keeps
+ * two checkouts sharing the server from building it at once.
  */
-async function postgresTemplate(): Promise<string> {
-  const name = `${PREFIX}${basename(seededTemplateDir()).replace(/^seeded-/, '')}`;
-  return withAdmin(async (admin) => {
+async function buildPostgresTemplate(name: string): Promise<void> {
+  await withAdmin(async (admin) => {
     await admin.query('select pg_advisory_lock($1)', [BUILD_LOCK]);
     try {
       const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-      if (found.rowCount) return name;
+      if (found.rowCount) return;
       const others = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like 'eh\\_tpl\\_%' or datname like 'eh\\_it\\_template\\_%'`,
       );
@@ -43,7 +45,7 @@ async function postgresTemplate(): Promise<string> {
       await admin.query(`create database ${building}`);
       const scratch = mkdtempSync(join(tmpdir(), 'eh-pg-template-'));
       try {
-        await seedDataFolder(scratch, {
+        await seedDataFolderApart(scratch, {
           DATABASE_URL: databaseUrl(building),
           IDP_SECRET: randomBytes(32).toString('hex'),
         });
@@ -54,7 +56,6 @@ async function postgresTemplate(): Promise<string> {
         rmSync(scratch, { recursive: true, force: true });
       }
       await admin.query(`alter database ${building} rename to ${name}`);
-      return name;
     } finally {
       await admin.query('select pg_advisory_unlock($1)', [BUILD_LOCK]);
     }
@@ -64,16 +65,28 @@ async function postgresTemplate(): Promise<string> {
 /**
  * Seeding (the demo market) costs a minute, so it happens once: into the seeded PGlite folder every test server copies
  * (seeded-template.ts, shared with the e2e suite and kept between runs), and with TEST_DATABASE_URL into a template
- * database every test database is created from (kept the same way).
+ * database every test database is created from (kept the same way). Both are made in processes of their own while
+ * this returns: the files that need neither (unit, component) run meanwhile, and the others wait for what they copy.
+ * The teardown waits for both, so the next run finds them, and fails the run when either failed.
  */
 export default async function setup(project: TestProject) {
-  // Side by side: PGlite works in this process, PostgreSQL mostly in its own.
-  const [pglite, postgres] = await Promise.allSettled([
-    seededTemplate(),
-    TEST_DATABASE_URL ? postgresTemplate() : null,
-  ]);
-  if (pglite.status === 'rejected') throw pglite.reason;
-  if (postgres.status === 'rejected') throw postgres.reason;
-  project.provide('pgliteTemplate', pglite.value);
-  project.provide('postgresTemplate', postgres.value);
+  const pglite = startSeededTemplate();
+  const postgres = TEST_DATABASE_URL ? postgresTemplateName() : null;
+  const made = [
+    pglite.done,
+    postgres
+      ? makeOnce(
+          postgres,
+          () => databaseExists(postgres),
+          () => buildPostgresTemplate(postgres),
+        )
+      : null,
+  ];
+  // Reported by the files that wait for them, and by the teardown.
+  for (const promise of made) promise?.catch(() => {});
+  project.provide('pgliteTemplate', pglite.dir);
+  project.provide('postgresTemplate', postgres);
+  return async () => {
+    for (const result of await Promise.allSettled(made)) if (result.status === 'rejected') throw result.reason;
+  };
 }

@@ -34,6 +34,11 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/** Copies the seeded PGlite folder into `dataDir` (made before the file started: templates-ready.ts). */
+export function copyPgliteTemplate(dataDir: string): void {
+  cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+}
+
 /** A data folder and a database of its own for one test server or service context, and how to remove both. */
 export interface TestStore {
   dataDir: string;
@@ -49,7 +54,7 @@ export interface TestStore {
 export async function createTestStore(kind: 'pglite' | 'postgresql' = TEST_DATABASE_URL ? 'postgresql' : 'pglite') {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-it-'));
   const database = kind === 'postgresql' ? await createTestDatabase() : undefined;
-  if (!database) cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  if (!database) copyPgliteTemplate(dataDir);
   return {
     dataDir,
     databaseUrl: database?.url,

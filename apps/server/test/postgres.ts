@@ -18,3 +18,9 @@ export function databaseUrl(name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** Whether the server of TEST_DATABASE_URL has a database `name`. */
+export const databaseExists = (name: string) =>
+  withAdmin(async (admin) =>
+    Boolean((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount),
+  );

@@ -6,9 +6,20 @@
  * (the demo market is drawn around today) and everything that shapes its contents (the server's and packages'
  * sources, the migrations): a change to any of them, or a new day, makes a new one.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase } from '@eh/db';
 import { nyDate } from '@eh/domain';
@@ -66,12 +77,89 @@ export async function seedDataFolder(dataDir: string, env: Record<string, string
 }
 
 /**
- * Today's seeded data folder, made when missing (and the older ones removed: each takes ~300 MB). Copy it; never
- * write into it.
+ * {@link seedDataFolder} in a process of its own. Beside the seeded PGlite folder, which PGlite builds in this
+ * process's thread, the other core generates the same market for PostgreSQL instead of waiting its turn on this one.
  */
-export async function seededTemplate(): Promise<string> {
-  const dir = seededTemplateDir();
-  if (existsSync(dir)) return dir;
+export const seedDataFolderApart = (dataDir: string, env: Record<string, string>) =>
+  seedApart([fileURLToPath(import.meta.url), dataDir], { SEED_ENV: JSON.stringify(env) });
+
+function seedApart(args: string[], env: Record<string, string> = {}): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) =>
+        error ? reject(new Error(`seeding failed (${args.join(' ')}): ${stderr}`)) : resolve(),
+    );
+  });
+}
+
+/** Beside a folder or template database being made: the pid of the process making it, then why it failed. */
+const lockOf = (name: string) => join(CACHE, `${basename(name)}.lock`);
+export const failureOf = (name: string) => join(CACHE, `${basename(name)}.error`);
+
+/** Takes the lock on making `name`; false when a live process holds it. A dead holder's lock is taken over. */
+function takeLock(name: string): boolean {
+  mkdirSync(CACHE, { recursive: true });
+  for (;;) {
+    try {
+      writeFileSync(lockOf(name), String(process.pid), { flag: 'wx' });
+      rmSync(failureOf(name), { force: true });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (holderAlive(name)) return false;
+      rmSync(lockOf(name), { force: true });
+    }
+  }
+}
+
+function holderAlive(name: string): boolean {
+  const pid = Number(readFileSync(lockOf(name), { encoding: 'utf8', flag: 'a+' }));
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `make` under the lock on `name` unless it is `made()` or another process is making it (then resolves when
+ * that one ends). A failure is written beside it, for the test files that wait for it ({@link madeOrFailed}).
+ */
+export async function makeOnce(name: string, made: () => boolean | Promise<boolean>, make: () => Promise<void>) {
+  if (await made()) return;
+  if (!takeLock(name)) return;
+  try {
+    if (!(await made())) await make();
+  } catch (error) {
+    writeFileSync(failureOf(name), error instanceof Error ? (error.stack ?? error.message) : String(error));
+    throw error;
+  } finally {
+    rmSync(lockOf(name), { force: true });
+  }
+}
+
+/** Waits until `made()` says yes; throws what the maker wrote when it failed, or when it ended without a word. */
+export async function madeOrFailed(name: string, made: () => boolean | Promise<boolean>, timeoutMs = 20 * 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await made()) return;
+    if (existsSync(failureOf(name)))
+      throw new Error(`making ${name} failed:\n${readFileSync(failureOf(name), 'utf8')}`);
+    if (!existsSync(lockOf(name)) && !(await made())) {
+      throw new Error(`nothing is making ${name}: the process that was ended without it`);
+    }
+    if (Date.now() > deadline) throw new Error(`${name} was not made in ${timeoutMs / 60_000} minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Makes today's seeded data folder (and removes the older ones: each takes ~300 MB). */
+async function buildSeededTemplate(dir: string): Promise<void> {
   await prepareTemplate();
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
@@ -88,13 +176,40 @@ export async function seededTemplate(): Promise<string> {
     if (name.startsWith(PREFIX) && Date.now() - statSync(old).mtimeMs > KEEP_MS)
       rmSync(old, { recursive: true, force: true });
   }
-  // Renamed into place: a reader never sees a half-made folder (another run may have made it meanwhile).
-  if (existsSync(dir)) rmSync(building, { recursive: true, force: true });
-  else renameSync(building, dir);
-  return dir;
+  // Renamed into place: a reader never sees a half-made folder.
+  renameSync(building, dir);
 }
+
+/**
+ * Starts making today's seeded data folder in a process of its own, unless it is there or being made, and returns
+ * its path at once with the promise of its end: the suites' global setups return while it is made, so the test
+ * files that need no database run meanwhile, and those that do wait for it ({@link seededTemplateReady}).
+ */
+export function startSeededTemplate(): { dir: string; done: Promise<void> } {
+  const dir = seededTemplateDir();
+  const done = makeOnce(
+    dir,
+    () => existsSync(dir),
+    () => seedApart([fileURLToPath(import.meta.url), '--template']),
+  );
+  return { dir, done };
+}
+
+/** Resolves once the seeded folder `dir` is there (see {@link startSeededTemplate}). */
+export const seededTemplateReady = (dir: string) => madeOrFailed(dir, () => existsSync(dir));
 
 /** Copies today's seeded data folder into `dataDir` (made first when missing). */
 export async function copySeededTemplate(dataDir: string): Promise<void> {
-  cpSync(await seededTemplate(), dataDir, { recursive: true });
+  const { dir, done } = startSeededTemplate();
+  await done;
+  await seededTemplateReady(dir);
+  cpSync(dir, dataDir, { recursive: true });
+}
+
+if (import.meta.main) {
+  const [arg] = process.argv.slice(2);
+  if (!arg)
+    throw new Error('usage: seeded-template.ts --template | DATA_DIR (with SEED_ENV: the JSON of its variables)');
+  if (arg === '--template') await buildSeededTemplate(seededTemplateDir());
+  else await seedDataFolder(arg, JSON.parse(process.env.SEED_ENV ?? '{}'));
 }

@@ -1,12 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
-import { freePort } from '../scripts/app-server.ts';
 import { startLockService } from './locks.ts';
+import { SERVER_FAILURE, SERVER_READY } from './server-ready.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,74 +77,106 @@ async function historyComplete(baseUrl: string, timeoutMs: number, log: () => st
  * The first start itself (serving before the history, filling it in the background) is the integration suite's
  * (market-history.test.ts, lifecycle.test.ts); here the whole market is what the pages are tested on.
  */
+/**
+ * A port for the server that starts minutes after it is chosen: below Linux's ephemeral range (32768 on), where the
+ * servers and clients the other suites open on port 0 never land meanwhile.
+ */
+async function reservedPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-'));
-  await copySeededTemplate(dataDir);
-  const port = await freePort();
+  const port = await reservedPort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const google = await startOidcStandIn({
     redirectUris: [`${publicUrl}/idp/oauth2/idpresponse`],
     accounts: GOOGLE_ACCOUNTS,
   });
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      HOST: '127.0.0.1',
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GOOGLE_ISSUER: google.issuer,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      // Every browser of the suite signs in from 127.0.0.1: the per-address identity throttle would refuse them.
-      IDP_RATE_LIMIT_MAX: '100000',
-      // The iOS app's App Store products (native-purchase.test.ts): Pro only, so Plus shows it can't be bought there.
-      // The root is a throwaway one: no notification is delivered by the e2e; the web keeps card checkout.
-      ...appStoreEnv(dataDir),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  /** Seconds the first start may take: several agents' suites on one small machine slow it many times over. */
-  const SERVER_START_S = 420;
-  /** Seconds the background history fill may take after that (about a minute and a half on an idle machine). */
-  const HISTORY_S = 900;
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    // A first start seeds what the first pages need (seconds), then the worker fills the history in the background.
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in ${SERVER_START_S} s:\n${output}`)),
-      SERVER_START_S * 1000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/is running at (http:\/\/localhost:\d+)/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  // Filled in the copy already; a start whose history were incomplete would resume it in the background: wait.
-  await historyComplete(baseUrl, HISTORY_S * 1000, () => output);
   const locks = await startLockService();
+  const failure = join(dataDir, SERVER_FAILURE);
   project.provide('lockUrl', locks.url);
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrl', publicUrl);
   project.provide('dataDir', dataDir);
   project.provide('googleAccounts', {
     newcomer: 'google-e2e-0001',
     demoFree: 'google-e2e-0002',
     googleOnly: { login: 'google-e2e-0003', email: 'only.google@example.com' },
   });
+  // Started while this returns: the server waits for the seeded folder, which the other suites' files need no part
+  // of; each e2e file waits for the server (setup.ts).
+  let child: ChildProcess | undefined;
+  const started = (async () => {
+    await copySeededTemplate(dataDir);
+    child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: publicUrl,
+        HOST: '127.0.0.1',
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_ISSUER: google.issuer,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        // Every browser of the suite signs in from 127.0.0.1: the per-address identity throttle would refuse them.
+        IDP_RATE_LIMIT_MAX: '100000',
+        // The iOS app's App Store products (native-purchase.test.ts): Pro only, so Plus shows it can't be bought
+        // there. The root is a throwaway one: no notification is delivered by the e2e; the web keeps card checkout.
+        ...appStoreEnv(dataDir),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = child;
+    let output = '';
+    /** Seconds the first start may take: several agents' suites on one small machine slow it many times over. */
+    const SERVER_START_S = 420;
+    /** Seconds the background history fill may take after that (about a minute and a half on an idle machine). */
+    const HISTORY_S = 900;
+    await new Promise<void>((resolve, reject) => {
+      // A first start seeds what the first pages need (seconds), then the worker fills the history in the background.
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start in ${SERVER_START_S} s:\n${output}`)),
+        SERVER_START_S * 1000,
+      );
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/is running at http:\/\/localhost:\d+/.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      server.stdout?.on('data', onData);
+      server.stderr?.on('data', onData);
+      server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    });
+    // Filled in the copy already; a start whose history were incomplete would resume it in the background: wait.
+    await historyComplete(publicUrl, HISTORY_S * 1000, () => output);
+    writeFileSync(join(dataDir, SERVER_READY), '');
+  })();
+  started.catch((error: unknown) =>
+    writeFileSync(failure, error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  );
   return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await started.catch(() => {});
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     await google.close();
     await locks.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../env.ts';
-import { createTestDatabase, startTestServer } from '../harness.ts';
+import { copyPgliteTemplate, createTestDatabase, startTestServer } from '../harness.ts';
 
 const CLI = new URL('../../src/cli/ingest.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'eh-ingest-cli-'));
@@ -13,7 +13,7 @@ const recordings = mkdtempSync(join(tmpdir(), 'eh-ingest-rec-'));
 let database: { url: string; drop(): Promise<void> } | undefined;
 beforeAll(async () => {
   if (TEST_DATABASE_URL) database = await createTestDatabase();
-  else cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  else copyPgliteTemplate(dataDir);
 });
 afterAll(async () => {
   await database?.drop();

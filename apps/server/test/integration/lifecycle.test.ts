@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { body } from '../harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { body, copyPgliteTemplate } from '../harness.ts';
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'eh-lifecycle-'));
-cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+copyPgliteTemplate(dataDir);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Started {
