@@ -82,8 +82,15 @@ export default async function setup(project: TestProject) {
         )
       : null,
   ];
-  // Reported by the files that wait for them, and by the teardown.
-  for (const promise of made) promise?.catch(() => {});
+  // Reported by the files that wait for them, and by the teardown; the time each took goes to the run's output.
+  const started = Date.now();
+  const names = ['the seeded PGlite folder', 'the seeded PostgreSQL template'];
+  for (const [i, promise] of made.entries()) {
+    promise?.then(
+      () => console.log(`${names[i]}: ready after ${((Date.now() - started) / 1000).toFixed(1)} s`),
+      () => {},
+    );
+  }
   project.provide('pgliteTemplate', pglite.dir);
   project.provide('postgresTemplate', postgres);
   return async () => {

@@ -128,11 +128,11 @@ function holderAlive(name: string): boolean {
 
 /**
  * Runs `make` under the lock on `name` unless it is `made()` or another process is making it (then resolves when
- * that one ends). A failure is written beside it, for the test files that wait for it ({@link madeOrFailed}).
+ * that one has made it). A failure is written beside it, for the test files that wait for it ({@link madeOrFailed}).
  */
 export async function makeOnce(name: string, made: () => boolean | Promise<boolean>, make: () => Promise<void>) {
   if (await made()) return;
-  if (!takeLock(name)) return;
+  if (!takeLock(name)) return madeOrFailed(name, made);
   try {
     if (!(await made())) await make();
   } catch (error) {
