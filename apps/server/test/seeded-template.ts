@@ -97,7 +97,7 @@ function seedApart(args: string[], env: Record<string, string> = {}): Promise<vo
 
 /** Beside a folder or template database being made: the pid of the process making it, then why it failed. */
 const lockOf = (name: string) => join(CACHE, `${basename(name)}.lock`);
-export const failureOf = (name: string) => join(CACHE, `${basename(name)}.error`);
+const failureOf = (name: string) => join(CACHE, `${basename(name)}.error`);
 
 /** Takes the lock on making `name`; false when a live process holds it. A dead holder's lock is taken over. */
 function takeLock(name: string): boolean {
@@ -151,7 +151,7 @@ export async function madeOrFailed(name: string, made: () => boolean | Promise<b
     if (existsSync(failureOf(name)))
       throw new Error(`making ${name} failed:\n${readFileSync(failureOf(name), 'utf8')}`);
     if (!existsSync(lockOf(name)) && !(await made())) {
-      throw new Error(`nothing is making ${name}: the process that was ended without it`);
+      throw new Error(`nothing is making ${name}: the process making it ended without it`);
     }
     if (Date.now() > deadline) throw new Error(`${name} was not made in ${timeoutMs / 60_000} minutes`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -190,7 +190,7 @@ export function startSeededTemplate(): { dir: string; done: Promise<void> } {
   const done = makeOnce(
     dir,
     () => existsSync(dir),
-    () => seedApart([fileURLToPath(import.meta.url), '--template']),
+    () => seedApart([fileURLToPath(import.meta.url), '--template', dir]),
   );
   return { dir, done };
 }
@@ -202,14 +202,13 @@ export const seededTemplateReady = (dir: string) => madeOrFailed(dir, () => exis
 export async function copySeededTemplate(dataDir: string): Promise<void> {
   const { dir, done } = startSeededTemplate();
   await done;
-  await seededTemplateReady(dir);
   cpSync(dir, dataDir, { recursive: true });
 }
 
 if (import.meta.main) {
-  const [arg] = process.argv.slice(2);
-  if (!arg)
-    throw new Error('usage: seeded-template.ts --template | DATA_DIR (with SEED_ENV: the JSON of its variables)');
-  if (arg === '--template') await buildSeededTemplate(seededTemplateDir());
-  else await seedDataFolder(arg, JSON.parse(process.env.SEED_ENV ?? '{}'));
+  // `--template DIR`: the seeded folder the parent waits for; `DATA_DIR`: that folder seeded with SEED_ENV's variables.
+  const [arg, dir] = process.argv.slice(2);
+  if (arg === '--template' && dir) await buildSeededTemplate(dir);
+  else if (arg && arg !== '--template') await seedDataFolder(arg, JSON.parse(process.env.SEED_ENV ?? '{}'));
+  else throw new Error('usage: seeded-template.ts --template DIR | DATA_DIR');
 }

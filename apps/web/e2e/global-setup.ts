@@ -71,13 +71,6 @@ async function historyComplete(baseUrl: string, timeoutMs: number, log: () => st
 }
 
 /**
- * Starts `node apps/server/src/main.ts` on a free port, as `npm start` would, with Google sign-in federated to a local
- * OpenID provider (never the real Google). Its data folder is a copy of the seeded one the integration suite uses
- * (seeded-template.ts): the demo market with its history filled, as a first start leaves it once the worker is done.
- * The first start itself (serving before the history, filling it in the background) is the integration suite's
- * (market-history.test.ts, lifecycle.test.ts); here the whole market is what the pages are tested on.
- */
-/**
  * A port for the server that starts minutes after it is chosen: below Linux's ephemeral range (32768 on), where the
  * servers and clients the other suites open on port 0 never land meanwhile.
  */
@@ -96,6 +89,14 @@ async function reservedPort(): Promise<number> {
   }
 }
 
+/**
+ * Starts `node apps/server/src/main.ts` on a free port, as `npm start` would, with Google sign-in federated to a local
+ * OpenID provider (never the real Google). Its data folder is a copy of the seeded one the integration suite uses
+ * (seeded-template.ts): the demo market with its history filled, as a first start leaves it once the worker is done.
+ * The first start itself (serving before the history, filling it in the background) is the integration suite's
+ * (market-history.test.ts, lifecycle.test.ts); here the whole market is what the pages are tested on. It is started in
+ * the background while this returns (see below).
+ */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-e2e-'));
   const port = await reservedPort();

@@ -72,9 +72,11 @@ describe('browser notifications', () => {
 
   it("shows the pushed alert as a notification with the page's link (CDP ServiceWorker.deliverPushMessage)", async () => {
     const cdp = await page.context().newCDPSession(page);
+    // The registration whose worker is activated: a push reaches only an activated worker, and one handed to a
+    // registration still activating, or to one replaced since, shows nothing.
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-        const ours = updated.find((r) => r.scopeURL === `${baseUrl}/` && !r.isDeleted);
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const ours = versions.find((v) => v.scriptURL === `${baseUrl}/sw.js` && v.status === 'activated');
         if (ours) resolve(ours.registrationId);
       });
     });
