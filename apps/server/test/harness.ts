@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.ts';
 import { databaseUrl as urlOf, withAdmin } from './postgres.ts';
+import { seededTemplateReady } from './seeded-template.ts';
 
 /**
  * This test file's bus channels on a shared Redis: each file has a database of its own, where an event id or a
@@ -34,9 +35,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-/** Copies the seeded PGlite folder into `dataDir` (made before the file started: templates-ready.ts). */
-export function copyPgliteTemplate(dataDir: string): void {
-  cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+/**
+ * Copies the seeded PGlite folder into `dataDir`: made before the file started (templates-ready.ts), unless the run
+ * is on PostgreSQL alone, where a file that still wants PGlite waits for it here.
+ */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  const template = inject('pgliteTemplate');
+  await seededTemplateReady(template);
+  cpSync(template, dataDir, { recursive: true });
 }
 
 /** A data folder and a database of its own for one test server or service context, and how to remove both. */
@@ -54,7 +60,7 @@ export interface TestStore {
 export async function createTestStore(kind: 'pglite' | 'postgresql' = TEST_DATABASE_URL ? 'postgresql' : 'pglite') {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-it-'));
   const database = kind === 'postgresql' ? await createTestDatabase() : undefined;
-  if (!database) copyPgliteTemplate(dataDir);
+  if (!database) await copyPgliteTemplate(dataDir);
   return {
     dataDir,
     databaseUrl: database?.url,

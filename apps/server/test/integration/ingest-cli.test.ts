@@ -13,7 +13,7 @@ const recordings = mkdtempSync(join(tmpdir(), 'eh-ingest-rec-'));
 let database: { url: string; drop(): Promise<void> } | undefined;
 beforeAll(async () => {
   if (TEST_DATABASE_URL) database = await createTestDatabase();
-  else copyPgliteTemplate(dataDir);
+  else await copyPgliteTemplate(dataDir);
 });
 afterAll(async () => {
   await database?.drop();

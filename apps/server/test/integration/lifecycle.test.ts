@@ -7,7 +7,7 @@ import { body, copyPgliteTemplate } from '../harness.ts';
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'eh-lifecycle-'));
-copyPgliteTemplate(dataDir);
+await copyPgliteTemplate(dataDir);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Started {
