@@ -17,6 +17,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  watch,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -143,19 +144,74 @@ export async function makeOnce(name: string, made: () => boolean | Promise<boole
   }
 }
 
-/** Waits until `made()` says yes; throws what the maker wrote when it failed, or when it ended without a word. */
+/**
+ * Resolves with what `check` returns once it returns something, checked now and again at every change in `folder`
+ * (its entries made, renamed or removed) rather than on a clock; a throw of `check` rejects. `timeoutMs` bounds it.
+ */
+export function untilInFolder<T>(
+  folder: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  timedOut: () => Error,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const watcher = watch(folder);
+    const bound = setTimeout(() => end(timedOut()), timeoutMs);
+    const end = (error: unknown, value?: T) => {
+      clearTimeout(bound);
+      watcher.close();
+      if (error) reject(error);
+      else resolve(value as T);
+    };
+    // One check at a time; a change during one is checked again after it.
+    let checking = false;
+    let changedMeanwhile = false;
+    const run = async () => {
+      if (checking) {
+        changedMeanwhile = true;
+        return;
+      }
+      checking = true;
+      try {
+        do {
+          changedMeanwhile = false;
+          const value = await check();
+          if (value !== undefined) return end(null, value);
+        } while (changedMeanwhile);
+      } catch (error) {
+        end(error);
+      } finally {
+        checking = false;
+      }
+    };
+    watcher.on('change', run);
+    watcher.on('error', end);
+    void run();
+  });
+}
+
+/**
+ * Waits until `made()` says yes; throws what the maker wrote when it failed, or when it ended without a word. The
+ * maker's every step (the folder renamed into place, the failure written, the lock removed) is a change in the cache
+ * folder, where it is watched.
+ */
 export async function madeOrFailed(name: string, made: () => boolean | Promise<boolean>, timeoutMs = 20 * 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await made()) return;
-    if (existsSync(failureOf(name)))
-      throw new Error(`making ${name} failed:\n${readFileSync(failureOf(name), 'utf8')}`);
-    if (!existsSync(lockOf(name)) && !(await made())) {
-      throw new Error(`nothing is making ${name}: the process making it ended without it`);
-    }
-    if (Date.now() > deadline) throw new Error(`${name} was not made in ${timeoutMs / 60_000} minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  mkdirSync(CACHE, { recursive: true });
+  await untilInFolder(
+    CACHE,
+    async () => {
+      if (await made()) return true;
+      if (existsSync(failureOf(name))) {
+        throw new Error(`making ${name} failed:\n${readFileSync(failureOf(name), 'utf8')}`);
+      }
+      if (!existsSync(lockOf(name)) && !(await made())) {
+        throw new Error(`nothing is making ${name}: the process making it ended without it`);
+      }
+      return undefined;
+    },
+    timeoutMs,
+    () => new Error(`${name} was not made in ${timeoutMs / 60_000} minutes`),
+  );
 }
 
 /** Makes today's seeded data folder (and removes the older ones: each takes ~300 MB). */
