@@ -92,11 +92,16 @@ export function startLive(store: AppStore, createCache: (store: AppStore) => Liv
     session = next;
     if (status === 'unknown') return;
     clearTimeout(fallback);
-    if (before.startsWith('unknown:') && client.status === 'idle') client.connect();
-    else {
-      client.disconnect();
+    if (before.startsWith('unknown:') && client.status !== 'idle') {
+      // A session known only after the wait: the wait's connection was made anonymous, which a visitor found
+      // signed out keeps (a slow restore opened a second socket for the same visitor).
+      if (status === 'signedOut') return;
+    } else if (client.status === 'idle') {
       client.connect();
+      return;
     }
+    client.disconnect();
+    client.connect();
   });
   return client;
 }
