@@ -75,6 +75,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     url: config.DATABASE_URL,
     dataDir: config.dbDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    thread: true,
   });
   let bus: AppContext['bus'] | undefined;
   try {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ThreadedPGlite } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -42,6 +43,11 @@ export interface ConnectOptions {
   /** PGlite data folder; `memory://` keeps everything in memory. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PGlite in a worker thread of its own (pglite-thread.ts): what a server wants, whose requests, sockets and
+   * timers must go on while a long statement runs. Seeds, tools and tests that only query keep it in their thread.
+   */
+  thread?: boolean;
 }
 
 /** How long a request waits for a pooled connection before it fails (and is answered 503), instead of forever. */
@@ -53,7 +59,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
-  return connectPglite(options.dataDir ?? './data/db');
+  return connectPglite(options.dataDir ?? './data/db', options.thread ?? false);
 }
 
 /** Reachability of one engine: lost once, probed until back, each change told once. */
@@ -141,9 +147,10 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
   };
 }
 
-async function connectPglite(dataDir: string): Promise<DatabaseHandle> {
+async function connectPglite(dataDir: string, thread: boolean): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // drizzle calls only `query` and `transaction`, which the threaded client answers alike.
+  const client = thread ? ((await ThreadedPGlite.create(dataDir)) as unknown as PGlite) : await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

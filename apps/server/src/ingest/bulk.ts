@@ -42,6 +42,8 @@ export interface UpsertSpec {
   alsoSet?: readonly string[];
   /** Update expressions other than `excluded.<column>`, e.g. merging a jsonb map; compared as written. */
   mergeExpr?: Readonly<Record<string, string>>;
+  /** Rows per statement, when fewer than {@link CHUNK_ROWS}: statements outside a transaction that readers wait for. */
+  chunkRows?: number;
 }
 
 export type Row = Record<string, unknown>;
@@ -215,8 +217,9 @@ export async function upsertRows(
     return rowsOf<{ added: number; changed: number }>(await db.execute(query))[0] ?? { added: 0, changed: 0 };
   };
 
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + CHUNK_ROWS);
+  const chunkRows = Math.min(CHUNK_ROWS, spec.chunkRows ?? CHUNK_ROWS);
+  for (let start = 0; start < rows.length; start += chunkRows) {
+    const chunk = rows.slice(start, start + chunkRows);
     if (spec.conflict.length > 0 && hints?.get(spec.table) !== false) {
       const allNew = await insertAll(chunk);
       // New rows last time: try the plain insert again; known rows: go straight to the upsert.

@@ -72,6 +72,9 @@ export interface CloseRow {
   close: number;
 }
 
+/** Stocks per statement of {@link loadCloses}. */
+const CLOSES_ASSETS_PER_STATEMENT = 200;
+
 /**
  * For every stock and point date, the latest close on or before the point and at most `maxAgeDays` older:
  * one index probe per (stock, point) on the (asset_id, date) primary key.
@@ -81,17 +84,22 @@ export async function loadCloses(
   params: { assetIds: readonly number[]; points: readonly IsoDate[]; maxAgeDays: number },
 ): Promise<CloseRow[]> {
   if (params.assetIds.length === 0 || params.points.length === 0) return [];
-  const result = await db.execute(sql`
-    select s.id as "assetId", p.d::text as point, c.date::text as date, c.close
-    from unnest(${sql.param([...params.assetIds])}::int4[]) as s(id)
-    cross join unnest(${sql.param([...params.points])}::date[]) as p(d)
-    cross join lateral (
-      select o.date, o.close from ohlc_daily o
-      where o.asset_id = s.id and o.date <= p.d and o.date >= p.d - ${params.maxAgeDays}::int4
-      order by o.date desc
-      limit 1
-    ) c`);
-  return rowsOf<CloseRow>(result);
+  const rows: CloseRow[] = [];
+  // The whole market in one statement held the embedded database for a second.
+  for (let start = 0; start < params.assetIds.length; start += CLOSES_ASSETS_PER_STATEMENT) {
+    const result = await db.execute(sql`
+      select s.id as "assetId", p.d::text as point, c.date::text as date, c.close
+      from unnest(${sql.param(params.assetIds.slice(start, start + CLOSES_ASSETS_PER_STATEMENT))}::int4[]) as s(id)
+      cross join unnest(${sql.param([...params.points])}::date[]) as p(d)
+      cross join lateral (
+        select o.date, o.close from ohlc_daily o
+        where o.asset_id = s.id and o.date <= p.d and o.date >= p.d - ${params.maxAgeDays}::int4
+        order by o.date desc
+        limit 1
+      ) c`);
+    for (const row of rowsOf<CloseRow>(result)) rows.push(row);
+  }
+  return rows;
 }
 
 export interface StoredRebalance {
@@ -142,6 +150,8 @@ export async function writeMetrics(
         { name: 'components', type: 'jsonb', required: true },
       ],
       conflict: ['asset_id', 'date'],
+      // Written outside a transaction, each statement a short wait for the readers of the embedded database.
+      chunkRows: 1000,
     },
     params.rows.map((row) => ({
       asset_id: row.assetId,

@@ -3,6 +3,7 @@
  * rules are pure (`@eh/domain` ehs.ts); this file gathers the stored inputs, replays them date by date without
  * look-ahead (the close of each date, the results public by then), and writes the results set-based.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Database } from '@eh/db';
 import {
   addDays,
@@ -137,6 +138,8 @@ export async function refreshMetricsAndIndexes(db: Database, params: RefreshPara
   const byPoint = new Map<IsoDate, Map<number, PointResult>>();
   const rows: queries.MetricsRow[] = [];
   for (const point of points) {
+    // A turn of the event loop between points: the whole computation is a second of this thread on a full market.
+    await setImmediate();
     const isLatest = point === latest;
     const knownAt = isLatest ? asOfMs : Math.min(closeInstant(point), asOfMs);
     const closeOf = closesByPoint.get(point);
@@ -246,10 +249,12 @@ export async function refreshMetricsAndIndexes(db: Database, params: RefreshPara
   }));
   const computedAt = performance.now();
 
-  let written = { written: 0, deleted: 0 };
+  // Metrics rows stand alone (one stock on one date), so they are written a chunk at a time, each committed on its
+  // own: one transaction over every row held the embedded database for seconds, and each page read with it. The
+  // index, whose rebalances and members must agree, changes in one short transaction after.
+  const written = await queries.writeMetrics(db, { dates: points, rows });
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    written = await queries.writeMetrics(t, { dates: points, rows });
     await queries.upsertIndex(t, {
       id: EH500_INDEX_ID,
       name: EH500_NAME,

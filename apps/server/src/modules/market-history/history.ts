@@ -197,9 +197,16 @@ export async function runStep(
 }
 
 /**
- * The provider with a turn of the event loop before each batch. The demo market is generated in memory and PGlite
- * runs in this thread, so a step would otherwise be one unbroken chain of promises: the server beside it would not
- * accept a connection until the step ended.
+ * Records per batch while the history fills. Each batch is written in one transaction, and a transaction holds the
+ * embedded database: the readers of the pages a newcomer opens meanwhile wait for the batch in hand, so batches are
+ * cut to a few tens of milliseconds of writing (a provider's own batches run to 5,000 records).
+ */
+export const HISTORY_BATCH_RECORDS = 1000;
+
+/**
+ * The provider with its batches cut to {@link HISTORY_BATCH_RECORDS} and a turn of the event loop before each: the
+ * demo market is generated in memory on the server's thread, and a step would otherwise be one unbroken chain of
+ * promises.
  */
 function yielding(provider: MarketDataProvider): MarketDataProvider {
   return {
@@ -210,8 +217,10 @@ function yielding(provider: MarketDataProvider): MarketDataProvider {
     canHandle: (asset) => provider.canHandle(asset),
     async *fetch<D extends Dataset>(dataset: D, params: FetchParams) {
       for await (const batch of provider.fetch(dataset, params)) {
-        await setImmediate();
-        yield batch;
+        for (let start = 0; start < batch.length; start += HISTORY_BATCH_RECORDS) {
+          await setImmediate();
+          yield batch.slice(start, start + HISTORY_BATCH_RECORDS);
+        }
       }
     },
   };

@@ -4,6 +4,7 @@
  * same records, and history does not depend on `now` (a later `now` only adds what happened since, confirms dates
  * that were estimates, and moves the intraday session). See README.md in this folder.
  */
+import { setImmediate } from 'node:timers/promises';
 import { DEMO_SOURCE, formatDividend, MS_PER_DAY } from '@eh/domain';
 import {
   type AssetKey,
@@ -32,6 +33,8 @@ import { DEFAULT_DEMO_SEED, DemoWorld, SIMULATION_START } from './world.ts';
 
 /** Records per yielded batch (each batch is one transaction for the writer). */
 export const DEMO_BATCH_SIZE = 5000;
+/** Longest stretch of generating before the thread is let go for a turn of the event loop. */
+const GENERATION_SLICE_MS = 10;
 /** Years of SEC filings. */
 const FILING_YEARS = 2;
 /** Days ahead of now that scheduled events (calls, dividends, economic releases, IPOs) reach. */
@@ -144,10 +147,17 @@ export class DemoMarket implements MarketDataProvider {
 
   async *fetch<D extends Dataset>(dataset: D, params: FetchParams): AsyncIterable<DatasetRecords[D][]> {
     const batcher = new Batcher<DatasetRecords[D]>();
+    let slice = performance.now();
     for (const records of this.#generate(dataset, params)) {
       params.signal?.throwIfAborted();
       batcher.push(...(records as DatasetRecords[D][]));
       while (batcher.full) yield batcher.take();
+      // The market is generated on the server's thread: a batch's worth of it in one go held requests up for
+      // hundreds of milliseconds while the history filled.
+      if (performance.now() - slice > GENERATION_SLICE_MS) {
+        await setImmediate();
+        slice = performance.now();
+      }
     }
     const rest = batcher.take();
     if (rest.length > 0) yield rest;

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from './connection.ts';
+import { ThreadedPGlite } from './pglite-thread.ts';
+import { rowsOf } from './rows.ts';
+
+describe(ThreadedPGlite.name, () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await connectDatabase({ dataDir: 'memory://', thread: true });
+    await database.db.execute(sql`create table things (id int primary key, name text not null)`);
+  });
+
+  it('answers as PGlite does, dates and times left as text as drizzle asks', async () => {
+    const { rows, fields } = await (database.db.$client as unknown as ThreadedPGlite).query(
+      `select 1::int4 as n, '2026-11-27'::date as d, '2026-11-27T10:00:00Z'::timestamptz as at,
+        '{"a":[1]}'::jsonb as j, $1::text as t`,
+      ['x'],
+      { rowMode: 'object' },
+    );
+    expect(rows).toEqual([{ n: 1, d: '2026-11-27', at: '2026-11-27 10:00:00+00', j: { a: [1] }, t: 'x' }]);
+    expect(fields).toEqual([
+      { name: 'n', dataTypeID: 23 },
+      { name: 'd', dataTypeID: 1082 },
+      { name: 'at', dataTypeID: 1184 },
+      { name: 'j', dataTypeID: 3802 },
+      { name: 't', dataTypeID: 25 },
+    ]);
+  });
+
+  it('commits a transaction that ends, rolls back one that throws and a savepoint that throws inside one', async () => {
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into things values (1, 'kept')`);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into things values (2, 'undone')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into things values (3, 'kept too')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into things values (4, 'undone')`);
+          throw new Error('inner');
+        })
+        .catch(() => {});
+    });
+    const names = rowsOf<{ id: number; name: string }>(await db.execute(sql`select id, name from things order by id`));
+    expect(names).toEqual([
+      { id: 1, name: 'kept' },
+      { id: 3, name: 'kept too' },
+    ]);
+  });
+
+  it("hands on the database's error with its fields (a unique violation's code and constraint)", async () => {
+    const failure = await database.db.execute(sql`insert into things values (1, 'again')`).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((failure as { cause?: unknown }).cause).toMatchObject({
+      message: 'duplicate key value violates unique constraint "things_pkey"',
+      code: '23505',
+      constraint: 'things_pkey',
+    });
+  });
+
+  it('refuses statements once closed', async () => {
+    const client = database.db.$client as unknown as ThreadedPGlite;
+    await database.close();
+    expect(client.closed).toBe(true);
+    await expect(client.query('select 1')).rejects.toThrow('the database is closed');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * A PGlite client whose database runs in a worker thread (pglite-worker.ts), with the part of PGlite's interface
+ * drizzle uses: `query` and `transaction`. The server's thread stays free while a statement runs, so pages, sockets
+ * and timers go on beside a long ingestion; the statements themselves still run one at a time, in the order asked.
+ */
+import { Worker } from 'node:worker_threads';
+import type { WorkerError, WorkerReply, WorkerRequest } from './pglite-worker.ts';
+
+type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+interface QueryResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+}
+
+/** What drizzle calls on a client and on a transaction. */
+export interface ThreadQueries {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+}
+
+/** The database's error, rebuilt on this side with the fields callers read (`code` for a unique violation…). */
+function rebuilt(error: WorkerError): Error {
+  const copy = new Error(error.message);
+  copy.name = error.name;
+  return Object.assign(copy, error.fields);
+}
+
+export class ThreadedPGlite implements ThreadQueries {
+  readonly #worker: Worker;
+  readonly #waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  #nextId = 1;
+  #nextTx = 1;
+  #closed = false;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Starts the thread and opens the database in `dataDir` there. */
+  static async create(dataDir: string): Promise<ThreadedPGlite> {
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+    const client = new ThreadedPGlite(worker);
+    await new Promise<void>((resolve, reject) => {
+      const failed = (error: Error) => reject(error);
+      worker.once('error', failed);
+      worker.once('exit', (code) => reject(new Error(`the database thread ended (${code}) before it was ready`)));
+      worker.once('message', () => {
+        worker.off('error', failed);
+        worker.removeAllListeners('exit');
+        resolve();
+      });
+    });
+    worker.on('message', (reply: WorkerReply) => client.#settle(reply));
+    worker.on('error', (error) => client.#failAll(error));
+    worker.on('exit', (code) => client.#failAll(new Error(`the database thread ended (${code})`)));
+    return client;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  #settle(reply: WorkerReply) {
+    const waiting = this.#waiting.get(reply.id);
+    if (!waiting) return;
+    this.#waiting.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(rebuilt(reply.error));
+  }
+
+  #failAll(error: Error) {
+    this.#closed = true;
+    for (const waiting of this.#waiting.values()) waiting.reject(error);
+    this.#waiting.clear();
+  }
+
+  #ask(request: Request): Promise<unknown> {
+    if (this.#closed) return Promise.reject(new Error('the database is closed'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  #query(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
+    return this.#ask({
+      kind: 'query',
+      sql,
+      params: params ?? [],
+      rowMode: options?.rowMode ?? 'object',
+      ...(tx === undefined ? {} : { tx }),
+    }) as Promise<QueryResult>;
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> {
+    return this.#query(sql, params, options);
+  }
+
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: ThreadQueries) => Promise<T>): Promise<T> {
+    const tx = this.#nextTx++;
+    await this.#ask({ kind: 'begin', tx });
+    let result: T;
+    try {
+      result = await work({ query: (sql, params, options) => this.#query(sql, params, options, tx) });
+    } catch (error) {
+      // The work's error says what went wrong; a rollback that fails too (the thread gone) adds nothing.
+      await this.#ask({ kind: 'end', tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.#ask({ kind: 'end', tx, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#ask({ kind: 'close' });
+    this.#closed = true;
+    await this.#worker.terminate();
+  }
+}

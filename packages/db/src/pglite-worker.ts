@@ -1,0 +1,106 @@
+/**
+ * The embedded database in a thread of its own (pglite-thread.ts starts it): PGlite runs each statement to its end
+ * without yielding, so on the server's thread a long statement held every request, socket and timer up with it.
+ * Messages carry one statement each; a transaction holds the database between its `begin` and its `end`, as PGlite's
+ * own `transaction` does in one thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+
+export type WorkerRequest =
+  | { id: number; kind: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number }
+  | { id: number; kind: 'begin'; tx: number }
+  | { id: number; kind: 'end'; tx: number; commit: boolean }
+  | { id: number; kind: 'close' };
+
+/** An error as it crosses threads: its message, name and the database's fields (code, detail, constraint…). */
+export interface WorkerError {
+  message: string;
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+export type WorkerReply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: WorkerError };
+
+/** Drizzle's parsers (drizzle-orm/pglite/session.js): dates, times and intervals, and their arrays, stay text. */
+const IDENTITY_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const keep = (value: string) => value;
+const parsers = Object.fromEntries(IDENTITY_TYPES.map((type) => [type, keep]));
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const { dataDir } = workerData as { dataDir: string };
+const client = await PGlite.create(dataDir);
+
+/** Open transactions: their PGlite handle, and how to end them. */
+const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> }>();
+
+function failure(error: unknown): WorkerError {
+  const fields: Record<string, unknown> = {};
+  if (error && typeof error === 'object') {
+    for (const [key, value] of Object.entries(error)) {
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+    }
+  }
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    name: error instanceof Error ? error.name : 'Error',
+    fields,
+  };
+}
+
+async function handle(request: WorkerRequest): Promise<unknown> {
+  switch (request.kind) {
+    case 'query': {
+      const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
+      if (!target) throw new Error(`transaction ${request.tx} is not open`);
+      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'begin': {
+      const { tx: id } = request;
+      return new Promise<void>((begun, refused) => {
+        let end: (commit: boolean) => void = () => {};
+        const decided = new Promise<boolean>((resolve) => {
+          end = resolve;
+        });
+        const ended = client
+          .transaction(async (tx) => {
+            open.set(id, { tx, end, ended });
+            begun();
+            // A rollback is a throw inside PGlite's transaction; the caller already has its own error.
+            if (!(await decided)) throw new RolledBack();
+          })
+          .then(
+            () => {},
+            (error: unknown) => {
+              if (!(error instanceof RolledBack)) throw error;
+            },
+          )
+          .finally(() => open.delete(id));
+        ended.catch(refused);
+      });
+    }
+    case 'end': {
+      const transaction = open.get(request.tx);
+      if (!transaction) throw new Error(`transaction ${request.tx} is not open`);
+      transaction.end(request.commit);
+      await transaction.ended;
+      return undefined;
+    }
+    case 'close':
+      await client.close();
+      return undefined;
+  }
+}
+
+class RolledBack extends Error {}
+
+port.on('message', (request: WorkerRequest) => {
+  handle(request).then(
+    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply),
+    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: failure(error) } satisfies WorkerReply),
+  );
+  if (request.kind === 'close') port.unref();
+});
+port.postMessage({ id: 0, ok: true } satisfies WorkerReply);
