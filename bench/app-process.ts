@@ -45,7 +45,7 @@ export async function startApp(dataDir: string): Promise<AppProcess> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', process.env.EH_BENCH_STDERR ? 'inherit' : 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
   const collect = (chunk: Buffer) => {
