@@ -1,4 +1,5 @@
 import { FLAG_NAMES } from '@eh/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
 
@@ -23,6 +24,20 @@ describe('GET /api/health', () => {
   it('generates a request id when none is given', async () => {
     const res = await server.api('/api/health');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('a long statement', () => {
+  it('holds up no request that does not need the database (the embedded one runs in a thread of its own)', async () => {
+    let ended = false;
+    // PGlite's pg_sleep holds the thread it runs on: on the server's thread, nothing would be answered meanwhile.
+    const statement = server.ctx.db.execute(sql`select pg_sleep(3)`).then(() => {
+      ended = true;
+    });
+    const res = await server.api('/api/no-such-route');
+    expect(res.status).toBe(404);
+    expect(ended).toBe(false);
+    await statement;
   });
 });
 
