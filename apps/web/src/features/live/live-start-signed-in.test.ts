@@ -8,23 +8,8 @@ import { makeStore } from '../../app/store.ts';
 import { setAuthTokenProvider } from '../../shared/api.ts';
 import { signedIn } from '../../shared/auth-slice.ts';
 import { SESSION_RESTORE_WAIT_MS } from '../../shared/constants.ts';
+import { BrowserSocket } from '../../test/browser-socket.ts';
 import { startLive } from './live-start.ts';
-
-/** The browser's WebSocket as far as the test looks: the addresses connected to. */
-class BrowserSocket {
-  static made: BrowserSocket[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    BrowserSocket.made.push(this);
-  }
-  send() {}
-  close() {}
-}
 
 beforeAll(() => {
   vi.useFakeTimers();

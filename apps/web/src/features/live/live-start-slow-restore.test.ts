@@ -9,26 +9,8 @@ import { makeStore } from '../../app/store.ts';
 import { setAuthTokenProvider } from '../../shared/api.ts';
 import { signedIn, signedOut } from '../../shared/auth-slice.ts';
 import { SESSION_RESTORE_WAIT_MS } from '../../shared/constants.ts';
+import { BrowserSocket } from '../../test/browser-socket.ts';
 import { startLive } from './live-start.ts';
-
-/** The browser's WebSocket as far as the test looks: the addresses connected to, and which were closed. */
-class BrowserSocket {
-  static made: BrowserSocket[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  closed = false;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    BrowserSocket.made.push(this);
-  }
-  send() {}
-  close() {
-    this.closed = true;
-  }
-}
 
 beforeAll(() => {
   vi.useFakeTimers();

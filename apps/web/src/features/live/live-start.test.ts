@@ -4,29 +4,8 @@ import { createLiveCache } from '../../app/live-cache.ts';
 import { makeStore } from '../../app/store.ts';
 import { setAuthTokenProvider } from '../../shared/api.ts';
 import { signedIn, signedOut } from '../../shared/auth-slice.ts';
+import { BrowserSocket } from '../../test/browser-socket.ts';
 import { liveSocketUrl, startLive } from './live-start.ts';
-
-/** The browser's WebSocket as far as the page uses it: connections the test opens by hand. */
-class BrowserSocket {
-  static made: BrowserSocket[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  readonly sent: unknown[] = [];
-  closed = false;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    BrowserSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 /** A page whose visibility the test sets. */
 const page = {
