@@ -6,13 +6,15 @@ import { rowsOf } from './rows.ts';
 
 describe(ThreadedPGlite.name, () => {
   let database: DatabaseHandle;
+  /** The client under drizzle (drizzle keeps it as `$client`). */
+  const client = () => (database.db as unknown as { $client: ThreadedPGlite }).$client;
   beforeAll(async () => {
     database = await connectDatabase({ dataDir: 'memory://', thread: true });
     await database.db.execute(sql`create table things (id int primary key, name text not null)`);
   });
 
   it('answers as PGlite does, dates and times left as text as drizzle asks', async () => {
-    const { rows, fields } = await (database.db.$client as unknown as ThreadedPGlite).query(
+    const { rows, fields } = await client().query(
       `select 1::int4 as n, '2026-11-27'::date as d, '2026-11-27T10:00:00Z'::timestamptz as at,
         '{"a":[1]}'::jsonb as j, $1::text as t`,
       ['x'],
@@ -68,9 +70,9 @@ describe(ThreadedPGlite.name, () => {
   });
 
   it('refuses statements once closed', async () => {
-    const client = database.db.$client as unknown as ThreadedPGlite;
+    const threaded = client();
     await database.close();
-    expect(client.closed).toBe(true);
-    await expect(client.query('select 1')).rejects.toThrow('the database is closed');
+    expect(threaded.closed).toBe(true);
+    await expect(threaded.query('select 1')).rejects.toThrow('the database is closed');
   });
 });
