@@ -2,25 +2,16 @@
  * The socket of a visit that starts signed in (a stored session, or a `?token=` in the address, restored after the
  * first render): in a file of its own, since the app starts its one socket once per page (live-start.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLiveCache } from '../../app/live-cache.ts';
 import { makeStore } from '../../app/store.ts';
 import { setAuthTokenProvider } from '../../shared/api.ts';
 import { signedIn } from '../../shared/auth-slice.ts';
 import { SESSION_RESTORE_WAIT_MS } from '../../shared/constants.ts';
-import { BrowserSocket } from '../../test/browser-socket.ts';
+import { BrowserSocket, visiblePageWithBrowserSocket } from '../../test/browser-socket.ts';
 import { startLive } from './live-start.ts';
 
-beforeAll(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  vi.stubGlobal('document', { hidden: false, addEventListener() {} });
-});
-afterAll(() => {
-  setAuthTokenProvider(null);
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+visiblePageWithBrowserSocket();
 
 describe('the live socket of a visit that starts signed in', () => {
   it('waits for the session, then connects once, with the identity token', async () => {
