@@ -380,6 +380,11 @@ function randomUniverse(random: () => number, size: number): SearchAsset[] {
     '東京',
     'Москва',
     'Ørsted',
+    // surrogate pairs and code units near the top of the range, where prefix heads pack the largest digits
+    '𝄞Clef',
+    '𝄞',
+    '한국',
+    '\uffefBom',
   ];
   const types: SearchAssetType[] = ['stock', 'stock', 'stock', 'otc', 'crypto', 'index'];
   return Array.from({ length: size }, () => {
@@ -387,6 +392,8 @@ function randomUniverse(random: () => number, size: number): SearchAsset[] {
     const length = 1 + Math.floor(random() * 4);
     for (let i = 0; i < length; i += 1) symbol += pick(letters);
     if (random() < 0.1) symbol += `${pick(['.', '-', '/'])}${pick(['a', 'b'])}`;
+    // the highest code unit, which a prefix range's end must still take in
+    if (random() < 0.02) symbol += '\uffff';
     if (random() < 0.5) symbol = symbol.toUpperCase();
     const name = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join(
       random() < 0.2 ? ', ' : ' ',
@@ -443,6 +450,9 @@ function randomQuery(random: () => number, universe: readonly SearchAsset[]): st
       '東',
       'ø',
       'мос',
+      '𝄞',
+      '𝄞c',
+      '한',
     ]);
   return random() < 0.5 ? query.toUpperCase() : query;
 }

@@ -500,6 +500,11 @@ interface SortedKeys {
   offsets: Int32Array;
   /** bottom-up segment tree of positions with the smallest rank (size 2n) */
   tree: Int32Array;
+  /**
+   * each key's first {@link HEAD_CHARACTERS} characters packed into one number ({@link headOf}), in key order: a
+   * prefix search runs over this array and reads key strings only where the heads tie
+   */
+  heads: Float64Array;
 }
 
 /** The built index. Its fields are the index's own working data: read `size` and `ranked`, leave the rest. */
@@ -624,15 +629,44 @@ function rangeByRank(keys: SortedKeys, lo: number, hi: number): () => number {
   };
 }
 
-/** -1, 0 or 1 as the key at `position` sorts before, equal to or after `target`. */
-type KeyCompare = (position: number, target: string) => number;
+/** Below, at or above 0 as the key at `position` sorts before the keys starting with `prefix`, starts with it, or sorts after them. */
+type KeyCompare = (position: number, prefix: string) => number;
 
-function lowerBound(size: number, compare: KeyCompare, target: string): number {
-  let lo = 0;
-  let hi = size;
+// A key's head: its first three character codes, each plus one (0 where the key has ended), in base 2^16 + 1. Three
+// such digits take 51 bits, exact in a double, and heads order as their keys' first three characters do, an ended
+// key first. A binary search over heads touches one typed array instead of a string per step.
+const HEAD_CHARACTERS = 3;
+const HEAD_DIGITS = 0x10001;
+
+/** The head of `text` from `offset`; characters past its end count as `filler` (0, or HEAD_DIGITS - 1 for a range's top). */
+function headOf(text: string, offset: number, filler: number): number {
+  let head = 0;
+  for (let i = 0; i < HEAD_CHARACTERS; i += 1) {
+    const at = offset + i;
+    head = head * HEAD_DIGITS + (at < text.length ? text.charCodeAt(at) + 1 : filler);
+  }
+  return head;
+}
+
+/** First position in [lo, hi) whose head is above `head` (`orEqual` false) or not below it (true). */
+function headBound(heads: Float64Array, lo: number, hi: number, head: number, orEqual: boolean): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compare(mid, target) < 0) lo = mid + 1;
+    const at = heads[mid] ?? 0;
+    if (at < head || (!orEqual && at === head)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First position in [from, to) whose key starts with `prefix` or sorts after it (`orStarts` true), or sorts after it (false). */
+function prefixBound(from: number, to: number, compare: KeyCompare, prefix: string, orStarts: boolean): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const order = compare(mid, prefix);
+    if (order < 0 || (!orStarts && order === 0)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -750,7 +784,19 @@ function sortedKeys(buffer: CodeBuffer, ranks: Int32Array, offsets: Int32Array):
     sortedRanks[position] = ranks[entry] ?? 0;
     sortedOffsets[position] = offsets[entry] ?? 0;
   }
-  return { ranks: sortedRanks, offsets: sortedOffsets, tree: buildTree(sortedRanks) };
+  const heads = new Float64Array(entries.length);
+  const { codes, starts } = buffer;
+  for (let position = 0; position < entries.length; position += 1) {
+    let at = (starts[sortedRanks[position] ?? 0] ?? 0) + (sortedOffsets[position] ?? 0);
+    let head = 0;
+    for (let i = 0; i < HEAD_CHARACTERS; i += 1) {
+      const code = codes[at] ?? -1;
+      head = head * HEAD_DIGITS + code + 1;
+      if (code >= 0) at += 1;
+    }
+    heads[position] = head;
+  }
+  return { ranks: sortedRanks, offsets: sortedOffsets, tree: buildTree(sortedRanks), heads };
 }
 
 /** Dense ranks of values, largest first: equal values share a rank. */
@@ -947,7 +993,10 @@ export interface SearchIndexStats {
 export function searchIndexStats(index: SearchIndex): SearchIndexStats {
   const keys = [index.bySymbol, index.byName, index.byWord];
   const typedArrayBytes =
-    keys.reduce((sum, k) => sum + k.ranks.byteLength + k.offsets.byteLength + k.tree.byteLength, 0) +
+    keys.reduce(
+      (sum, k) => sum + k.ranks.byteLength + k.offsets.byteLength + k.tree.byteLength + k.heads.byteLength,
+      0,
+    ) +
     index.shortGrams.byteLength +
     index.trigramStart.byteLength +
     index.trigramPostings.byteLength +
@@ -975,22 +1024,25 @@ function typoStats(typo: TypoIndex | undefined): SearchIndexStats['typo'] {
   };
 }
 
-/** Compares the suffix of `text` from `offset` with `target`, as strings compare. */
-function compareFrom(text: string, offset: number, target: string): number {
+/** {@link KeyCompare} for the suffix of `text` from `offset`. */
+function compareFrom(text: string, offset: number, prefix: string): number {
   const length = text.length - offset;
-  const shared = Math.min(length, target.length);
+  const shared = Math.min(length, prefix.length);
   for (let i = 0; i < shared; i += 1) {
-    const difference = text.charCodeAt(offset + i) - target.charCodeAt(i);
+    const difference = text.charCodeAt(offset + i) - prefix.charCodeAt(i);
     if (difference !== 0) return difference;
   }
-  return length - target.length;
+  return length < prefix.length ? -1 : 0;
 }
 
-/** Upper end of a prefix range: every key starting with the prefix sorts before it. */
-const PREFIX_END = '\uffff';
-
-function prefixRange(size: number, compare: KeyCompare, prefix: string): [number, number] {
-  return [lowerBound(size, compare, prefix), lowerBound(size, compare, prefix + PREFIX_END)];
+/** The positions of the keys starting with `prefix`. */
+function prefixRange(keys: SortedKeys, compare: KeyCompare, prefix: string): [number, number] {
+  const { heads } = keys;
+  const lo = headBound(heads, 0, heads.length, headOf(prefix, 0, 0), true);
+  const hi = headBound(heads, lo, heads.length, headOf(prefix, 0, HEAD_DIGITS - 1), false);
+  // A short prefix is its head; a longer one is searched as strings only among the keys whose head it shares.
+  if (prefix.length <= HEAD_CHARACTERS) return [lo, hi];
+  return [prefixBound(lo, hi, compare, prefix, true), prefixBound(lo, hi, compare, prefix, false)];
 }
 
 function nameContains<T extends SearchAsset>(index: SearchIndex<T>, query: string): () => number {
@@ -1053,9 +1105,9 @@ export function searchAssets<T extends SearchAsset>(
   let exact = NONE;
   let symbolPrefix = NONE;
   if (symbolQuery !== '') {
-    const compare: KeyCompare = (position, target) =>
-      compareFrom(symbols[bySymbol.ranks[position] ?? 0] ?? '', 0, target);
-    const [lo, hi] = prefixRange(bySymbol.ranks.length, compare, symbolQuery);
+    const compare: KeyCompare = (position, prefix) =>
+      compareFrom(symbols[bySymbol.ranks[position] ?? 0] ?? '', 0, prefix);
+    const [lo, hi] = prefixRange(bySymbol, compare, symbolQuery);
     let equalEnd = lo;
     while (equalEnd < hi && symbols[bySymbol.ranks[equalEnd] ?? 0] === symbolQuery) equalEnd += 1;
     exact = rangeByRank(bySymbol, lo, equalEnd);
@@ -1065,12 +1117,12 @@ export function searchAssets<T extends SearchAsset>(
   const nameSources: Array<() => number> = [];
   let contains = NONE;
   if (nameQuery !== '') {
-    const compareName: KeyCompare = (position, target) =>
-      compareFrom(names[byName.ranks[position] ?? 0] ?? '', 0, target);
-    const [nameLo, nameHi] = prefixRange(byName.ranks.length, compareName, nameQuery);
-    const compareWord: KeyCompare = (position, target) =>
-      compareFrom(names[byWord.ranks[position] ?? 0] ?? '', byWord.offsets[position] ?? 0, target);
-    const [wordLo, wordHi] = prefixRange(byWord.ranks.length, compareWord, nameQuery);
+    const compareName: KeyCompare = (position, prefix) =>
+      compareFrom(names[byName.ranks[position] ?? 0] ?? '', 0, prefix);
+    const [nameLo, nameHi] = prefixRange(byName, compareName, nameQuery);
+    const compareWord: KeyCompare = (position, prefix) =>
+      compareFrom(names[byWord.ranks[position] ?? 0] ?? '', byWord.offsets[position] ?? 0, prefix);
+    const [wordLo, wordHi] = prefixRange(byWord, compareWord, nameQuery);
     nameSources.push(rangeByRank(byName, nameLo, nameHi), rangeByRank(byWord, wordLo, wordHi));
     // Only built when reached: the earlier tiers usually fill the slots.
     let walk: (() => number) | undefined;
