@@ -8,6 +8,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
+/** What `npm start` runs after `node`: its flags and the script, read from package.json so the two never differ. */
+const START_ARGUMENTS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1);
 /** A start that has not answered, or a fill that has not ended, by then has failed. */
 export const APP_LIMIT_MS = 15 * 60_000;
 
@@ -42,7 +48,7 @@ export async function startApp(dataDir: string): Promise<AppProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, START_ARGUMENTS, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

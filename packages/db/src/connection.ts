@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_OPTIONS } from './pglite-options.ts';
 import { ThreadedPGlite } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -150,7 +151,9 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
 async function connectPglite(dataDir: string, thread: boolean): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // drizzle calls only `query` and `transaction`, which the threaded client answers alike.
-  const client = thread ? ((await ThreadedPGlite.create(dataDir)) as unknown as PGlite) : await PGlite.create(dataDir);
+  const client = thread
+    ? ((await ThreadedPGlite.create(dataDir)) as unknown as PGlite)
+    : await PGlite.create(dataDir, PGLITE_OPTIONS);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

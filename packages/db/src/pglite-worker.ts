@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { PGLITE_OPTIONS } from './pglite-options.ts';
 
 export type WorkerRequest =
   | { id: number; kind: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number }
@@ -30,7 +31,7 @@ const parsers = Object.fromEntries(IDENTITY_TYPES.map((type) => [type, keep]));
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const { dataDir } = workerData as { dataDir: string };
-const client = await PGlite.create(dataDir);
+const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
 
 /** Open transactions: their PGlite handle, and how to end them. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> }>();

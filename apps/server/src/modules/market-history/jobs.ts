@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { MARKET_CHANGED_CHANNEL } from '../../kernel/channels.ts';
 import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
-import { HISTORY_JOB, runHistoryJob } from './history.ts';
+import { collectGarbageSoon } from '../../kernel/memory.ts';
+import { HISTORY_JOB, HISTORY_STEPS, runHistoryJob } from './history.ts';
 
 /** One step of a seeded market's history (history.ts); a stopped step is given back and runs again. */
 export const runMarketHistoryJob: JobHandler = async ({ ctx, job, signal, log }) => {
@@ -16,6 +17,7 @@ export const runMarketHistoryJob: JobHandler = async ({ ctx, job, signal, log })
   // Embedded: a checkpoint after each step keeps the write-ahead log from growing across the whole fill.
   if (finished && ctx.database.driver === 'pglite') await ctx.db.execute(sql`checkpoint`);
   log.info({ job: job.id, step: job.payload.step, ms: Math.round(performance.now() - started) }, 'history step done');
+  if (finished && job.payload.step === HISTORY_STEPS.length - 1) await collectGarbageSoon();
 };
 
 export const MARKET_HISTORY_JOB_HANDLERS: JobHandlers = { [HISTORY_JOB]: runMarketHistoryJob };
