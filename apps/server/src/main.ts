@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openThreadEarly } from '@eh/db/thread';
 import { ConfigError, loadConfig } from './config.ts';
-import { demoMarketSeed, type HistoryStatus, historyStatus } from './modules/market-history/index.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.ts';
-import { startServer } from './server.ts';
+import type { HistoryStatus } from './modules/market-history/index.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -13,6 +14,15 @@ try {
   }
   throw error;
 }
+
+// An existing embedded database opens in its thread while the rest of the server's code loads (a first start copies
+// the template in first, so it opens later, as before).
+if (!config.DATABASE_URL && existsSync(join(config.dbDir, 'PG_VERSION'))) openThreadEarly(config.dbDir);
+const [{ demoMarketSeed, historyStatus }, { DEMO_ACCOUNTS, DEMO_PASSWORD }, { startServer }] = await Promise.all([
+  import('./modules/market-history/index.ts'),
+  import('./seed/demo-accounts.ts'),
+  import('./server.ts'),
+]);
 
 const started = Date.now();
 const server = await startServer(config).catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { createBus } from './kernel/bus/index.ts';
 import type { AppContext } from './kernel/context.ts';
 import { accountEntitlements } from './modules/teams/index.ts';
 import { runSeeds } from './seed/index.ts';
-import { copyTemplate, limitWriteAheadLog } from './seed/pglite-template.ts';
+import { copyTemplate } from './seed/pglite-template.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -79,7 +79,6 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   });
   let bus: AppContext['bus'] | undefined;
   try {
-    if (database.driver === 'pglite') await limitWriteAheadLog(database.db);
     await database.migrate();
     await runSeeds(database.db, { config, embedded: database.driver === 'pglite' });
     bus = await createBus(config.REDIS_URL, config.BUS_NAMESPACE);

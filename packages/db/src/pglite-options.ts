@@ -3,8 +3,10 @@
  *
  * Postgres's defaults suit a server with memory to spare. Embedded, shared buffers live in the WebAssembly memory,
  * which only grows: 128 MB of buffers kept the process about 50 MB larger for good, while the data's working set is
- * read from files the system caches anyway. The write-ahead log keeps 80 MB of used segments for reuse by default;
- * the fill's checkpoints leave little to reuse, so 32 MB of it is kept in the data folder.
+ * read from files the system caches anyway. The write-ahead log may reach 1 GB between checkpoints by default and
+ * keeps 80 MB of used segments for reuse: seeding the demo history left 300 MB of it in the data folder. Held to
+ * 32 MB (two 16 MB segments, Postgres's floor), Postgres checkpoints and recycles as the fill goes. Given on the command
+ * line, these settings override what an older data folder's postgresql.auto.conf says.
  */
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './connection.ts';
-import { ThreadedPGlite } from './pglite-thread.ts';
+import { openThreadEarly, ThreadedPGlite } from './pglite-thread.ts';
 import { rowsOf } from './rows.ts';
 
 describe(ThreadedPGlite.name, () => {
@@ -75,4 +75,20 @@ describe(ThreadedPGlite.name, () => {
     expect(threaded.closed).toBe(true);
     await expect(threaded.query('select 1')).rejects.toThrow('the database is closed');
   });
+});
+
+describe(openThreadEarly.name, () => {
+  it('hands its opening to the next create for the folder, once', async () => {
+    const early = openThreadEarly('memory://');
+    const taken = await ThreadedPGlite.create('memory://');
+    const later = await ThreadedPGlite.create('memory://');
+    try {
+      expect(taken).toBe(await early);
+      expect(later).not.toBe(taken);
+      expect((await taken.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await Promise.all([taken.close(), later.close()]);
+    }
+    // Two databases open in threads of their own: seconds on a busy machine.
+  }, 30_000);
 });

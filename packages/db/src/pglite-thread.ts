@@ -23,6 +23,24 @@ export interface ThreadQueries {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
 }
 
+/** Openings started by {@link openThreadEarly} that no `create` has taken yet, by data folder. */
+const earlyOpenings = new Map<string, Promise<ThreadedPGlite>>();
+
+/**
+ * Starts opening `dataDir`'s database in its thread now; the next {@link ThreadedPGlite.create} for that folder takes
+ * this opening. A start calls it before loading the rest of the server's code, so the two run side by side (opening
+ * takes the thread about a second and a half, most of it compiling and starting Postgres).
+ */
+export function openThreadEarly(dataDir: string): Promise<ThreadedPGlite> {
+  const pending = earlyOpenings.get(dataDir);
+  if (pending) return pending;
+  const opening = ThreadedPGlite.create(dataDir);
+  // Its failure is reported to whoever takes it; until then it must not count as unhandled.
+  opening.catch(() => {});
+  earlyOpenings.set(dataDir, opening);
+  return opening;
+}
+
 /** The database's error, rebuilt on this side with the fields callers read (`code` for a unique violation…). */
 function rebuilt(error: WorkerError): Error {
   const copy = new Error(error.message);
@@ -41,8 +59,13 @@ export class ThreadedPGlite implements ThreadQueries {
     this.#worker = worker;
   }
 
-  /** Starts the thread and opens the database in `dataDir` there. */
+  /** Starts the thread and opens the database in `dataDir` there (or takes the opening {@link openThreadEarly} started). */
   static async create(dataDir: string): Promise<ThreadedPGlite> {
+    const early = earlyOpenings.get(dataDir);
+    if (early) {
+      earlyOpenings.delete(dataDir);
+      return early;
+    }
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
     const client = new ThreadedPGlite(worker);
     await new Promise<void>((resolve, reject) => {

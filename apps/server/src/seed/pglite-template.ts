@@ -14,37 +14,19 @@ import { sql } from 'drizzle-orm';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
- * The template's folder, named after what shapes it (the PGlite build, its settings and the migrations), so an upgrade of
- * either makes a new one instead of copying a stale one.
+ * The template's folder, named after what shapes it (the PGlite build and the migrations), so an upgrade of either
+ * makes a new one instead of copying a stale one.
  */
 export function templateDir(): string {
   // The package's exports hide its package.json: read the file beside the resolved entry point.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const hash = createHash('sha256')
-    .update(readFileSync(join(dirname(entry), '../package.json')))
-    .update(`max_wal_size=${MAX_WAL_SIZE}`);
+  const hash = createHash('sha256').update(readFileSync(join(dirname(entry), '../package.json')));
   for (const name of readdirSync(MIGRATIONS_FOLDER)
     .filter((file) => file.endsWith('.sql'))
     .sort()) {
     hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)));
   }
   return join(ROOT, 'node_modules/.cache/earningshub', `pglite-${hash.digest('hex').slice(0, 16)}`);
-}
-
-/** The write-ahead log PGlite may keep (Postgres's floor is two 16 MB segments). */
-const MAX_WAL_SIZE = '64MB';
-
-/**
- * PGlite keeps Postgres's 1 GB `max_wal_size`, so seeding the demo history left about 300 MB of log in the data
- * folder. A smaller one makes Postgres checkpoint and recycle sooner; it is read at open, so the template carries it
- * (every database copied from it has it from its first open), and an older data folder gets it from its next start
- * (the history steps also checkpoint as they go).
- */
-export async function limitWriteAheadLog(db: Database) {
-  const [row] = rowsOf<{ max_wal_size: string }>(await db.execute(sql`show max_wal_size`));
-  if (row?.max_wal_size === MAX_WAL_SIZE) return;
-  await db.execute(sql.raw(`alter system set max_wal_size = '${MAX_WAL_SIZE}'`));
-  await db.execute(sql.raw(`alter system set min_wal_size = '32MB'`));
 }
 
 /** Makes the template unless it exists; true when it made one. */
@@ -56,7 +38,6 @@ export async function prepareTemplate(dir = templateDir()): Promise<boolean> {
   const database = await connectDatabase({ dataDir: building });
   try {
     await database.migrate();
-    await limitWriteAheadLog(database.db);
   } finally {
     await database.close();
   }
