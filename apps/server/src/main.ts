@@ -1,3 +1,4 @@
+import './package-resolution.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openThreadEarly } from '@eh/db/thread';
