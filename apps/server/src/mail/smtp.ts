@@ -10,6 +10,12 @@ import { SEND_MAIL_JOB } from '../kernel/outbox.ts';
 /** A server that does not greet or answer within these fails the attempt, and the queue retries it. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
+/**
+ * One pool of connections per SMTP server: a batch of alerts goes over a few open connections, many messages each,
+ * instead of a connection and a greeting per message.
+ */
+const POOL_CONNECTIONS = 4;
+const POOL_MESSAGES_PER_CONNECTION = 1000;
 
 /** `MAIL_FROM`, or the product's name at the host users reach it on. */
 export function mailFrom(config: Config): string {
@@ -24,6 +30,9 @@ function transportFor(url: string): Transporter {
     // Settings in the URL's query (`?ignoreTLS=true`, `?connectionTimeout=…`) win over these.
     transport = nodemailer.createTransport({
       url,
+      pool: true,
+      maxConnections: POOL_CONNECTIONS,
+      maxMessages: POOL_MESSAGES_PER_CONNECTION,
       connectionTimeout: CONNECTION_TIMEOUT_MS,
       greetingTimeout: CONNECTION_TIMEOUT_MS,
       socketTimeout: SOCKET_TIMEOUT_MS,
@@ -31,6 +40,12 @@ function transportFor(url: string): Transporter {
     transports.set(url, transport);
   }
   return transport;
+}
+
+/** Closes the pooled connections (a process that is stopping; the next send opens new ones). */
+export function closeSmtpTransports(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
 }
 
 /** An email as nodemailer takes it: a plain-text part, and optionally an HTML part and extra headers. */
