@@ -938,7 +938,8 @@ eachDatabase((service) => {
     const { ids, title } = await queueToAll(people, symbol);
     // A slow worker claims both and stalls past the stale lock; a live one gives them back and keeps them.
     const slow = 'slow-host:1:deliver';
-    expect((await q.claimDue(ctx().db, { workerId: slow, limit: 10 })).sort()).toEqual([...ids.values()].sort());
+    const claimed = await q.claimDueDeliveries(ctx().db, { workerId: slow, limit: 10 });
+    expect(claimed.map((c) => c.id)).toEqual([...ids.values()].sort((a, b) => a - b));
     for (const id of ids.values()) await staleLock(id);
     expect(await deliverNow({ staleMs: DELIVERY_STALE_LOCK_MS })).toMatchObject({ claimed: 2, byStatus: { sent: 2 } });
     // The slow worker wakes and records its batch: nothing of it is kept, nothing of the live worker's changes.

@@ -177,27 +177,6 @@ export async function lastTestAt(db: Database, params: { userId: string; channel
 
 // ---- the queue ----
 
-/**
- * Claims up to `limit` due deliveries for `workerId`, counting an attempt. `for update skip locked`: two workers
- * never claim the same row, and the status check makes a claimed row invisible to every later claim.
- */
-export async function claimDue(db: Database, params: { workerId: string; limit: number }): Promise<number[]> {
-  const result = await db.execute(sql`
-    with picked as (
-      select id from ${deliveries}
-      where status = 'queued' and not_before <= now()
-      order by not_before, id
-      limit ${params.limit}
-      for update skip locked
-    )
-    update ${deliveries} d
-    set status = 'sending', locked_by = ${params.workerId}, locked_at = now(), attempts = d.attempts + 1,
-        updated_at = now()
-    from picked where d.id = picked.id
-    returning d.id as id`);
-  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
-}
-
 /** What the worker needs to send a claimed delivery: the row, its event and the user's limits. */
 export interface ClaimedDelivery {
   id: number;
@@ -213,36 +192,72 @@ export interface ClaimedDelivery {
   preferences: Preferences;
 }
 
-export async function claimedDeliveries(db: Database, params: { ids: number[] }): Promise<ClaimedDelivery[]> {
-  if (params.ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: deliveries.id,
-      userId: deliveries.userId,
-      channel: deliveries.channel,
-      attempts: deliveries.attempts,
-      kind: notificationEvents.kind,
-      symbol: notificationEvents.symbol,
-      title: notificationEvents.title,
-      body: notificationEvents.body,
-      path: notificationEvents.path,
-      data: notificationEvents.data,
-      timeZone: notificationPreferences.timeZone,
-      quietStart: notificationPreferences.quietStart,
-      quietEnd: notificationPreferences.quietEnd,
-      dailyCap: notificationPreferences.dailyCap,
-    })
-    .from(deliveries)
-    .innerJoin(notificationEvents, eq(notificationEvents.id, deliveries.eventId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, deliveries.userId))
-    .where(inArray(deliveries.id, params.ids))
-    .orderBy(deliveries.id);
-  return rows.map(({ timeZone, quietStart, quietEnd, dailyCap, ...row }) => ({
-    ...row,
+/**
+ * Claims up to `limit` due deliveries for `workerId`, counting an attempt, and returns what the worker needs to send
+ * them, in id order, in one statement. `for update skip locked`: two workers never claim the same row, and the status
+ * check makes a claimed row invisible to every later claim.
+ */
+export async function claimDueDeliveries(
+  db: Database,
+  params: { workerId: string; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const result = await db.execute(sql`
+    with picked as (
+      select id from ${deliveries}
+      where status = 'queued' and not_before <= now()
+      -- the due index's own order: a tiebreak on id would sort every queued row (a whole fan-out) for each claim
+      order by not_before
+      limit ${params.limit}
+      for update skip locked
+    ),
+    claimed as (
+      update ${deliveries} d
+      set status = 'sending', locked_by = ${params.workerId}, locked_at = now(), attempts = d.attempts + 1,
+          updated_at = now()
+      from picked where d.id = picked.id
+      returning d.id, d.event_id, d.user_id, d.channel, d.attempts
+    )
+    select c.id, c.user_id, c.channel, c.attempts, e.kind, e.symbol, e.title, e.body, e.path, e.data,
+      p.time_zone, p.quiet_start, p.quiet_end, p.daily_cap
+    from claimed c
+    join ${notificationEvents} e on e.id = c.event_id
+    left join ${notificationPreferences} p on p.user_id = c.user_id
+    order by c.id`);
+  return rowsOf<{
+    id: number | string;
+    user_id: string;
+    channel: NotificationChannel;
+    attempts: number;
+    kind: NotificationKind;
+    symbol: string | null;
+    title: string;
+    body: string;
+    path: string;
+    data: Record<string, unknown> | string | null;
+    time_zone: string | null;
+    quiet_start: string | null;
+    quiet_end: string | null;
+    daily_cap: number | null;
+  }>(result).map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    channel: row.channel,
+    attempts: row.attempts,
+    kind: row.kind,
+    symbol: row.symbol,
+    title: row.title,
+    body: row.body,
+    path: row.path,
+    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) ?? {},
     preferences:
-      timeZone === null
+      row.time_zone === null
         ? { ...DEFAULT_PREFERENCES }
-        : { timeZone, quietStart, quietEnd, dailyCap: dailyCap ?? DEFAULT_DAILY_NOTIFICATION_CAP },
+        : {
+            timeZone: row.time_zone,
+            quietStart: row.quiet_start,
+            quietEnd: row.quiet_end,
+            dailyCap: row.daily_cap ?? DEFAULT_DAILY_NOTIFICATION_CAP,
+          },
   }));
 }
 
@@ -450,15 +465,18 @@ export async function cappedSentSinceMany(
 ): Promise<Map<number, number>> {
   if (params.rows.length === 0) return new Map();
   const p = sql.param;
+  // Each user's deliveries through the user index alone (`offset 0` keeps the conditions out of it): a plan that
+  // also reads the status index would go through every row sent or sending, a whole fan-out, for each delivery.
   const result = await db.execute(sql`
-    select r.id, (
-      select count(*)::int from ${deliveries} d
-      join ${notificationEvents} e on e.id = d.event_id
-      where d.user_id = r.user_id and d.channel in ('push', 'sms') and e.kind <> 'test'
-        and ((d.status = 'sent' and d.sent_at >= r.since) or (d.status = 'sending' and d.id < r.id))
-    ) as n
+    select r.id, count(e.id)::int as n
     from unnest(${p(params.rows.map((r) => r.id))}::bigint[], ${p(params.rows.map((r) => r.userId))}::uuid[],
-      ${p(params.rows.map((r) => r.since.toISOString()))}::timestamptz[]) as r(id, user_id, since)`);
+      ${p(params.rows.map((r) => r.since.toISOString()))}::timestamptz[]) as r(id, user_id, since)
+    left join lateral (
+      select d.id, d.event_id, d.channel, d.status, d.sent_at from ${deliveries} d where d.user_id = r.user_id offset 0
+    ) d on d.channel in ('push', 'sms')
+      and ((d.status = 'sent' and d.sent_at >= r.since) or (d.status = 'sending' and d.id < r.id))
+    left join ${notificationEvents} e on e.id = d.event_id and e.kind <> 'test'
+    group by r.id`);
   return new Map(rowsOf<{ id: number | string; n: number }>(result).map((row) => [Number(row.id), Number(row.n)]));
 }
 

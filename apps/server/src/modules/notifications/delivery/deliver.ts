@@ -45,6 +45,8 @@ import { localClock, localDayStart, quietHoursEnd } from './rules.ts';
 export const DELIVERY_BATCH = 500;
 /** Batches one worker has in flight: one is claimed or recorded by the database while another is sent. */
 export const DELIVERY_BATCHES_IN_FLIGHT = 3;
+/** On the embedded database, whose one thread runs every query in turn, two: more only queue behind each other. */
+export const DELIVERY_BATCHES_IN_FLIGHT_EMBEDDED = 2;
 /** A delivery is tried at most this often (like queued mail), fewer if the SPEC §9 backoff gives up first. */
 export const DELIVERY_MAX_ATTEMPTS = SEND_MAIL_MAX_ATTEMPTS;
 /** How often the worker's timer looks for due deliveries (quiet hours ending, retries, new fan-outs). */
@@ -159,11 +161,21 @@ async function decide(ctx: AppContext, rows: readonly q.ClaimedDelivery[], now: 
     }
   });
   const capped = rows.filter((row, i) => decisions[i] === undefined && limited(row));
+  // Users of one zone share the start of their day.
+  const dayStarts = new Map<string, Date>();
+  const dayStart = (timeZone: string) => {
+    let start = dayStarts.get(timeZone);
+    if (!start) {
+      start = localDayStart(timeZone, now);
+      dayStarts.set(timeZone, start);
+    }
+    return start;
+  };
   const sent = await q.cappedSentSinceMany(ctx.db, {
     rows: capped.map((row) => ({
       id: row.id,
       userId: row.userId,
-      since: localDayStart(row.preferences.timeZone, now),
+      since: dayStart(row.preferences.timeZone),
     })),
   });
   return rows.map((row, i) => {
@@ -322,16 +334,24 @@ export async function deliverDue(
   const report: DeliverReport = { claimed: 0, recovered: recovered.length, byStatus: {} };
   const drain = async () => {
     while (!options.signal?.aborted) {
-      const ids = await q.claimDue(ctx.db, { workerId, limit: options.batch ?? DELIVERY_BATCH });
-      if (ids.length === 0) break;
-      report.claimed += ids.length;
-      const rows = await q.claimedDeliveries(ctx.db, { ids });
+      const rows = await q.claimDueDeliveries(ctx.db, { workerId, limit: options.batch ?? DELIVERY_BATCH });
+      if (rows.length === 0) break;
+      report.claimed += rows.length;
       const outcomes = await deliverBatch(ctx, rows, workerId, now(), log);
       for (const outcome of outcomes) report.byStatus[outcome.status] = (report.byStatus[outcome.status] ?? 0) + 1;
     }
   };
   const drains = await Promise.allSettled(
-    Array.from({ length: Math.max(1, options.inFlight ?? DELIVERY_BATCHES_IN_FLIGHT) }, drain),
+    Array.from(
+      {
+        length: Math.max(
+          1,
+          options.inFlight ??
+            (ctx.database.driver === 'pglite' ? DELIVERY_BATCHES_IN_FLIGHT_EMBEDDED : DELIVERY_BATCHES_IN_FLIGHT),
+        ),
+      },
+      drain,
+    ),
   );
   const failed = drains.find((d) => d.status === 'rejected');
   if (failed) throw failed.reason;
