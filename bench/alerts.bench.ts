@@ -8,9 +8,13 @@
  * switches), next to a baseline measured in the same run on the same table: a bare `insert … select` of the very same
  * (user, channel) rows from a table holding just them. Each is timed --rounds times (default 3) on an emptied
  * deliveries table, interleaved; the best of each gives the ratio (target >= 0.3x of the bare insert's rows/s).
- * Then the queue left by the last fan-out is drained by the delivery worker's own loop (deliverDue): email to the
- * local mailbox (the embedded default), push skipped (nobody has a push token); the time to drain is printed, or
- * how far it got within --drain-seconds (default 900).
+ * Then the queue left by the last fan-out is drained by the delivery worker's own loop (deliverDue) twice: once with
+ * email to the local mailbox (the embedded default), once with email handed over SMTP (nodemailer's pool) to a tiny
+ * SMTP sink in this process (node's net: it answers and counts, keeping each Message-ID); push and SMS are skipped
+ * (nobody has a push token or a phone). Each drain's time and rate is printed, or how far it got within
+ * --drain-seconds (default 900), beside a baseline taken in the same run: a bare `insert … select` of the very mail
+ * rows that drain kept in the outbox. Each drain is checked exactly once: as many emails kept (and, over SMTP,
+ * received, with as many distinct Message-IDs) as email deliveries sent, one per subscriber.
  * Runs on embedded PGlite and, with `--pg URL` or TEST_DATABASE_URL, on PostgreSQL too (--pglite-only, --pg-only to
  * repeat one). Every figure is printed with the machine's load average (1/5/15 minutes) when it was taken: the
  * machine is shared. Exits non-zero when the ratio is below the target.
@@ -18,12 +22,15 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import type { AppContext } from '../apps/server/src/kernel/context.ts';
+import { closeSmtpTransports } from '../apps/server/src/mail/smtp.ts';
 import { deliverDue } from '../apps/server/src/modules/notifications/delivery/deliver.ts';
 import { affectedRows, publishEvent } from '../apps/server/src/modules/notifications/triggers/fanout.ts';
 import { resultsNotice } from '../apps/server/src/modules/notifications/triggers/messages.ts';
@@ -42,6 +49,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'drain-seconds': { type: 'string', default: '900' },
     'no-drain': { type: 'boolean', default: false },
+    'no-smtp': { type: 'boolean', default: false },
     pg: { type: 'string' },
     'pglite-only': { type: 'boolean', default: false },
     'pg-only': { type: 'boolean', default: false },
@@ -113,13 +121,141 @@ const notice = (round: number) => ({
   eventKey: `bench:${round}:${randomBytes(4).toString('hex')}`,
 });
 
+/**
+ * A minimal SMTP server in this process: greets, says 250 to every command, takes DATA up to the lone dot and
+ * counts each message by its Message-ID. It parses nothing more, so the time measured is the sender's.
+ */
+async function startSmtpSink() {
+  const messageIds: string[] = [];
+  const server = createServer((socket) => {
+    socket.setEncoding('utf8');
+    socket.setNoDelay(true);
+    let buffer = '';
+    let inData = false;
+    socket.write('220 bench-sink ESMTP\r\n');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      let out = '';
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) break;
+          const head = buffer.slice(0, buffer.indexOf('\r\n\r\n'));
+          messageIds.push(/^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '');
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          out += '250 2.0.0 queued\r\n';
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) break;
+        const verb = buffer.slice(0, 4).toUpperCase();
+        buffer = buffer.slice(eol + 2);
+        if (verb === 'EHLO') out += '250-bench-sink\r\n250-PIPELINING\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n';
+        else if (verb === 'DATA') {
+          inData = true;
+          out += '354 go ahead\r\n';
+        } else if (verb === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        } else out += '250 OK\r\n';
+      }
+      if (out) socket.write(out);
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messageIds,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface DrainResult {
+  transport: 'mailbox' | 'smtp';
+  ms: number;
+  drained: number;
+  emails: number;
+  /** Outbox rows this drain kept, and how many distinct recipients they have (one email each: equal). */
+  kept: number;
+  keptTo: number;
+  /** Over SMTP: messages the sink took, and their distinct Message-IDs. */
+  received: number | null;
+  receivedIds: number | null;
+  left: number;
+  load: string;
+  finished: boolean;
+  bareMs: number;
+  bareLoad: string;
+}
+
+/**
+ * A fresh fan-out drained by the delivery worker (its defaults: batch size and batches in flight), then the bare
+ * insert of the same mail rows it kept.
+ */
+async function drainOnce(
+  ctx: AppContext,
+  transport: 'mailbox' | 'smtp',
+  round: number,
+  sink: Awaited<ReturnType<typeof startSmtpSink>> | null,
+): Promise<DrainResult> {
+  const { db } = ctx;
+  await db.execute(sql`truncate deliveries`);
+  await db.execute(sql`truncate outbox`);
+  if (ctx.database.driver === 'pglite') await db.execute(sql`checkpoint`);
+  await publishEvent(db, notice(round), { audience: 'alerts' });
+  const [queued] = rowsOf<{ emails: number }>(
+    await db.execute(sql`select count(*)::int as emails from deliveries where channel = 'email'`),
+  );
+  const worker = sink ? { ...ctx, config: { ...ctx.config, SMTP_URL: sink.url } } : ctx;
+  const receivedBefore = sink?.messageIds.length ?? 0;
+  const controller = new AbortController();
+  const limit = setTimeout(() => controller.abort(), DRAIN_SECONDS * 1000);
+  const started = performance.now();
+  const report = await deliverDue(worker, log, { signal: controller.signal });
+  const ms = performance.now() - started;
+  const load = loadAverage();
+  clearTimeout(limit);
+  const [counts] = rowsOf<{ left: number; kept: number; kept_to: number }>(
+    await db.execute(sql`
+      select (select count(*)::int from deliveries where status in ('queued', 'sending')) as left,
+        (select count(*)::int from outbox) as kept, (select count(distinct "to")::int from outbox) as kept_to`),
+  );
+  const ids = sink?.messageIds.slice(receivedBefore) ?? null;
+  // The baseline: the very rows this drain kept, copied by one bare insert … select into the same table.
+  const bare = await timed(async () =>
+    affectedRows(
+      await db.execute(sql`
+        insert into outbox (channel, "to", subject, body, html, sent_at, attempts)
+        select channel, "to", subject, body, html, sent_at, attempts from outbox`),
+    ),
+  );
+  return {
+    transport,
+    ms,
+    drained: report.claimed,
+    emails: queued?.emails ?? 0,
+    kept: counts?.kept ?? 0,
+    keptTo: counts?.kept_to ?? 0,
+    received: ids ? ids.length : null,
+    receivedIds: ids ? new Set(ids).size : null,
+    left: counts?.left ?? 0,
+    load,
+    finished: !controller.signal.aborted && (counts?.left ?? 0) === 0,
+    bareMs: bare.ms,
+    bareLoad: bare.load,
+  };
+}
+
 interface EngineResult {
   seedMs: number;
   seedLoad: string;
   rows: number;
   fanout: { ms: number; load: string }[];
   bare: { ms: number; load: string }[];
-  drain: { ms: number; drained: number; mailbox: number; left: number; load: string; finished: boolean } | null;
+  drains: DrainResult[];
 }
 
 async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Promise<EngineResult> {
@@ -145,7 +281,7 @@ async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Pr
       rows: 0,
       fanout: [],
       bare: [],
-      drain: null,
+      drains: [],
     };
     let pairsReady = false;
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -184,28 +320,16 @@ async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Pr
       );
     }
     if (values['no-drain']) return result;
-    // The queue the last fan-out left (the bare rounds' rows go first: they are no real deliveries).
-    await db.execute(sql`truncate deliveries`);
-    await publishEvent(db, notice(ROUNDS + 1), { audience: 'alerts' });
-    const controller = new AbortController();
-    const limit = setTimeout(() => controller.abort(), DRAIN_SECONDS * 1000);
-    const started = performance.now();
-    const report = await deliverDue(ctx, log, { signal: controller.signal, batch: 200 });
-    clearTimeout(limit);
-    const ms = performance.now() - started;
-    const [counts] = rowsOf<{ left: number; mailbox: number }>(
-      await db.execute(sql`
-        select (select count(*)::int from deliveries where status in ('queued', 'sending')) as left,
-          (select count(*)::int from outbox) as mailbox`),
-    );
-    result.drain = {
-      ms,
-      drained: report.claimed,
-      mailbox: counts?.mailbox ?? 0,
-      left: counts?.left ?? 0,
-      load: loadAverage(),
-      finished: !controller.signal.aborted && (counts?.left ?? 0) === 0,
-    };
+    result.drains.push(await drainOnce(ctx, 'mailbox', ROUNDS + 1, null));
+    if (!values['no-smtp']) {
+      const sink = await startSmtpSink();
+      try {
+        result.drains.push(await drainOnce(ctx, 'smtp', ROUNDS + 2, sink));
+      } finally {
+        closeSmtpTransports();
+        await sink.close();
+      }
+    }
     return result;
   } finally {
     await server.stop();
@@ -237,19 +361,29 @@ async function main() {
         `of the same rows best ${bare.ms.toFixed(0)} ms = ${bareRate.toFixed(0)} rows/s (${bare.load}); ` +
         `ratio ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x)`,
     );
-    if (r.drain) {
-      const rate = r.drain.drained / (r.drain.ms / 1000);
+    for (const d of r.drains) {
+      const rate = d.drained / (d.ms / 1000);
+      const emailRate = d.emails / (d.ms / 1000);
+      const bareRate = d.kept / (d.bareMs / 1000);
+      const once =
+        d.kept === d.emails &&
+        d.keptTo === d.emails &&
+        (d.received === null || (d.received === d.emails && d.receivedIds === d.emails));
+      const received =
+        d.received === null ? '' : `, ${d.received} taken by the SMTP sink (${d.receivedIds} distinct Message-IDs)`;
       console.log(
-        r.drain.finished
-          ? `${engine}: drain: ${r.drain.drained} deliveries handled by the delivery worker in ${(r.drain.ms / 1000).toFixed(1)} s ` +
-              `(${rate.toFixed(0)}/s; ${r.drain.mailbox} emails in the local mailbox, push skipped: no push tokens) (${r.drain.load})`
-          : `${engine}: drain NOT finished within ${DRAIN_SECONDS} s: ${r.drain.drained} handled (${rate.toFixed(0)}/s), ` +
-              `${r.drain.left} still queued, ${r.drain.mailbox} emails in the local mailbox; at that rate the whole queue ` +
-              `takes ~${((r.drain.drained + r.drain.left) / rate / 60).toFixed(0)} min (${r.drain.load})`,
+        d.finished
+          ? `${engine}: drain to the ${d.transport}: ${d.drained} deliveries (${d.emails} emails) handled by the delivery worker in ` +
+              `${(d.ms / 1000).toFixed(1)} s = ${rate.toFixed(0)} deliveries/s, ${emailRate.toFixed(0)} emails/s (${d.load}); ` +
+              `${d.kept} emails kept in the outbox${received}: ${once ? 'each exactly once' : 'NOT EXACTLY ONCE'}; bare insert … select of ` +
+              `the same ${d.kept} mail rows ${(d.bareMs / 1000).toFixed(1)} s = ${bareRate.toFixed(0)} rows/s (${d.bareLoad}); ` +
+              `email drain at ${(emailRate / bareRate).toFixed(2)}x the bare insert; ${d.ms <= 120_000 ? 'within' : 'NOT within'} 120 s`
+          : `${engine}: drain to the ${d.transport} NOT finished within ${DRAIN_SECONDS} s: ${d.drained} handled (${rate.toFixed(0)}/s), ` +
+              `${d.left} still queued, ${d.kept} emails kept${received} (${d.load})`,
       );
-    } else {
-      console.log(`${engine}: drain not measured (--no-drain)`);
+      if (!once && d.finished) failures.push(`${engine}: the drain to the ${d.transport} was not exactly once`);
     }
+    if (r.drains.length === 0) console.log(`${engine}: drain not measured (--no-drain)`);
     if (ratio < TARGET_RATIO) failures.push(`${engine}: ratio ${ratio.toFixed(2)}x is below ${TARGET_RATIO}x`);
   }
   if (!pgUrl) console.log('postgres: skipped (give --pg URL or TEST_DATABASE_URL)');

@@ -17,6 +17,8 @@ export interface Entitlements {
    * and their team's; no user or an unknown one has the free ones.
    */
   ofUser(userId: string | undefined): Promise<AccountFeatures>;
+  /** `ofUser` for many users at once (the delivery worker's batch), with two queries however many they are. */
+  ofUsers(userIds: readonly string[]): Promise<Map<string, AccountFeatures>>;
   /**
    * What a team member gets from their team: the features of the team's newest subscription as its state machine
    * left it (active: the team plan's; delinquent, pending or canceled: none), or null outside a team.
@@ -39,6 +41,14 @@ export function featuresOf(ctx: EntitledContext, caller: Caller | undefined): Pr
 /** The plan features of a user by id (the worker has no caller). */
 export function featuresOfUser(ctx: EntitledContext, userId: string | undefined): Promise<AccountFeatures> {
   return ctx.entitlements.ofUser(userId);
+}
+
+/** The plan features of each user by id, looked up together. */
+export function featuresOfUsers(
+  ctx: EntitledContext,
+  userIds: readonly string[],
+): Promise<Map<string, AccountFeatures>> {
+  return ctx.entitlements.ofUsers(userIds);
 }
 
 /** What a team member gets from their team, or null outside a team. */

@@ -21,19 +21,6 @@ export interface OutgoingMessage {
   html?: string | null;
 }
 
-/**
- * Keeps a message its sender delivers itself (the notification worker, which retries and logs on its own):
- * the local mailbox's copy without SMTP, a record with `sentAt` once SMTP took it. Returns its outbox id.
- */
-export async function keepMessage(db: Database, message: OutgoingMessage, sentAt: Date | null): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({ ...message, sentAt, attempts: sentAt ? 1 : 0 })
-    .returning({ id: outbox.id });
-  if (!row) throw new Error(`message to ${message.to} was not stored`);
-  return row.id;
-}
-
 /** Keeps the message in the outbox and, when SMTP is configured, queues its delivery. Returns its outbox id. */
 export async function queueMessage(db: Database, config: Config, message: OutgoingMessage): Promise<number> {
   const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });

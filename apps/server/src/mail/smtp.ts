@@ -10,6 +10,12 @@ import { SEND_MAIL_JOB } from '../kernel/outbox.ts';
 /** A server that does not greet or answer within these fails the attempt, and the queue retries it. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
+/**
+ * One pool of connections per SMTP server: a batch of alerts goes over a few open connections, many messages each,
+ * instead of a connection and a greeting per message.
+ */
+const POOL_CONNECTIONS = 8;
+const POOL_MESSAGES_PER_CONNECTION = 1000;
 
 /** `MAIL_FROM`, or the product's name at the host users reach it on. */
 export function mailFrom(config: Config): string {
@@ -18,19 +24,35 @@ export function mailFrom(config: Config): string {
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string): Transporter {
-  let transport = transports.get(url);
+function transportFor(url: string, pool: boolean): Transporter {
+  const key = `${pool ? 'pool' : 'single'} ${url}`;
+  let transport = transports.get(key);
   if (!transport) {
     // Settings in the URL's query (`?ignoreTLS=true`, `?connectionTimeout=…`) win over these.
     transport = nodemailer.createTransport({
       url,
+      ...(pool
+        ? {
+            pool: true,
+            maxConnections: POOL_CONNECTIONS,
+            maxMessages: POOL_MESSAGES_PER_CONNECTION,
+            // The delivery worker retries with its own backoff and counts failures against the circuit.
+            maxRequeues: 0,
+          }
+        : {}),
       connectionTimeout: CONNECTION_TIMEOUT_MS,
       greetingTimeout: CONNECTION_TIMEOUT_MS,
       socketTimeout: SOCKET_TIMEOUT_MS,
     });
-    transports.set(url, transport);
+    transports.set(key, transport);
   }
   return transport;
+}
+
+/** Closes the pooled connections (a process that is stopping; the next send opens new ones). */
+export function closeSmtpTransports(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
 }
 
 /** An email as nodemailer takes it: a plain-text part, and optionally an HTML part and extra headers. */
@@ -48,7 +70,16 @@ export interface SmtpEmail {
 export async function sendSmtp(config: Config, email: SmtpEmail): Promise<string> {
   const url = config.SMTP_URL;
   if (!url) throw new Error('SMTP_URL is not set on this worker');
-  const info = await transportFor(url).sendMail({ from: mailFrom(config), ...email });
+  const mail = { from: mailFrom(config), ...email };
+  let info: { response?: string };
+  try {
+    info = await transportFor(url, true).sendMail(mail);
+  } catch (error) {
+    // A pooled connection the server closed (its 421) fails the message with the pool's words, not the server's:
+    // one try on a connection of its own brings back the server's answer (the worker records it and retries).
+    if ((error as { code?: string }).code !== 'ECONNECTION') throw error;
+    info = await transportFor(url, false).sendMail(mail);
+  }
   return String(info.response ?? '');
 }
 

@@ -196,6 +196,37 @@ function deliveryKit(service: () => ServiceContext) {
     return { eventId, ids, title };
   };
 
+  /** One fresh event of `kind` on `symbol`, queued for each of `people` on email; the delivery ids by person. */
+  const queueToAll = async (people: Caller[], symbol: string, kind: NotificationKind = 'earningsResults') => {
+    sequence += 1;
+    const title = `${symbol} reported to all (${service().kind} ${sequence})`;
+    const eventId = await q.upsertEvent(ctx().db, {
+      kind,
+      eventKey: `delivery-test:${randomUUID()}`,
+      symbol,
+      userId: null,
+      title,
+      body: 'EPS 1.23 against 1.10 expected.',
+      path: `/quote/${symbol}/earnings`,
+    });
+    const ids = new Map<string, number>();
+    for (const who of people) {
+      const id = await q.queueDelivery(ctx().db, { eventId, userId: who.sub, channel: 'email' });
+      if (id === null) throw new Error('not queued');
+      ids.set(who.sub, id);
+    }
+    return { eventId, ids, title };
+  };
+
+  /** Two workers draining at once, each with several small batches in flight: the batch path under a race. */
+  const raceTwoWorkers = async () => {
+    const reports = await Promise.all([deliverNow({ batch: 7, inFlight: 3 }), deliverNow({ batch: 7, inFlight: 3 })]);
+    return {
+      claimed: reports.reduce((sum, r) => sum + r.claimed, 0),
+      sent: reports.reduce((sum, r) => sum + (r.byStatus.sent ?? 0), 0),
+    };
+  };
+
   const row = async (id: number) => {
     const [found] = await ctx().db.select().from(deliveries).where(eq(deliveries.id, id));
     if (!found) throw new Error(`delivery ${id} is gone`);
@@ -221,7 +252,7 @@ function deliveryKit(service: () => ServiceContext) {
 
   const alertOf = (who: Caller, symbol: string) => q.alertOf(ctx().db, { userId: who.sub, symbol });
 
-  return { ctx, setAlert, queue, row, deliverNow, dueNow, staleLock, circuit, alertOf };
+  return { ctx, setAlert, queue, queueToAll, raceTwoWorkers, row, deliverNow, dueNow, staleLock, circuit, alertOf };
 }
 
 const smtp = await startSmtp();
@@ -232,7 +263,8 @@ const mailsFor = (address: string, title?: string) =>
 
 eachDatabase(
   (service, kind) => {
-    const { ctx, setAlert, queue, row, deliverNow, dueNow, staleLock, circuit, alertOf } = deliveryKit(service);
+    const { ctx, setAlert, queue, queueToAll, raceTwoWorkers, row, deliverNow, dueNow, staleLock, circuit, alertOf } =
+      deliveryKit(service);
     /** A person on a plan with the alerts feature (their stored switches count), unless `free`. */
     const person = (options: { plan?: 'free'; emailVerified?: boolean } = {}) =>
       withAddress(
@@ -348,6 +380,35 @@ eachDatabase(
         expect(
           await q.queueDelivery(ctx().db, { eventId: first.eventId, userId: bob.sub, channel: 'email' }),
         ).toBeNull();
+      });
+
+      it('sends each of 120 emails of shared events once through SMTP while two workers drain them in batches', async () => {
+        const people: Person[] = [];
+        for (let i = 0; i < 8; i++) people.push(await person());
+        for (const who of people) await setAlert(who, symbol);
+        const events = [];
+        for (let i = 0; i < 15; i++) events.push(await queueToAll(people, symbol));
+        expect(await raceTwoWorkers()).toEqual({ claimed: 120, sent: 120 });
+        const host = new URL(ctx().config.PUBLIC_URL).hostname;
+        for (const { ids, title } of events) {
+          for (const who of people) {
+            const id = ids.get(who.sub) ?? 0;
+            expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider: 'smtp', lockedBy: null });
+            const [mail, ...more] = mailsFor(who.email, title);
+            expect(more).toEqual([]);
+            // Each person's own link and Message-ID, though the event's email is rendered once for all of them.
+            const token = unsubscribeToken(ctx(), { userId: who.sub, kind: 'earningsResults', symbol });
+            expect(header(mail?.raw ?? '', 'List-Unsubscribe')).toBe(`<${unsubscribeApiUrl(ctx(), token)}>`);
+            expect(header(mail?.raw ?? '', 'Message-ID')).toBe(`<delivery-${id}@${host}>`);
+            expect(part(mail?.raw ?? '', 'text/plain')).toContain(`Unsubscribe: ${unsubscribePageUrl(ctx(), token)}`);
+            const kept = await ctx()
+              .db.select()
+              .from(outbox)
+              .where(and(eq(outbox.to, who.email), eq(outbox.subject, title)));
+            expect(kept).toEqual([expect.objectContaining({ sentAt: expect.any(Date), attempts: 1 })]);
+          }
+        }
+        expect(await raceTwoWorkers()).toEqual({ claimed: 0, sent: 0 });
       });
 
       it('gives back a claim whose worker died before sending, and sends it exactly once after the restart', async () => {
@@ -835,7 +896,75 @@ eachDatabase(
 
 /** A server without SMTP keeps notification email in its outbox: the local mailbox an embedded user reads. */
 eachDatabase((service) => {
-  const { ctx, row, deliverNow } = deliveryKit(service);
+  const { ctx, row, deliverNow, queueToAll, raceTwoWorkers, setAlert, staleLock } = deliveryKit(service);
+  const person = () => withAddress(service().user({ plan: 'earningshub_pro' }));
+
+  it('keeps each of 120 emails of shared events once in the local mailbox while two workers drain them in batches', async () => {
+    const { stocks } = await popularSymbols(ctx().db);
+    const symbol = stocks[0] ?? '';
+    const people: Person[] = [];
+    for (let i = 0; i < 8; i++) people.push(await person());
+    for (const who of people) await setAlert(who, symbol);
+    const events = [];
+    for (let i = 0; i < 15; i++) events.push(await queueToAll(people, symbol));
+    expect(await raceTwoWorkers()).toEqual({ claimed: 120, sent: 120 });
+    for (const { ids, title } of events) {
+      for (const who of people) {
+        const kept = await ctx()
+          .db.select()
+          .from(outbox)
+          .where(and(eq(outbox.to, who.email), eq(outbox.subject, title)));
+        expect(kept).toHaveLength(1);
+        const [message] = kept;
+        expect(await row(ids.get(who.sub) ?? 0)).toMatchObject({
+          status: 'sent',
+          attempts: 1,
+          provider: 'mailbox',
+          providerAnswer: `kept in the local mailbox (message ${message?.id})`,
+        });
+        const token = unsubscribeToken(ctx(), { userId: who.sub, kind: 'earningsResults', symbol });
+        expect(message?.body).toContain(`Unsubscribe: ${unsubscribePageUrl(ctx(), token)}`);
+        expect(message?.html).toContain(`href="${unsubscribePageUrl(ctx(), token)}"`);
+      }
+    }
+    expect(await raceTwoWorkers()).toEqual({ claimed: 0, sent: 0 });
+  });
+
+  it('keeps no copy for a batch whose claims were given back and sent by another worker before it recorded them', async () => {
+    const { stocks } = await popularSymbols(ctx().db);
+    const symbol = stocks[0] ?? '';
+    const people = [await person(), await person()];
+    for (const who of people) await setAlert(who, symbol);
+    const { ids, title } = await queueToAll(people, symbol);
+    // A slow worker claims both and stalls past the stale lock; a live one gives them back and keeps them.
+    const slow = 'slow-host:1:deliver';
+    const claimed = await q.claimDueDeliveries(ctx().db, { workerId: slow, limit: 10 });
+    expect(claimed.map((c) => c.id)).toEqual([...ids.values()].sort((a, b) => a - b));
+    for (const id of ids.values()) await staleLock(id);
+    expect(await deliverNow({ staleMs: DELIVERY_STALE_LOCK_MS })).toMatchObject({ claimed: 2, byStatus: { sent: 2 } });
+    // The slow worker wakes and records its batch: nothing of it is kept, nothing of the live worker's changes.
+    const settled = await q.settleMany(ctx().db, {
+      workerId: slow,
+      settlements: people.map((who) => ({
+        id: ids.get(who.sub) ?? 0,
+        outcome: { status: 'sent', provider: 'mailbox', answer: 'kept by the slow worker' },
+        keep: { channel: 'email', to: who.email, subject: title, body: 'late copy', html: null, sentAt: null },
+      })),
+    });
+    expect(settled.size).toBe(0);
+    for (const who of people) {
+      const kept = await ctx()
+        .db.select()
+        .from(outbox)
+        .where(and(eq(outbox.to, who.email), eq(outbox.subject, title)));
+      expect(kept).toEqual([expect.objectContaining({ body: expect.not.stringContaining('late copy') })]);
+      expect(await row(ids.get(who.sub) ?? 0)).toMatchObject({
+        status: 'sent',
+        attempts: 2,
+        providerAnswer: `kept in the local mailbox (message ${kept[0]?.id})`,
+      });
+    }
+  });
 
   it('keeps a notification email in the local mailbox, with the unsubscribe page in its text', async () => {
     const carol = await withAddress(service().user());

@@ -8,6 +8,7 @@ import {
   notificationPreferences,
   notificationProviders,
   organizations,
+  outbox,
   rowsOf,
   users,
 } from '@eh/db';
@@ -176,27 +177,6 @@ export async function lastTestAt(db: Database, params: { userId: string; channel
 
 // ---- the queue ----
 
-/**
- * Claims up to `limit` due deliveries for `workerId`, counting an attempt. `for update skip locked`: two workers
- * never claim the same row, and the status check makes a claimed row invisible to every later claim.
- */
-export async function claimDue(db: Database, params: { workerId: string; limit: number }): Promise<number[]> {
-  const result = await db.execute(sql`
-    with picked as (
-      select id from ${deliveries}
-      where status = 'queued' and not_before <= now()
-      order by not_before, id
-      limit ${params.limit}
-      for update skip locked
-    )
-    update ${deliveries} d
-    set status = 'sending', locked_by = ${params.workerId}, locked_at = now(), attempts = d.attempts + 1,
-        updated_at = now()
-    from picked where d.id = picked.id
-    returning d.id as id`);
-  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
-}
-
 /** What the worker needs to send a claimed delivery: the row, its event and the user's limits. */
 export interface ClaimedDelivery {
   id: number;
@@ -212,36 +192,72 @@ export interface ClaimedDelivery {
   preferences: Preferences;
 }
 
-export async function claimedDeliveries(db: Database, params: { ids: number[] }): Promise<ClaimedDelivery[]> {
-  if (params.ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: deliveries.id,
-      userId: deliveries.userId,
-      channel: deliveries.channel,
-      attempts: deliveries.attempts,
-      kind: notificationEvents.kind,
-      symbol: notificationEvents.symbol,
-      title: notificationEvents.title,
-      body: notificationEvents.body,
-      path: notificationEvents.path,
-      data: notificationEvents.data,
-      timeZone: notificationPreferences.timeZone,
-      quietStart: notificationPreferences.quietStart,
-      quietEnd: notificationPreferences.quietEnd,
-      dailyCap: notificationPreferences.dailyCap,
-    })
-    .from(deliveries)
-    .innerJoin(notificationEvents, eq(notificationEvents.id, deliveries.eventId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, deliveries.userId))
-    .where(inArray(deliveries.id, params.ids))
-    .orderBy(deliveries.id);
-  return rows.map(({ timeZone, quietStart, quietEnd, dailyCap, ...row }) => ({
-    ...row,
+/**
+ * Claims up to `limit` due deliveries for `workerId`, counting an attempt, and returns what the worker needs to send
+ * them, in id order, in one statement. `for update skip locked`: two workers never claim the same row, and the status
+ * check makes a claimed row invisible to every later claim.
+ */
+export async function claimDueDeliveries(
+  db: Database,
+  params: { workerId: string; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const result = await db.execute(sql`
+    with picked as (
+      select id from ${deliveries}
+      where status = 'queued' and not_before <= now()
+      -- the due index's own order: a tiebreak on id would sort every queued row (a whole fan-out) for each claim
+      order by not_before
+      limit ${params.limit}
+      for update skip locked
+    ),
+    claimed as (
+      update ${deliveries} d
+      set status = 'sending', locked_by = ${params.workerId}, locked_at = now(), attempts = d.attempts + 1,
+          updated_at = now()
+      from picked where d.id = picked.id
+      returning d.id, d.event_id, d.user_id, d.channel, d.attempts
+    )
+    select c.id, c.user_id, c.channel, c.attempts, e.kind, e.symbol, e.title, e.body, e.path, e.data,
+      p.time_zone, p.quiet_start, p.quiet_end, p.daily_cap
+    from claimed c
+    join ${notificationEvents} e on e.id = c.event_id
+    left join ${notificationPreferences} p on p.user_id = c.user_id
+    order by c.id`);
+  return rowsOf<{
+    id: number | string;
+    user_id: string;
+    channel: NotificationChannel;
+    attempts: number;
+    kind: NotificationKind;
+    symbol: string | null;
+    title: string;
+    body: string;
+    path: string;
+    data: Record<string, unknown> | string | null;
+    time_zone: string | null;
+    quiet_start: string | null;
+    quiet_end: string | null;
+    daily_cap: number | null;
+  }>(result).map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    channel: row.channel,
+    attempts: row.attempts,
+    kind: row.kind,
+    symbol: row.symbol,
+    title: row.title,
+    body: row.body,
+    path: row.path,
+    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) ?? {},
     preferences:
-      timeZone === null
+      row.time_zone === null
         ? { ...DEFAULT_PREFERENCES }
-        : { timeZone, quietStart, quietEnd, dailyCap: dailyCap ?? DEFAULT_DAILY_NOTIFICATION_CAP },
+        : {
+            timeZone: row.time_zone,
+            quietStart: row.quiet_start,
+            quietEnd: row.quiet_end,
+            dailyCap: row.daily_cap ?? DEFAULT_DAILY_NOTIFICATION_CAP,
+          },
   }));
 }
 
@@ -276,6 +292,116 @@ export async function settle(db: Database, params: { id: number; workerId: strin
     )
     .returning({ id: deliveries.id });
   return rows.length > 0;
+}
+
+/** A message for the outbox, written by the same statement that records its delivery's outcome. */
+export interface KeptMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  /** When SMTP took it; null for the local mailbox's copy. */
+  sentAt: Date | null;
+}
+
+export interface Settlement {
+  id: number;
+  outcome: Outcome;
+  /** Kept in the outbox only if the delivery is settled (this worker still holds it), in the same statement. */
+  keep?: KeptMessage | undefined;
+  /** The provider's answer once the kept message's outbox id is known. */
+  answerOf?: ((outboxId: number) => string) | undefined;
+}
+
+/**
+ * `settle` for a whole batch in ONE statement: the deliveries this worker still holds are recorded, and the
+ * messages of exactly those are written to the outbox, atomically (a crash keeps neither; a delivery taken from this
+ * worker keeps no copy). Returns the ids settled.
+ */
+export async function settleMany(
+  db: Database,
+  params: { workerId: string; settlements: readonly Settlement[] },
+): Promise<Set<number>> {
+  const { settlements } = params;
+  if (settlements.length === 0) return new Set();
+  const keeping = settlements.filter((s) => s.keep).length;
+  // The outbox ids are drawn first, so each delivery's answer can name its message.
+  const outboxIds =
+    keeping === 0
+      ? []
+      : rowsOf<{ id: number | string }>(
+          await db.execute(
+            sql`select nextval(pg_get_serial_sequence('outbox', 'id')) as id from generate_series(1, ${keeping}::int)`,
+          ),
+        ).map((row) => Number(row.id));
+  const cols = {
+    id: [] as number[],
+    status: [] as string[],
+    setProvider: [] as boolean[],
+    provider: [] as (string | null)[],
+    answer: [] as string[],
+    notBefore: [] as (string | null)[],
+    giveBack: [] as boolean[],
+    outboxId: [] as (number | null)[],
+    channel: [] as (string | null)[],
+    to: [] as (string | null)[],
+    subject: [] as (string | null)[],
+    body: [] as (string | null)[],
+    html: [] as (string | null)[],
+    sentAt: [] as (string | null)[],
+  };
+  let next = 0;
+  for (const { id, outcome, keep, answerOf } of settlements) {
+    const outboxId = keep ? (outboxIds[next++] ?? null) : null;
+    cols.id.push(id);
+    cols.status.push(outcome.status);
+    cols.setProvider.push(outcome.provider !== undefined);
+    cols.provider.push(outcome.provider ?? null);
+    cols.answer.push((outboxId !== null && answerOf ? answerOf(outboxId) : outcome.answer).slice(0, 1000));
+    cols.notBefore.push(outcome.notBefore ? outcome.notBefore.toISOString() : null);
+    cols.giveBack.push(outcome.giveBackAttempt === true);
+    cols.outboxId.push(outboxId);
+    cols.channel.push(keep?.channel ?? null);
+    cols.to.push(keep?.to ?? null);
+    cols.subject.push(keep?.subject ?? null);
+    cols.body.push(keep?.body ?? null);
+    cols.html.push(keep?.html ?? null);
+    cols.sentAt.push(keep?.sentAt ? keep.sentAt.toISOString() : null);
+  }
+  const p = sql.param;
+  const result = await db.execute(sql`
+    with m as (
+      select * from unnest(${p(cols.id)}::bigint[], ${p(cols.status)}::text[], ${p(cols.setProvider)}::boolean[],
+        ${p(cols.provider)}::text[], ${p(cols.answer)}::text[], ${p(cols.notBefore)}::timestamptz[],
+        ${p(cols.giveBack)}::boolean[], ${p(cols.outboxId)}::int[], ${p(cols.channel)}::text[], ${p(cols.to)}::text[],
+        ${p(cols.subject)}::text[], ${p(cols.body)}::text[], ${p(cols.html)}::text[], ${p(cols.sentAt)}::timestamptz[])
+        as m(id, status, set_provider, provider, answer, not_before, give_back, outbox_id, channel, "to", subject,
+             body, html, sent_at)
+    ),
+    settled as (
+      update ${deliveries} d
+      set status = m.status,
+          provider_answer = m.answer,
+          provider = case when m.set_provider then m.provider else d.provider end,
+          sent_at = case when m.status = 'sent' then now() else d.sent_at end,
+          not_before = coalesce(m.not_before, d.not_before),
+          attempts = case when m.give_back then greatest(d.attempts - 1, 0) else d.attempts end,
+          locked_by = null, locked_at = null, updated_at = now()
+      from m
+      where d.id = m.id and d.locked_by = ${params.workerId} and d.status = 'sending'
+      returning d.id
+    ),
+    kept as (
+      insert into ${outbox} (id, channel, "to", subject, body, html, sent_at, attempts)
+      select m.outbox_id, m.channel, m."to", m.subject, m.body, m.html, m.sent_at,
+             case when m.sent_at is null then 0 else 1 end
+      from m join settled on settled.id = m.id
+      where m.outbox_id is not null
+      order by m.outbox_id
+    )
+    select id from settled`);
+  return new Set(rowsOf<{ id: number | string }>(result).map((row) => Number(row.id)));
 }
 
 /**
@@ -329,6 +455,36 @@ export async function cappedSentSince(db: Database, params: { userId: string; si
   return row?.n ?? 0;
 }
 
+/**
+ * `cappedSentSince` for many deliveries at once (one query): for each, the push and SMS its user was sent since its
+ * `since`, plus those held by workers now ahead of it. By delivery id.
+ */
+export async function cappedSentSinceMany(
+  db: Database,
+  params: { rows: readonly { id: number; userId: string; since: Date }[] },
+): Promise<Map<number, number>> {
+  if (params.rows.length === 0) return new Map();
+  const p = sql.param;
+  return db.transaction(async (tx) => {
+    // Right after a fan-out the statistics still describe an empty table: the plan below (milliseconds) looks dear
+    // enough that PostgreSQL would compile it first (JIT), which takes longer than running it.
+    await tx.execute(sql`set local jit = off`);
+    // Each user's deliveries through the user index alone (`offset 0` keeps the conditions out of it): a plan that
+    // also reads the status index would go through every row sent or sending, a whole fan-out, for each delivery.
+    const result = await tx.execute(sql`
+      select r.id, count(e.id)::int as n
+      from unnest(${p(params.rows.map((r) => r.id))}::bigint[], ${p(params.rows.map((r) => r.userId))}::uuid[],
+        ${p(params.rows.map((r) => r.since.toISOString()))}::timestamptz[]) as r(id, user_id, since)
+      left join lateral (
+        select d.id, d.event_id, d.channel, d.status, d.sent_at from ${deliveries} d where d.user_id = r.user_id offset 0
+      ) d on d.channel in ('push', 'sms')
+        and ((d.status = 'sent' and d.sent_at >= r.since) or (d.status = 'sending' and d.id < r.id))
+      left join ${notificationEvents} e on e.id = d.event_id and e.kind <> 'test'
+      group by r.id`);
+    return new Map(rowsOf<{ id: number | string; n: number }>(result).map((row) => [Number(row.id), Number(row.n)]));
+  });
+}
+
 export async function queueCounts(db: Database): Promise<Map<DeliveryStatus, number>> {
   const rows = await db.select({ status: deliveries.status, n: count() }).from(deliveries).groupBy(deliveries.status);
   return new Map(rows.map((row) => [row.status, row.n]));
@@ -344,6 +500,32 @@ export async function verifiedEmailOf(db: Database, params: { userId: string }):
     .where(eq(idpUsers.sub, params.userId))
     .limit(1);
   return row?.verified && row.email ? row.email : null;
+}
+
+/** The verified email of each of these users who has one (one query), by user id. */
+export async function verifiedEmailsOf(db: Database, params: { userIds: readonly string[] }) {
+  if (params.userIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ sub: idpUsers.sub, email: idpUsers.email, verified: idpUsers.emailVerified })
+    .from(idpUsers)
+    .where(inArray(idpUsers.sub, [...new Set(params.userIds)]));
+  return new Map(rows.flatMap((row) => (row.verified && row.email ? [[row.sub, row.email] as const] : [])));
+}
+
+/** The alerts of these (user, symbol) pairs (one query), keyed `${userId} ${symbol}`. */
+export async function alertsOf(db: Database, params: { pairs: readonly { userId: string; symbol: string }[] }) {
+  const found = new Map<string, typeof alerts.$inferSelect>();
+  if (params.pairs.length === 0) return found;
+  const p = sql.param;
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(
+      sql`(${alerts.userId}, ${alerts.symbol}) in (select * from unnest(${p(params.pairs.map((x) => x.userId))}::uuid[],
+        ${p(params.pairs.map((x) => x.symbol))}::text[]))`,
+    );
+  for (const row of rows) found.set(`${row.userId} ${row.symbol}`, row);
+  return found;
 }
 
 export async function alertOf(db: Database, params: { userId: string; symbol: string }) {

@@ -266,3 +266,20 @@ export async function teamSubscriptionOfMember(db: Pick<Database, 'select'>, use
     .limit(1);
   return row;
 }
+
+/** `teamSubscriptionOfMember` for many users at once: each member's newest team subscription, by user id. */
+export async function teamSubscriptionsOfMembers(db: Pick<Database, 'selectDistinctOn'>, userIds: readonly string[]) {
+  const rows = await db
+    .selectDistinctOn([organizationMembers.userId], {
+      userId: organizationMembers.userId,
+      plan: subscriptions.plan,
+      status: subscriptions.status,
+      organization: organizations.name,
+    })
+    .from(organizationMembers)
+    .innerJoin(subscriptions, eq(subscriptions.organizationId, organizationMembers.organizationId))
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(inArray(organizationMembers.userId, [...userIds]))
+    .orderBy(organizationMembers.userId, desc(subscriptions.createdAt), desc(subscriptions.id));
+  return new Map(rows.map(({ userId, ...team }) => [userId, team]));
+}

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../kernel/module.ts';
 
-export { ensureUser, getUserRow } from './queries.ts';
+export { ensureUser, getUserRow, getUserRows, type UserRow } from './queries.ts';
 
 import { usersRoutes } from './routes.ts';
 

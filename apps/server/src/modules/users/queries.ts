@@ -24,6 +24,16 @@ export async function getUserRow(db: Database, params: { id: string }): Promise<
   return rows[0];
 }
 
+/** The rows of these users (one query), by id; an unknown id is absent. */
+export async function getUserRows(db: Database, params: { ids: readonly string[] }): Promise<Map<string, UserRow>> {
+  if (params.ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...params.ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export async function updateUser(db: Database, params: { id: string; set: Partial<typeof users.$inferInsert> }) {
   await db
     .update(users)

@@ -1,15 +1,14 @@
 /**
- * The email channel: one notification rendered to HTML and plain text (templates/email.ts) with the RFC 8058
+ * The email channel: notifications rendered to HTML and plain text (templates/email.ts) with the RFC 8058
  * one-click headers, handed to SMTP when `SMTP_URL` is set, otherwise kept in the local mailbox (/dev/mail) so the
- * user of an embedded server sees it arrive. Only a verified address gets email.
+ * user of an embedded server sees them arrive. Only a verified address gets email.
  */
 import { DELIVERY_SKIPS, LOCAL_MAILBOX_PROVIDER } from '@eh/domain';
-import { keepMessage } from '../../../kernel/outbox.ts';
 import { sendSmtp } from '../../../mail/smtp.ts';
-import { verifiedEmailOf } from '../queries.ts';
+import { verifiedEmailsOf } from '../queries.ts';
 import { unsubscribeApiUrl } from '../unsubscribe.ts';
-import { renderNotificationEmail } from './email-template.ts';
-import type { ChannelSender, SendResult } from './types.ts';
+import { escapeHtml, type RenderedEmail, renderNotificationEmail } from './email-template.ts';
+import type { ChannelBatchSender, OutgoingNotification, SendResult } from './types.ts';
 
 /** The one-click headers of RFC 8058: the URL a mail client POSTs `List-Unsubscribe=One-Click` to. */
 export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, string> {
@@ -28,32 +27,78 @@ function smtpFailure(error: unknown): SendResult {
   return { outcome: 'failed', provider: 'smtp', answer, retryable: !permanent };
 }
 
-export const sendEmail: ChannelSender = async (ctx, message) => {
-  const to = await verifiedEmailOf(ctx.db, { userId: message.userId });
-  if (!to) return { outcome: 'skipped', provider: null, answer: DELIVERY_SKIPS.noVerifiedEmail, retryable: false };
-  const email = renderNotificationEmail(ctx.config.APP_NAME, message);
-  const token = new URL(message.unsubscribeUrl).searchParams.get('token') ?? '';
-  const headers = listUnsubscribeHeaders(unsubscribeApiUrl(ctx, token));
-  const kept = { channel: 'email' as const, to, subject: email.subject, body: email.text, html: email.html };
-  if (!ctx.config.SMTP_URL) {
-    const id = await keepMessage(ctx.db, kept, null);
+/** Stands for the recipient's unsubscribe link in an email rendered once for everyone who gets the event. */
+const UNSUBSCRIBE_SLOT = '\u0000unsubscribe\u0000';
+
+/**
+ * Renders each event once (subject, words, page and footer are the same for all its recipients) and puts each
+ * recipient's own unsubscribe link in, as the template would have written it.
+ */
+function renderer(appName: string): (message: OutgoingNotification) => RenderedEmail {
+  const rendered = new Map<string, RenderedEmail>();
+  return (message) => {
+    const key = JSON.stringify([message.kind, message.symbol, message.title, message.body, message.url]);
+    let shared = rendered.get(key);
+    if (!shared) {
+      shared = renderNotificationEmail(appName, { ...message, unsubscribeUrl: UNSUBSCRIBE_SLOT });
+      rendered.set(key, shared);
+    }
+    const link = message.unsubscribeUrl;
     return {
-      outcome: 'sent',
-      provider: LOCAL_MAILBOX_PROVIDER,
-      answer: `kept in the local mailbox (message ${id})`,
-      retryable: false,
+      subject: shared.subject,
+      text: shared.text.replaceAll(UNSUBSCRIBE_SLOT, link),
+      html: shared.html.replaceAll(UNSUBSCRIBE_SLOT, escapeHtml(link)),
     };
-  }
-  let answer: string;
-  try {
-    // One Message-ID per delivery: if a worker dies after the server took it, the one resend carries the same id.
-    const messageId = `<delivery-${message.deliveryId}@${new URL(ctx.config.PUBLIC_URL).hostname}>`;
-    const parts = { subject: email.subject, text: email.text, html: email.html };
-    answer = await sendSmtp(ctx.config, { to, ...parts, headers, messageId });
-  } catch (error) {
-    return smtpFailure(error);
-  }
-  // The outbox is the record of every email sent (decision 0012).
-  await keepMessage(ctx.db, kept, new Date());
-  return { outcome: 'sent', provider: 'smtp', answer: answer || 'accepted', retryable: false };
+  };
+}
+
+const noVerifiedEmail: SendResult = {
+  outcome: 'skipped',
+  provider: null,
+  answer: DELIVERY_SKIPS.noVerifiedEmail,
+  retryable: false,
+};
+
+export const sendEmails: ChannelBatchSender = async (ctx, messages) => {
+  const addresses = await verifiedEmailsOf(ctx.db, { userIds: messages.map((m) => m.userId) });
+  const render = renderer(ctx.config.APP_NAME);
+  const smtp = Boolean(ctx.config.SMTP_URL);
+  const host = new URL(ctx.config.PUBLIC_URL).hostname;
+  return Promise.all(
+    messages.map(async (message): Promise<SendResult> => {
+      const to = addresses.get(message.userId);
+      if (!to) return noVerifiedEmail;
+      const email = render(message);
+      const keep = { channel: 'email' as const, to, subject: email.subject, body: email.text, html: email.html };
+      if (!smtp) {
+        return {
+          outcome: 'sent',
+          provider: LOCAL_MAILBOX_PROVIDER,
+          answer: 'kept in the local mailbox',
+          retryable: false,
+          keep: { ...keep, sentAt: null },
+          answerOf: (id) => `kept in the local mailbox (message ${id})`,
+        };
+      }
+      const token = new URL(message.unsubscribeUrl).searchParams.get('token') ?? '';
+      const headers = listUnsubscribeHeaders(unsubscribeApiUrl(ctx, token));
+      let answer: string;
+      try {
+        // One Message-ID per delivery: if a worker dies after the server took it, the one resend carries the same id.
+        const messageId = `<delivery-${message.deliveryId}@${host}>`;
+        const parts = { subject: email.subject, text: email.text, html: email.html };
+        answer = await sendSmtp(ctx.config, { to, ...parts, headers, messageId });
+      } catch (error) {
+        return smtpFailure(error);
+      }
+      // The outbox is the record of every email sent (decision 0012).
+      return {
+        outcome: 'sent',
+        provider: 'smtp',
+        answer: answer || 'accepted',
+        retryable: false,
+        keep: { ...keep, sentAt: new Date() },
+      };
+    }),
+  );
 };

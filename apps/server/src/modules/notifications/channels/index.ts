@@ -1,15 +1,15 @@
 /**
- * The sender of each channel. A channel without one here is not available on this server: its deliveries are
+ * The sender of each channel, for a batch of its messages. A channel without one here is not available on this server: its deliveries are
  * recorded as skipped ('channel not available'), never left waiting.
  */
 import type { NotificationChannel } from '@eh/domain';
-import { sendEmail } from './email.ts';
-import { sendPush } from './push.ts';
-import { sendSms } from './sms.ts';
-import type { ChannelSender } from './types.ts';
+import { sendEmails } from './email.ts';
+import { sendPushes } from './push.ts';
+import { sendSmses } from './sms.ts';
+import type { ChannelBatchSender } from './types.ts';
 
-export const CHANNEL_SENDERS: Partial<Record<NotificationChannel, ChannelSender>> = {
-  email: sendEmail,
-  push: sendPush,
-  sms: sendSms,
+export const CHANNEL_SENDERS: Partial<Record<NotificationChannel, ChannelBatchSender>> = {
+  email: sendEmails,
+  push: sendPushes,
+  sms: sendSmses,
 };

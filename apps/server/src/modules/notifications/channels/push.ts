@@ -14,7 +14,7 @@ import { sendApns } from './push/apns.ts';
 import { type PushContent, sendFcm } from './push/fcm.ts';
 import { clip, PUSH_BODY_MAX_CHARS, type TokenResult } from './push/result.ts';
 import { sendWebPush } from './push/webpush.ts';
-import type { ChannelSender, OutgoingNotification, SendResult } from './types.ts';
+import type { ChannelBatchSender, ChannelSender, OutgoingNotification, SendResult } from './types.ts';
 
 /** The provider answer kept in the delivery log is cut to this length. */
 const ANSWER_MAX_CHARS = 1000;
@@ -68,11 +68,14 @@ export function foldResults(results: TokenResult[]): SendResult {
   return { outcome: 'skipped', provider: null, answer, retryable: false };
 }
 
-export const sendPush: ChannelSender = async (ctx, message) => {
-  const tokens = await ctx.db
-    .select({ id: pushTokens.id, token: pushTokens.token, appName: pushTokens.appName })
-    .from(pushTokens)
-    .where(eq(pushTokens.userId, message.userId));
+/** The user's push tokens, as the senders take them. */
+type Token = { id: number; userId: string; token: string; appName: string };
+
+async function sendToTokens(
+  ctx: AppContext,
+  message: OutgoingNotification,
+  tokens: readonly Token[],
+): Promise<SendResult> {
   if (!tokens.length)
     return { outcome: 'skipped', provider: null, answer: DELIVERY_SKIPS.noPushToken, retryable: false };
   const content = contentOf(message);
@@ -80,4 +83,22 @@ export const sendPush: ChannelSender = async (ctx, message) => {
   const dead = tokens.filter((_, i) => results[i]?.invalidToken).map((token) => token.id);
   if (dead.length) await ctx.db.delete(pushTokens).where(inArray(pushTokens.id, dead));
   return foldResults(results);
+}
+
+const tokensOf = (ctx: AppContext, userIds: string[]) =>
+  ctx.db
+    .select({ id: pushTokens.id, userId: pushTokens.userId, token: pushTokens.token, appName: pushTokens.appName })
+    .from(pushTokens)
+    .where(userIds.length === 1 ? eq(pushTokens.userId, userIds[0] ?? '') : inArray(pushTokens.userId, userIds));
+
+export const sendPush: ChannelSender = async (ctx, message) =>
+  sendToTokens(ctx, message, await tokensOf(ctx, [message.userId]));
+
+/** A batch's tokens looked up in one query; each message then goes to its user's devices. */
+export const sendPushes: ChannelBatchSender = async (ctx, messages) => {
+  const byUser = new Map<string, Token[]>();
+  for (const token of await tokensOf(ctx, [...new Set(messages.map((m) => m.userId))])) {
+    byUser.set(token.userId, [...(byUser.get(token.userId) ?? []), token]);
+  }
+  return Promise.all(messages.map((message) => sendToTokens(ctx, message, byUser.get(message.userId) ?? [])));
 };

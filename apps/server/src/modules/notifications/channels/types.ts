@@ -6,6 +6,7 @@
  */
 import type { NotificationChannel, NotificationKind, NotificationProvider } from '@eh/domain';
 import type { AppContext } from '../../../kernel/context.ts';
+import type { KeptMessage } from '../queries.ts';
 
 export interface OutgoingNotification {
   deliveryId: number;
@@ -31,7 +32,20 @@ export interface SendResult {
   answer: string;
   /** A failure a later attempt may fix (timeouts, 5xx, 429): the worker retries with the SPEC §9 backoff. */
   retryable: boolean;
+  /**
+   * The copy the outbox keeps (decision 0012): the worker writes it in the statement that records the outcome, so a
+   * delivery and its copy are kept together or not at all.
+   */
+  keep?: KeptMessage;
+  /** The answer to record once the kept copy's outbox id is known ('kept in the local mailbox (message 12)'). */
+  answerOf?: (outboxId: number) => string;
 }
 
 /** One channel's sender. `ctx` gives the database, the config and the logger. */
 export type ChannelSender = (ctx: AppContext, message: OutgoingNotification) => Promise<SendResult>;
+
+/**
+ * A channel's sender for a batch of messages: one result per message, in their order. It looks its recipients up
+ * together and renders what messages share once; a message's own failure is its result, never a throw.
+ */
+export type ChannelBatchSender = (ctx: AppContext, messages: readonly OutgoingNotification[]) => Promise<SendResult[]>;

@@ -20,8 +20,9 @@ export function quietHoursEnd(
   prefs: { timeZone: string; quietStart: string | null; quietEnd: string | null },
   at: Date,
 ): Date | null {
+  if (!prefs.quietEnd) return null;
   const now = localClock(prefs.timeZone, at);
-  if (!prefs.quietEnd || !inQuietHours(now, prefs.quietStart, prefs.quietEnd)) return null;
+  if (!inQuietHours(now, prefs.quietStart, prefs.quietEnd)) return null;
   const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
   const ahead = (minutes(prefs.quietEnd) - minutes(now) + MINUTES_PER_DAY) % MINUTES_PER_DAY || MINUTES_PER_DAY;
   const minuteStart = Math.floor(at.getTime() / MS_PER_MINUTE) * MS_PER_MINUTE;
