@@ -144,6 +144,11 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
    * resolved without a query (thousands of clients connecting follow much the same symbols).
    */
   const known = new Map<string, LiveAsset>();
+  /**
+   * Stored quotes (null: none) read in the last {@link LIVE_QUOTE_FLUSH_MS}, by asset id: rounds of subscriptions
+   * that follow one another in a burst of connections read each asset's snapshot once, not once a round.
+   */
+  let recentStored = { at: 0, rows: new Map<number, QuoteRow | null>() };
   /** The custom group of each user some client of this node follows it for. */
   const customs = new Map<string, ReadonlySet<string>>();
   const feed =
@@ -418,6 +423,22 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     return found;
   }
 
+  /** {@link storedQuotes}, answered from {@link recentStored} for the assets read within the last second. */
+  async function storedRecently(ids: readonly number[]): Promise<Map<number, QuoteRow>> {
+    const now = Date.now();
+    if (now - recentStored.at > LIVE_QUOTE_FLUSH_MS) recentStored = { at: now, rows: new Map() };
+    const { rows } = recentStored;
+    const unread = ids.filter((id) => !rows.has(id));
+    const read = await storedQuotes(ctx.db, unread);
+    for (const id of unread) rows.set(id, read.get(id) ?? null);
+    const found = new Map<number, QuoteRow>();
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (row) found.set(id, row);
+    }
+    return found;
+  }
+
   async function applyChanges() {
     roundQueued = null;
     const batch = changes.filter((change) => !change.conn.client.closed);
@@ -444,7 +465,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       for (const symbols of listed.values()) refs.push(...symbols);
       resolved = await resolveKnown(refs);
       const wanted = [...resolved.values()].filter(needsStoredQuote);
-      quotes = await storedQuotes(ctx.db, [...new Set(wanted.map((asset) => asset.id))]);
+      quotes = await storedRecently([...new Set(wanted.map((asset) => asset.id))]);
       // A custom group is read afresh for each subscription to it (between list changes it is kept up to date).
       const customUsers = new Set<string>();
       for (const change of subscribes) {
