@@ -161,6 +161,43 @@ describe(createHub.name, () => {
     expect(hub.followedAssets()).toEqual([]);
   });
 
+  it('keeps an asset followed while one reason remains: the symbol itself, or a list holding it', () => {
+    const hub = createHub();
+    const client = hub.add(new FakeSocket(), anonymous);
+    const aapl = { type: 'stock', symbol: 'AAPL' } as const;
+    hub.followQuote(client, aapl, 'symbol');
+    hub.followQuote(client, aapl, 'symbol'); // named twice: still one reason
+    hub.followQuote(client, aapl, 'list');
+    expect(client.symbols).toBe(1);
+    expect(hub.followedSymbol(client, 'stock:AAPL')).toEqual(aapl);
+    hub.unfollowQuote(client, aapl, 'symbol');
+    expect(hub.followedSymbol(client, 'stock:AAPL')).toBeNull();
+    expect(hub.follows(client, aapl)).toBe(true);
+    hub.unfollowQuote(client, aapl, 'symbol'); // no longer a reason: changes nothing
+    expect(hub.follows(client, aapl)).toBe(true);
+    hub.unfollowQuote(client, aapl, 'list');
+    expect(hub.follows(client, aapl)).toBe(false);
+    expect(client.symbols).toBe(0);
+  });
+
+  it('finds a long list of follows through its index as assets come and go', () => {
+    const hub = createHub();
+    const client = hub.add(new FakeSocket(), anonymous);
+    const ref = (i: number) => ({ type: 'stock', symbol: `S${i}` }) as const;
+    const count = 150;
+    for (let i = 0; i < count; i += 1) hub.followQuote(client, ref(i), 'symbol');
+    // Every third let go: each removal moves the last asset into the gap.
+    for (let i = 0; i < count; i += 3) hub.unfollowQuote(client, ref(i), 'symbol');
+    for (let i = 0; i < count; i += 1) expect(hub.follows(client, ref(i))).toBe(i % 3 !== 0);
+    expect(client.symbols).toBe(count - Math.ceil(count / 3));
+    expect(client.quoteList.map((entry) => entry.ref.symbol).sort()).toEqual(
+      Array.from({ length: count }, (_, i) => i)
+        .filter((i) => i % 3 !== 0)
+        .map((i) => `S${i}`)
+        .sort(),
+    );
+  });
+
   it('routes news by content type, symbol and filter group, each client once', () => {
     const hub = createHub({ groupSymbols: (group) => (group === 'popular' ? new Set(['AAPL']) : undefined) });
     const byType = new FakeSocket();

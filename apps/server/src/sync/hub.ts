@@ -18,6 +18,12 @@ export interface LiveSocket {
 
 /** `ws`'s OPEN state. */
 const OPEN = 1;
+/** A follow's reason: the asset named itself, or a list holding it (counted: several lists may hold it). */
+export type FollowReason = 'symbol' | 'list';
+const BY_SYMBOL = 1;
+const BY_LIST = 2;
+/** Up to this many assets a client's follows are found by scanning its array; beyond it, through an index. */
+const SCAN_MAX = 64;
 
 /**
  * Unsent bytes a client may have before the next send: past it the client is closed with 1013 and its data let go.
@@ -42,12 +48,19 @@ export interface LiveClient {
   readonly featuresKey: string;
   paused: boolean;
   closed: boolean;
-  /** Assets followed, each with the number of reasons (a symbol, lists holding it). */
-  readonly quotes: Map<FollowedQuote, number>;
-  /** The same assets in an array: a batch walks it (several times faster than a Map's iterator). */
+  /** Assets followed, in an array: a batch walks it (several times faster than a Map's iterator). */
   readonly quoteList: FollowedQuote[];
-  /** Other topics followed (news, files, events). */
-  readonly topics: Set<string>;
+  /**
+   * Why each asset of {@link quoteList} (same index) is followed: {@link BY_SYMBOL} when named itself, plus
+   * {@link BY_LIST} for each list holding it. Arrays, not Maps: a connection's memory is mostly its follows.
+   */
+  readonly reasons: number[];
+  /** Assets followed by name (not only through a list). */
+  symbols: number;
+  /** Each asset's index in {@link quoteList}, made once the list is too long to scan. */
+  positions: Map<FollowedQuote, number> | null;
+  /** Other topics followed (news, files, events); made with the first. */
+  topics: Set<string> | null;
   /** The hub's quote sequence when this client's last batch was cut: its batch holds the assets that moved since. */
   sentSeq: number;
 }
@@ -194,11 +207,30 @@ export function createHub(options: HubOptions = {}) {
 
   function forget(client: LiveClient) {
     clients.delete(client);
+    for (const entry of client.quoteList) release(entry);
     client.quoteList.length = 0;
-    for (const entry of [...client.quotes.keys()]) unfollowEntry(client, entry, true);
-    for (const name of client.topics) topicIndex.get(name)?.delete(client);
-    for (const name of client.topics) if (topicIndex.get(name)?.size === 0) topicIndex.delete(name);
-    client.topics.clear();
+    client.reasons.length = 0;
+    client.symbols = 0;
+    client.positions = null;
+    for (const name of client.topics ?? []) topicIndex.get(name)?.delete(client);
+    for (const name of client.topics ?? []) if (topicIndex.get(name)?.size === 0) topicIndex.delete(name);
+    client.topics = null;
+  }
+
+  /** One follower fewer for the entry; the last lets go of it. */
+  function release(entry: FollowedQuote) {
+    entry.followers -= 1;
+    if (entry.followers === 0) {
+      followed.delete(entry.key);
+      toUnfollow.push(entry.ref);
+      announce();
+    }
+  }
+
+  /** The entry's index in the client's follows, or -1. */
+  function positionOf(client: LiveClient, entry: FollowedQuote): number {
+    if (client.positions) return client.positions.get(entry) ?? -1;
+    return client.quoteList.indexOf(entry);
   }
 
   /** Closes a client (with `code`) and lets go of what it followed; a client that does not answer is cut off. */
@@ -215,7 +247,7 @@ export function createHub(options: HubOptions = {}) {
     setTimeout(() => client.socket.terminate(), closeGraceMs).unref();
   }
 
-  function followKey(client: LiveClient, key: string, ref: AssetRef): FollowedQuote {
+  function followKey(client: LiveClient, key: string, ref: AssetRef, reason: FollowReason): FollowedQuote {
     let entry = followed.get(key);
     if (!entry) {
       entry = { key, ref: { type: ref.type, symbol: ref.symbol }, followers: 0, last: null, seq: 0, json: null };
@@ -223,35 +255,49 @@ export function createHub(options: HubOptions = {}) {
       toFollow.push(entry.ref);
       announce();
     }
-    const count = client.quotes.get(entry) ?? 0;
-    client.quotes.set(entry, count + 1);
-    if (count === 0) {
-      client.quoteList.push(entry);
-      entry.followers += 1;
+    const at = positionOf(client, entry);
+    if (at >= 0) {
+      const had = client.reasons[at] as number;
+      if (reason === 'list') client.reasons[at] = had + BY_LIST;
+      else if ((had & BY_SYMBOL) === 0) {
+        client.reasons[at] = had | BY_SYMBOL;
+        client.symbols += 1;
+      }
+      return entry;
     }
+    const list = client.quoteList;
+    list.push(entry);
+    client.reasons.push(reason === 'list' ? BY_LIST : BY_SYMBOL);
+    if (reason === 'symbol') client.symbols += 1;
+    entry.followers += 1;
+    if (client.positions) client.positions.set(entry, list.length - 1);
+    else if (list.length > SCAN_MAX) client.positions = new Map(list.map((followedEntry, i) => [followedEntry, i]));
     return entry;
   }
 
-  function unfollowEntry(client: LiveClient, entry: FollowedQuote, all: boolean) {
-    const count = client.quotes.get(entry) ?? 0;
-    if (count === 0) return;
-    if (!all && count > 1) {
-      client.quotes.set(entry, count - 1);
+  function unfollowEntry(client: LiveClient, entry: FollowedQuote, reason: FollowReason) {
+    const at = positionOf(client, entry);
+    if (at < 0) return;
+    const had = client.reasons[at] as number;
+    const left = reason === 'list' ? (had >= BY_LIST ? had - BY_LIST : had) : had & ~BY_SYMBOL;
+    if (left === had) return;
+    if (reason === 'symbol') client.symbols -= 1;
+    if (left > 0) {
+      client.reasons[at] = left;
       return;
     }
-    client.quotes.delete(entry);
     const list = client.quoteList;
-    const at = list.indexOf(entry);
-    if (at >= 0) {
-      list[at] = list[list.length - 1] as FollowedQuote;
-      list.pop();
+    const last = list.length - 1;
+    const moved = list[last] as FollowedQuote;
+    list[at] = moved;
+    client.reasons[at] = client.reasons[last] as number;
+    list.pop();
+    client.reasons.pop();
+    if (client.positions) {
+      client.positions.delete(entry);
+      if (moved !== entry) client.positions.set(moved, at);
     }
-    entry.followers -= 1;
-    if (entry.followers === 0) {
-      followed.delete(entry.key);
-      toUnfollow.push(entry.ref);
-      announce();
-    }
+    release(entry);
   }
 
   /** Clients following any of the topics, each once. */
@@ -338,7 +384,7 @@ export function createHub(options: HubOptions = {}) {
    */
   function beginFlush(at?: Date) {
     const round: LiveClient[] = [];
-    for (const client of clients) if (client.quotes.size > 0) round.push(client);
+    for (const client of clients) if (client.quoteList.length > 0) round.push(client);
     let index = 0;
     let sent = 0;
     return {
@@ -397,9 +443,11 @@ export function createHub(options: HubOptions = {}) {
         featuresKey,
         paused: false,
         closed: false,
-        quotes: new Map(),
         quoteList: [],
-        topics: new Set(),
+        reasons: [],
+        symbols: 0,
+        positions: null,
+        topics: null,
         // Quotes routed before it came are not its news: it reads its snapshot when it subscribes.
         sentSeq: seq,
       };
@@ -416,21 +464,36 @@ export function createHub(options: HubOptions = {}) {
     send(client: LiveClient, message: LiveServerMessage): boolean {
       return deliver(client, JSON.stringify(message));
     },
-    /** Follows an asset; returns its key and ref as the hub holds them (one copy per node, however many follow). */
-    followQuote(client: LiveClient, ref: AssetRef): { readonly key: string; readonly ref: AssetRef } | null {
-      return client.closed ? null : followKey(client, quoteKey(ref.type, ref.symbol), ref);
+    /**
+     * Follows an asset for a reason (named itself, or one more list holding it); returns its key and ref as the hub
+     * holds them (one copy per node, however many follow).
+     */
+    followQuote(
+      client: LiveClient,
+      ref: AssetRef,
+      reason: FollowReason = 'list',
+    ): { readonly key: string; readonly ref: AssetRef } | null {
+      return client.closed ? null : followKey(client, quoteKey(ref.type, ref.symbol), ref, reason);
     },
     /** One reason fewer to follow the asset (the symbol itself, or one list holding it). */
-    unfollowQuote(client: LiveClient, ref: AssetRef) {
+    unfollowQuote(client: LiveClient, ref: AssetRef, reason: FollowReason = 'list') {
       const entry = followed.get(quoteKey(ref.type, ref.symbol));
-      if (entry) unfollowEntry(client, entry, false);
+      if (entry) unfollowEntry(client, entry, reason);
     },
+    /** Whether the client follows the asset, for any reason. */
     follows(client: LiveClient, ref: AssetRef) {
       const entry = followed.get(quoteKey(ref.type, ref.symbol));
-      return entry !== undefined && client.quotes.has(entry);
+      return entry !== undefined && positionOf(client, entry) >= 0;
+    },
+    /** The asset of quote key `key` as the hub holds it, when the client follows it named itself; else null. */
+    followedSymbol(client: LiveClient, key: string): AssetRef | null {
+      const entry = followed.get(key);
+      const at = entry ? positionOf(client, entry) : -1;
+      return entry && at >= 0 && ((client.reasons[at] as number) & BY_SYMBOL) !== 0 ? entry.ref : null;
     },
     addTopic(client: LiveClient, name: string) {
-      if (client.closed || client.topics.has(name)) return;
+      if (client.closed || client.topics?.has(name)) return;
+      client.topics ??= new Set();
       client.topics.add(name);
       let set = topicIndex.get(name);
       if (!set) {
@@ -440,7 +503,7 @@ export function createHub(options: HubOptions = {}) {
       set.add(client);
     },
     removeTopic(client: LiveClient, name: string) {
-      if (!client.topics.delete(name)) return;
+      if (!client.topics?.delete(name)) return;
       const set = topicIndex.get(name);
       set?.delete(client);
       if (set?.size === 0) topicIndex.delete(name);

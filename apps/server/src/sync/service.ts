@@ -1,7 +1,7 @@
 /**
  * The live socket service of one node (SPEC §4, §5, §7, §8): takes connections in (credential, `app`), reads their
  * frames (an error frame for every bad one, never a dropped server), applies subscriptions in batches (one round of
- * queries per {@link LIVE_SUBSCRIPTION_BATCH_MS} for every client of the node), and feeds the hub from the bus
+ * queries at a time for every client of the node: what arrives while one runs goes in the next), and feeds the hub from the bus
  * (data published anywhere with `publishLive`), from this node's quote feed (the demo simulator, as assembled) and from
  * what ingestion runs store (ingested.ts). A user's followed lists and custom group are read again when the bus says
  * their lists changed (LISTS_CHANGED_CHANNEL), and every {@link REFRESH_MS} for whatever a missed message left.
@@ -110,15 +110,14 @@ const topicOf = (target: TopicTarget, item: string | number, userId: string | nu
   }
 };
 
-/** One connection's subscriptions beyond the hub's indexes: what each target item brought. */
+/**
+ * One connection's subscriptions beyond the hub's (which holds the symbols and topics it follows): what each list
+ * brought, and its rate.
+ */
 interface Connection {
   client: LiveClient;
-  /** Symbols followed directly, by quote key, with the stored symbol. */
-  symbols: Map<string, AssetRef>;
-  /** Lists followed, with the symbols each held when last read. */
-  lists: Map<string, AssetRef[]>;
-  /** Topic items followed, by topic name, with the target and item as the client named it. */
-  topics: Map<string, { target: TopicTarget; item: string | number }>;
+  /** Lists followed, with the symbols each held when last read; made with the first. */
+  lists: Map<string, AssetRef[]> | null;
   tokens: number;
   refilledAt: number;
   violations: number;
@@ -134,12 +133,22 @@ function addItem(items: TargetItems, target: string, item: string | number) {
   items[target] = list;
 }
 
-const itemCount = (conn: Connection) => conn.symbols.size + conn.lists.size + conn.topics.size;
+const itemCount = (conn: Connection) => conn.client.symbols + (conn.lists?.size ?? 0) + (conn.client.topics?.size ?? 0);
 
 type Change = { conn: Connection; message: LiveClientMessageMap['subscribe'] | LiveClientMessageMap['unsubscribe'] };
 
 export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, options: SyncOptions = {}) {
   const groups = new Map<string, { symbols: ReadonlySet<string>; loadedAt: number }>();
+  /**
+   * The stored asset of each asset a client here follows, by quote key: a subscription naming it as stored is
+   * resolved without a query (thousands of clients connecting follow much the same symbols).
+   */
+  const known = new Map<string, LiveAsset>();
+  /**
+   * Stored quotes (null: none) read in the last {@link LIVE_QUOTE_FLUSH_MS}, by asset id: rounds of subscriptions
+   * that follow one another in a burst of connections read each asset's snapshot once, not once a round.
+   */
+  let recentStored = { at: 0, rows: new Map<number, QuoteRow | null>() };
   /** The custom group of each user some client of this node follows it for. */
   const customs = new Map<string, ReadonlySet<string>>();
   const feed =
@@ -151,7 +160,10 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     ...(options.sendBufferMax === undefined ? {} : { sendBufferMax: options.sendBufferMax }),
     ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
     onFollow: (assets) => feed?.follow(assets),
-    onUnfollow: (assets) => feed?.unfollow(assets),
+    onUnfollow: (assets) => {
+      for (const asset of assets) known.delete(quoteKey(asset.type, asset.symbol));
+      feed?.unfollow(assets);
+    },
     groupSymbols: (group) => groups.get(group)?.symbols,
     customSymbols: (userId) => customs.get(userId),
     onDrop: (client, bufferedBytes) =>
@@ -165,7 +177,8 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
   const ingested = createIngestedBridge(ctx, (message) => hub.route(message), log);
   const verifyToken = createIdTokenVerifier(ctx.db, ctx.config);
   let changes: Change[] = [];
-  let batchTimer: NodeJS.Timeout | null = null;
+  /** A round of subscription changes is waiting for its turn (it takes every change made until it starts). */
+  let roundQueued: NodeJS.Immediate | null = null;
   let applying: Promise<void> = Promise.resolve();
   let flushTimer: NodeJS.Timeout | null = null;
   let flushing = false;
@@ -238,7 +251,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
   function accept(socket: IncomingSocket, query: Record<string, unknown>) {
     let conn: Connection | null = null;
     let closed = false;
-    const early: { data: Buffer | ArrayBuffer | Buffer[]; isBinary: boolean }[] = [];
+    let early: { data: Buffer | ArrayBuffer | Buffer[]; isBinary: boolean }[] | null = null;
     socket.on('error', (err) => log.debug({ err }, 'live: socket error'));
     socket.on('close', () => {
       closed = true;
@@ -253,7 +266,10 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     });
     socket.on('message', (data, isBinary) => {
       if (conn) receive(conn, data, isBinary);
-      else if (early.length < EARLY_MESSAGES_MAX) early.push({ data, isBinary });
+      else {
+        early ??= [];
+        if (early.length < EARLY_MESSAGES_MAX) early.push({ data, isBinary });
+      }
     });
     void identify(query).then(
       (identity) => {
@@ -278,9 +294,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         });
         const ready: Connection = {
           client,
-          symbols: new Map(),
-          lists: new Map(),
-          topics: new Map(),
+          lists: null,
           tokens: MESSAGE_BURST,
           refilledAt: Date.now(),
           violations: 0,
@@ -300,7 +314,9 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
           subscriptionBatchMs: LIVE_SUBSCRIPTION_BATCH_MS,
           subscriptionsMax: LIVE_SUBSCRIPTIONS_MAX,
         });
-        for (const frame of early.splice(0)) receive(ready, frame.data, frame.isBinary);
+        const frames = early ?? [];
+        early = null;
+        for (const frame of frames) receive(ready, frame.data, frame.isBinary);
       },
       (err: unknown) => {
         log.error({ err }, 'live: a connection could not be taken in');
@@ -343,10 +359,11 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       case 'subscribe':
       case 'unsubscribe':
         changes.push({ conn, message });
-        batchTimer ??= setTimeout(() => {
-          batchTimer = null;
+        // After the frames read in this turn of the loop, and after the round already running: a burst of
+        // connections is applied in as few rounds as the database's pace allows, and a lone one without waiting.
+        roundQueued ??= setImmediate(() => {
           applying = applying.then(applyChanges);
-        }, LIVE_SUBSCRIPTION_BATCH_MS);
+        });
         return;
       case 'pause':
         client.paused = true;
@@ -392,7 +409,38 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     if (quote) hub.send(conn.client, { type: 'quote', data: quote });
   }
 
+  /** {@link resolveAssets}, answered from {@link known} for the assets some client here already follows. */
+  async function resolveKnown(refs: readonly AssetRef[]): Promise<Map<string, LiveAsset>> {
+    const found = new Map<string, LiveAsset>();
+    const unknown: AssetRef[] = [];
+    for (const ref of refs) {
+      const key = askedKey(ref);
+      const asset = known.get(key);
+      if (asset) found.set(key, asset);
+      else unknown.push(ref);
+    }
+    for (const [key, asset] of await resolveAssets(ctx.db, unknown)) found.set(key, asset);
+    return found;
+  }
+
+  /** {@link storedQuotes}, answered from {@link recentStored} for the assets read within the last second. */
+  async function storedRecently(ids: readonly number[]): Promise<Map<number, QuoteRow>> {
+    const now = Date.now();
+    if (now - recentStored.at > LIVE_QUOTE_FLUSH_MS) recentStored = { at: now, rows: new Map() };
+    const { rows } = recentStored;
+    const unread = ids.filter((id) => !rows.has(id));
+    const read = await storedQuotes(ctx.db, unread);
+    for (const id of unread) rows.set(id, read.get(id) ?? null);
+    const found = new Map<number, QuoteRow>();
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (row) found.set(id, row);
+    }
+    return found;
+  }
+
   async function applyChanges() {
+    roundQueued = null;
     const batch = changes.filter((change) => !change.conn.client.closed);
     changes = [];
     if (batch.length === 0) return;
@@ -415,9 +463,9 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
           for (const symbol of change.message.targets[target] ?? []) refs.push(refOf(target, symbol));
       }
       for (const symbols of listed.values()) refs.push(...symbols);
-      resolved = await resolveAssets(ctx.db, refs);
+      resolved = await resolveKnown(refs);
       const wanted = [...resolved.values()].filter(needsStoredQuote);
-      quotes = await storedQuotes(ctx.db, [...new Set(wanted.map((asset) => asset.id))]);
+      quotes = await storedRecently([...new Set(wanted.map((asset) => asset.id))]);
       // A custom group is read afresh for each subscription to it (between list changes it is kept up to date).
       const customUsers = new Set<string>();
       for (const change of subscribes) {
@@ -495,9 +543,9 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     }
 
     const added =
-      new Set(addedSymbols.filter((s) => !conn.symbols.has(s.key)).map((s) => s.key)).size +
-      lists.filter((id) => !conn.lists.has(id)).length +
-      new Set(topics.filter((t) => !conn.topics.has(t.name)).map((t) => t.name)).size;
+      new Set(addedSymbols.filter((s) => !hub.followedSymbol(client, s.key)).map((s) => s.key)).size +
+      lists.filter((id) => !conn.lists?.has(id)).length +
+      new Set(topics.filter((t) => !client.topics?.has(t.name)).map((t) => t.name)).size;
     if (itemCount(conn) + added > LIVE_SUBSCRIPTIONS_MAX) {
       error(
         client,
@@ -512,16 +560,16 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     const fresh: LiveAsset[] = [];
     for (const { key, asset, target } of addedSymbols) {
       addItem(accepted, target, asset.symbol);
-      if (conn.symbols.has(key)) continue;
+      if (hub.followedSymbol(client, key)) continue;
       const ref = { type: asset.type, symbol: asset.symbol };
       const before = hub.follows(client, ref);
-      const held = hub.followQuote(client, ref);
-      if (held) conn.symbols.set(held.key, held.ref);
+      const held = hub.followQuote(client, ref, 'symbol');
+      if (held) known.set(held.key, asset);
       if (!before) fresh.push(asset);
     }
     for (const id of lists) {
       addItem(accepted, 'portfolios', id);
-      if (conn.lists.has(id)) continue;
+      if (conn.lists?.has(id)) continue;
       const symbols = listed.get(id) ?? [];
       const refs: AssetRef[] = [];
       for (const item of symbols) {
@@ -533,12 +581,12 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         if (held) refs.push(held.ref);
         if (!before) fresh.push(asset);
       }
+      conn.lists ??= new Map();
       conn.lists.set(id, refs);
     }
     for (const { name, target, item } of topics) {
       addItem(accepted, target, item);
-      if (conn.topics.has(name)) continue;
-      conn.topics.set(name, { target, item });
+      if (client.topics?.has(name)) continue;
       hub.addTopic(client, name);
     }
     hub.send(client, { type: 'subscribed', requestId, targets: accepted, missing });
@@ -554,27 +602,25 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       for (const symbol of targets[target] ?? []) {
         const type: MarketAssetType = LIVE_QUOTE_TARGETS[target];
         const upper = symbol.trim().toUpperCase();
-        const key = [quoteKey(type, upper), quoteKey(type, upper.replace(/[-/]/g, '.'))].find((k) =>
-          conn.symbols.has(k),
-        );
-        const ref = key ? conn.symbols.get(key) : undefined;
-        if (!key || !ref) continue;
-        conn.symbols.delete(key);
-        hub.unfollowQuote(client, ref);
+        const ref = [quoteKey(type, upper), quoteKey(type, upper.replace(/[-/]/g, '.'))]
+          .map((key) => hub.followedSymbol(client, key))
+          .find((held) => held !== null);
+        if (!ref) continue;
+        hub.unfollowQuote(client, ref, 'symbol');
         addItem(removed, target, ref.symbol);
       }
     }
     for (const id of targets.portfolios ?? []) {
-      const refs = conn.lists.get(id);
+      const refs = conn.lists?.get(id);
       if (!refs) continue;
-      conn.lists.delete(id);
+      conn.lists?.delete(id);
       for (const ref of refs) hub.unfollowQuote(client, ref);
       addItem(removed, 'portfolios', id);
     }
     for (const target of TOPIC_TARGETS) {
       for (const item of targets[target] ?? []) {
         const name = topicOf(target, item, client.identity.userId);
-        if (!name || !conn.topics.delete(name)) continue;
+        if (!name || !client.topics?.has(name)) continue;
         hub.removeTopic(client, name);
         addItem(removed, target, item);
       }
@@ -587,7 +633,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
    * subscription's symbols are), a symbol removed is let go, a deleted list holds nothing.
    */
   async function rereadLists(conns: readonly Connection[]) {
-    const ids = [...new Set(conns.flatMap((conn) => [...conn.lists.keys()]))];
+    const ids = [...new Set(conns.flatMap((conn) => [...(conn.lists?.keys() ?? [])]))];
     if (ids.length === 0) return;
     const listed = await listSymbols(ctx.db, ids);
     const resolved = await resolveAssets(ctx.db, [...listed.values()].flat());
@@ -595,7 +641,9 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     const fresh: { conn: Connection; asset: LiveAsset }[] = [];
     for (const conn of conns) {
       if (conn.client.closed) continue;
-      for (const [id, before] of conn.lists) {
+      const lists = conn.lists;
+      if (!lists) continue;
+      for (const [id, before] of lists) {
         const items = listed.get(id);
         if (!items) continue;
         const had = new Set(before.map(key));
@@ -615,7 +663,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
           if (!followed) fresh.push({ conn, asset });
         }
         for (const ref of before) if (!now.has(key(ref))) hub.unfollowQuote(conn.client, ref);
-        conn.lists.set(id, [...now.values()]);
+        lists.set(id, [...now.values()]);
       }
     }
     if (fresh.length === 0) return;
@@ -729,7 +777,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (batchTimer) clearTimeout(batchTimer);
+      if (roundQueued) clearImmediate(roundQueued);
       if (flushTimer) clearTimeout(flushTimer);
       if (refreshTimer) clearInterval(refreshTimer);
       hub.closeAll(LIVE_CLOSE_CODES.goingAway, 'server shutting down');
