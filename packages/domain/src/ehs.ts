@@ -83,6 +83,8 @@ export const EH500_RANKING: Ranking = 'top500';
 export const EH500_SIZE = 500;
 /** The index picks from the 1,000 largest eligible stocks by market cap, so it stays an index of real companies. */
 export const EH500_POOL_SIZE = 1000;
+/** What the index's readers are told before its first ranking has run (on a fresh server, while the history fills). */
+export const EH500_NOT_RANKED = `The ${EH500_NAME} has not been ranked yet: it is ranked once the market's history is in, and appears here by itself.`;
 export const EH500_DESCRIPTION = `The ${EH500_SIZE} best EHS scores among the ${EH500_POOL_SIZE} largest eligible US stocks, rebalanced every quarter`;
 /** Buffer: a non-member ranked 450 or better always enters… */
 export const EH500_ENTRY_RANK = 450;

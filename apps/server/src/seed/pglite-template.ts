@@ -8,8 +8,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } fro
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectDatabase, type Database, MIGRATIONS_FOLDER, rowsOf } from '@eh/db';
-import { sql } from 'drizzle-orm';
+import { connectDatabase, MIGRATIONS_FOLDER } from '@eh/db';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 

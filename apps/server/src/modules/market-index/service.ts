@@ -1,11 +1,11 @@
-import { type AccountFeatures, trimScores } from '@eh/domain';
+import { type AccountFeatures, EH500_INDEX_ID, EH500_NOT_RANKED, trimScores } from '@eh/domain';
 import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import * as q from './queries.ts';
 
 async function requireIndex(ctx: AppContext, id: string) {
   const index = await q.findMarketIndex(ctx.db, { id });
-  if (!index) throw notFound(`No index '${id}'`);
+  if (!index) throw notFound(id === EH500_INDEX_ID ? EH500_NOT_RANKED : `No index '${id}'`);
   return index;
 }
 

@@ -1,14 +1,19 @@
-import { EH500_NAME, FREE_PLAN, PRO_PLAN } from '@eh/domain';
+import { ErrorCode } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
+import { EH500_INDEX_ID, EH500_NAME, EH500_NOT_RANKED, FREE_PLAN, PRO_PLAN } from '@eh/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../app/modals/modal-host.tsx';
 import { AppProviders } from '../../app/providers.tsx';
 import { makeStore } from '../../app/store.ts';
+import { EH500_NOT_RANKED_POLL_MS } from '../../shared/market/eh500.ts';
 import { formatCompact, formatDate, formatPercent, NO_VALUE } from '../../shared/market/format.ts';
 import { accountOn } from '../../test/accounts.ts';
 import { answerEh500, answerRebalances, type Constituent, eh500Members, type Rebalance } from '../../test/ehs.ts';
+import { network } from '../../test/network.ts';
 import Eh500Page from './eh500-page.tsx';
 
 // The rebalance dialog loads lazily, compiled on first use: loaded before the tests, a busy machine's compile time
@@ -172,5 +177,37 @@ describe('/eh500', () => {
     renderPage();
     const rebalances = await screen.findByRole('region', { name: 'Rebalances' });
     expect((await within(rebalances).findByTestId('empty-state')).textContent).toBe('No rebalance yet.');
+  });
+});
+
+describe('/eh500 before its first ranking', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says the index is not ranked yet, offers no retry, and shows the members once a later ask finds them', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+    answerEh500(MEMBERS, PRO_MEMBER);
+    answerRebalances(REBALANCES);
+    // The server's answer until the history is in and the index has been ranked: the first ask only.
+    network.use(
+      http.get(
+        `*${paths.getMarketIndex.replace(':id', EH500_INDEX_ID)}`,
+        () => HttpResponse.json({ message: EH500_NOT_RANKED, code: ErrorCode.notFound }, { status: 404 }),
+        { once: true },
+      ),
+    );
+    renderPage();
+    expect(await screen.findAllByText(EH500_NOT_RANKED)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Rebalances' })).getByTestId('empty-state').textContent).toBe(
+      'No rebalance yet.',
+    );
+    await vi.advanceTimersByTimeAsync(EH500_NOT_RANKED_POLL_MS);
+    expect(await screen.findAllByTestId('eh500-row')).toHaveLength(PAGE);
+    expect(screen.queryByText(EH500_NOT_RANKED)).toBeNull();
+    const rebalances = screen.getByRole('region', { name: 'Rebalances' });
+    expect(await within(rebalances).findAllByRole('button')).toHaveLength(REBALANCES.length);
   });
 });

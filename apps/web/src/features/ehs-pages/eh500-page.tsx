@@ -1,4 +1,4 @@
-import { EH500_INDEX_ID, EH500_NAME } from '@eh/domain';
+import { EH500_INDEX_ID, EH500_NAME, EH500_NOT_RANKED } from '@eh/domain';
 import {
   Box,
   Button,
@@ -23,12 +23,9 @@ import { Pager, usePaged } from '../../components/pager.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { useAppDispatch } from '../../shared/hooks.ts';
+import { useEh500Index } from '../../shared/market/eh500.ts';
 import { formatCompact, formatDate, formatPercent } from '../../shared/market/format.ts';
-import {
-  type MarketIndexResponse,
-  useGetIndexRebalancesQuery,
-  useGetMarketIndexQuery,
-} from '../../shared/market/market-api.ts';
+import { type MarketIndexResponse, useGetIndexRebalancesQuery } from '../../shared/market/market-api.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { pageById } from '../../shared/page-content.ts';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
@@ -69,9 +66,10 @@ export function sortConstituents(rows: readonly Constituent[], key: SortKey, dir
   });
 }
 
-function Rebalances() {
+/** The index's rebalances, asked for once it has been ranked (before that there is no index to ask about). */
+function Rebalances({ ranked }: { ranked: boolean }) {
   const dispatch = useAppDispatch();
-  const rebalances = useGetIndexRebalancesQuery({ id: EH500_INDEX_ID, limit: 20 });
+  const rebalances = useGetIndexRebalancesQuery({ id: EH500_INDEX_ID, limit: 20 }, { skip: !ranked });
   const items = rebalances.data?.rebalances ?? [];
   return (
     <Paper variant="outlined" component="section" aria-labelledby="rebalances-h" sx={{ p: 2 }}>
@@ -80,6 +78,8 @@ function Rebalances() {
       </Typography>
       {rebalances.isLoading ? (
         <LoadingRows rows={4} />
+      ) : !ranked ? (
+        <EmptyState>No rebalance yet.</EmptyState>
       ) : rebalances.error ? (
         <LoadError error={rebalances.error} onRetry={rebalances.refetch} />
       ) : items.length === 0 ? (
@@ -110,7 +110,7 @@ export default function Eh500Page() {
   const page = pageById('eh500');
   useDocumentMeta(page.title, page.description);
   const dispatch = useAppDispatch();
-  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
+  const index = useEh500Index();
   const [sort, setSort] = useState<{ key: SortKey; direction: 'asc' | 'desc' }>({ key: 'rank', direction: 'asc' });
   const rows = useMemo(
     () => sortConstituents(index.data?.constituents ?? [], sort.key, sort.direction),
@@ -152,6 +152,10 @@ export default function Eh500Page() {
           {index.isLoading ? (
             <Box sx={{ p: 2 }}>
               <LoadingRows rows={10} />
+            </Box>
+          ) : index.notRanked ? (
+            <Box sx={{ px: 2 }}>
+              <EmptyState>{EH500_NOT_RANKED}</EmptyState>
             </Box>
           ) : index.error ? (
             <Box sx={{ p: 2 }}>
@@ -239,7 +243,7 @@ export default function Eh500Page() {
             </>
           )}
         </Paper>
-        <Rebalances />
+        <Rebalances ranked={Boolean(index.data)} />
       </Box>
     </PageFrame>
   );

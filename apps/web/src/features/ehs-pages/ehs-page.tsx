@@ -1,12 +1,13 @@
-import { EH500_INDEX_ID, EH500_NAME, EH500_RANKING, type Metric } from '@eh/domain';
+import { EH500_NAME, EH500_NOT_RANKED, EH500_RANKING, type Metric } from '@eh/domain';
 import { Box, Button, Link, List, ListItem, ListItemButton, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
 import { useAppDispatch } from '../../shared/hooks.ts';
+import { useEh500Index } from '../../shared/market/eh500.ts';
 import { formatDate, formatNumber } from '../../shared/market/format.ts';
-import { useGetMarketIndexQuery, useGetMetricStatsQuery } from '../../shared/market/market-api.ts';
+import { useGetMetricStatsQuery } from '../../shared/market/market-api.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { pageById } from '../../shared/page-content.ts';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
@@ -89,7 +90,7 @@ function Distribution() {
 }
 
 function Leaderboard() {
-  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
+  const index = useEh500Index();
   const leaders = (index.data?.constituents ?? []).slice(0, LEADERS);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="leaders-h" sx={{ p: { xs: 2, sm: 2.5 } }}>
@@ -98,6 +99,8 @@ function Leaderboard() {
       </Typography>
       {index.isLoading ? (
         <LoadingRows rows={8} />
+      ) : index.notRanked ? (
+        <EmptyState>{EH500_NOT_RANKED}</EmptyState>
       ) : index.error ? (
         <LoadError error={index.error} onRetry={index.refetch} />
       ) : (

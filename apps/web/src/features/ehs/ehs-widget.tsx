@@ -1,10 +1,10 @@
-import { EH500_INDEX_ID, EH500_NAME, EH500_SIZE } from '@eh/domain';
+import { EH500_NAME, EH500_NOT_RANKED, EH500_SIZE } from '@eh/domain';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch } from '../../shared/hooks.ts';
-import { useGetMarketIndexQuery } from '../../shared/market/market-api.ts';
+import { useEh500Index } from '../../shared/market/eh500.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
-import { LoadError, LoadingRows } from '../../shared/query-state.tsx';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
 import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 
 /** The score's band, in words and colour. */
@@ -52,8 +52,9 @@ export function ScoreRing({ score, size = 84 }: { score: number; size?: number }
 /** SPEC §2 Overall Score Widget: the company's EHS and EH500 rank, or why it has none. */
 export function EhsWidget({ symbol, compact }: { symbol: string; compact?: boolean }) {
   const dispatch = useAppDispatch();
-  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
+  const index = useEh500Index();
   if (index.isLoading) return <LoadingRows rows={2} />;
+  if (index.notRanked) return <EmptyState>{EH500_NOT_RANKED}</EmptyState>;
   if (index.error) return <LoadError error={index.error} onRetry={index.refetch} />;
   const member = index.data?.constituents.find((c) => c.symbol.toUpperCase() === symbol.toUpperCase());
   if (!member) {

@@ -1,8 +1,9 @@
-import { currentWeek, DEFAULT_LIMITS, EH500_INDEX_ID, nextWeek } from '@eh/domain';
+import { currentWeek, DEFAULT_LIMITS, EH500_NOT_RANKED, nextWeek } from '@eh/domain';
 import { Box, Button, Chip, Link, List, ListItem, ListItemButton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ChangeText } from '../../shared/change-text.tsx';
+import { useEh500Index } from '../../shared/market/eh500.ts';
 import {
   earningsTiming,
   formatCompact,
@@ -11,7 +12,6 @@ import {
   SESSION_SHORT_LABELS,
 } from '../../shared/market/format.ts';
 import {
-  useGetMarketIndexQuery,
   useGetMoversQuery,
   useGetTagNewsQuery,
   useGetTopMarketEarningsQuery,
@@ -273,7 +273,7 @@ export function FeedSection() {
 
 /** SPEC §2 Overall Score Widget: the EH500 leaders by rank; the scores themselves come with the Pro plan. */
 export function OverallScoreSection() {
-  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID });
+  const index = useEh500Index();
   const leaders = (index.data?.constituents ?? []).slice(0, SCORE_LEADERS);
   const gated = Boolean(index.data?.gated);
   return (
@@ -285,7 +285,11 @@ export function OverallScoreSection() {
       data-testid="home-score"
     >
       <Box sx={{ px: index.isLoading || index.error || leaders.length === 0 ? 2.5 : 0 }}>
-        <Loaded query={index} empty={leaders.length === 0}>
+        {index.notRanked ? <EmptyState>{EH500_NOT_RANKED}</EmptyState> : null}
+        <Loaded
+          query={index.notRanked ? { ...index, error: undefined } : index}
+          empty={!index.notRanked && leaders.length === 0}
+        >
           <List disablePadding dense data-testid="score-rows">
             {leaders.map((row) => (
               <ListItem key={row.symbol} disablePadding>

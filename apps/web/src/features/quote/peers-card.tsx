@@ -1,9 +1,9 @@
-import { EH500_INDEX_ID } from '@eh/domain';
 import { Box, ButtonBase, Typography } from '@mui/material';
 import { ChangeText } from '../../shared/change-text.tsx';
 import { useAppDispatch } from '../../shared/hooks.ts';
+import { useEh500Index } from '../../shared/market/eh500.ts';
 import { formatPrice } from '../../shared/market/format.ts';
-import { useGetMarketIndexQuery, useGetQuotesQuery } from '../../shared/market/market-api.ts';
+import { useGetQuotesQuery } from '../../shared/market/market-api.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { SectionCard } from '../../shared/section-card.tsx';
 
@@ -24,7 +24,7 @@ export function PeersCard({
   headingLevel: 'h2' | 'h3';
 }) {
   const dispatch = useAppDispatch();
-  const index = useGetMarketIndexQuery({ id: EH500_INDEX_ID }, { skip: !sector });
+  const index = useEh500Index({ skip: !sector });
   const peers = (index.data?.constituents ?? [])
     .filter((c) => c.sector === sector && c.symbol.toUpperCase() !== symbol.toUpperCase())
     .sort((a, b) => (b.marketCap ?? 0) - (a.marketCap ?? 0))

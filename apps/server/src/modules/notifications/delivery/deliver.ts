@@ -217,7 +217,11 @@ function thrown(error: unknown): SendResult {
 /** Sends the deliveries that go, each channel's together through its batch sender; the results by delivery id. */
 async function send(ctx: AppContext, rows: readonly q.ClaimedDelivery[]): Promise<Map<number, SendResult>> {
   const byChannel = new Map<NotificationChannel, q.ClaimedDelivery[]>();
-  for (const row of rows) byChannel.set(row.channel, [...(byChannel.get(row.channel) ?? []), row]);
+  for (const row of rows) {
+    const group = byChannel.get(row.channel);
+    if (group) group.push(row);
+    else byChannel.set(row.channel, [row]);
+  }
   const results = new Map<number, SendResult>();
   await Promise.all(
     [...byChannel].map(async ([channel, group]) => {
