@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -35,6 +36,11 @@ export interface DatabaseHandle {
   /** Round trip to the engine; throws when it is unreachable. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Embedded in a thread of its own only: a port another thread opens the same database over
+   * ({@link connectOverPort}), so heavy writing there never waits on this thread, nor this thread on it.
+   */
+  share?(): Promise<MessagePort>;
   close(): Promise<void>;
 }
 
@@ -150,10 +156,20 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
 
 async function connectPglite(dataDir: string, thread: boolean): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (thread) {
+    const threaded = await ThreadedPGlite.create(dataDir);
+    return { ...pgliteHandle(threaded as unknown as PGlite), share: () => threaded.share() };
+  }
+  return pgliteHandle(await PGlite.create(dataDir, PGLITE_OPTIONS));
+}
+
+/** The embedded database another thread shares with this one (`share` there, the port transferred here). */
+export function connectOverPort(port: MessagePort): DatabaseHandle {
+  return pgliteHandle(ThreadedPGlite.overPort(port) as unknown as PGlite);
+}
+
+function pgliteHandle(client: PGlite): DatabaseHandle {
   // drizzle calls only `query` and `transaction`, which the threaded client answers alike.
-  const client = thread
-    ? ((await ThreadedPGlite.create(dataDir)) as unknown as PGlite)
-    : await PGlite.create(dataDir, PGLITE_OPTIONS);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from './connection.ts';
+import { connectDatabase, connectOverPort, type DatabaseHandle } from './connection.ts';
 import { openThreadEarly, ThreadedPGlite } from './pglite-thread.ts';
 import { rowsOf } from './rows.ts';
 
@@ -67,6 +67,35 @@ describe(ThreadedPGlite.name, () => {
       code: '23505',
       constraint: 'things_pkey',
     });
+  });
+
+  it('shares the database over a port: its transactions take turns with this side, and one left open is undone', async () => {
+    const { db } = database;
+    const share = database.share;
+    if (!share) throw new Error('a threaded database shares a port');
+    const other = connectOverPort(await share());
+    await other.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into things values (10, 'from the other side')`);
+    });
+    // A transaction the other side leaves open when its port closes (its thread ended) is rolled back.
+    const holding = ThreadedPGlite.overPort(await share());
+    let held!: () => void;
+    const stop = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const abandoned = holding
+      .transaction(async (tx) => {
+        await tx.query(`insert into things values (11, 'abandoned')`);
+        held();
+        await new Promise(() => {});
+      })
+      .catch(() => {});
+    await stop;
+    await holding.close();
+    void abandoned;
+    const names = rowsOf<{ id: number }>(await db.execute(sql`select id from things where id >= 10 order by id`));
+    expect(names).toEqual([{ id: 10 }]);
+    await other.close();
   });
 
   it('refuses statements once closed', async () => {

@@ -3,7 +3,7 @@
  * drizzle uses: `query` and `transaction`. The server's thread stays free while a statement runs, so pages, sockets
  * and timers go on beside a long ingestion; the statements themselves still run one at a time, in the order asked.
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pglite-worker.ts';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -48,14 +48,22 @@ function rebuilt(error: WorkerError): Error {
   return Object.assign(copy, error.fields);
 }
 
+/** What a client talks to the database thread over: the thread itself, or a port it shares with another thread. */
+interface Endpoint {
+  postMessage(message: unknown, transfer?: readonly MessagePort[]): void;
+}
+
 export class ThreadedPGlite implements ThreadQueries {
-  readonly #worker: Worker;
+  readonly #endpoint: Endpoint;
+  /** The thread, for the client that started it; a client over a shared port has none of its own to end. */
+  readonly #worker: Worker | null;
   readonly #waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #nextId = 1;
   #nextTx = 1;
   #closed = false;
 
-  private constructor(worker: Worker) {
+  private constructor(endpoint: Endpoint, worker: Worker | null) {
+    this.#endpoint = endpoint;
     this.#worker = worker;
   }
 
@@ -67,7 +75,7 @@ export class ThreadedPGlite implements ThreadQueries {
       return early;
     }
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
-    const client = new ThreadedPGlite(worker);
+    const client = new ThreadedPGlite(worker, worker);
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       worker.once('error', failed);
@@ -82,6 +90,24 @@ export class ThreadedPGlite implements ThreadQueries {
     worker.on('error', (error) => client.#failAll(error));
     worker.on('exit', (code) => client.#failAll(new Error(`the database thread ended (${code})`)));
     return client;
+  }
+
+  /**
+   * A client over `port` (from {@link share}, in another thread): its statements and transactions go to the same
+   * database thread, in turn with this side's.
+   */
+  static overPort(port: MessagePort): ThreadedPGlite {
+    const client = new ThreadedPGlite(port, null);
+    port.on('message', (reply: WorkerReply) => client.#settle(reply));
+    port.on('close', () => client.#failAll(new Error('the database port was closed')));
+    return client;
+  }
+
+  /** A new port to the database thread, to transfer to another thread for {@link overPort}. */
+  async share(): Promise<MessagePort> {
+    const { port1, port2 } = new MessageChannel();
+    await this.#ask({ kind: 'share', port: port1 }, [port1]);
+    return port2;
   }
 
   get closed(): boolean {
@@ -102,12 +128,12 @@ export class ThreadedPGlite implements ThreadQueries {
     this.#waiting.clear();
   }
 
-  #ask(request: Request): Promise<unknown> {
+  #ask(request: Request, transfer?: MessagePort[]): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error('the database is closed'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
+      this.#endpoint.postMessage({ ...request, id }, transfer);
     });
   }
 
@@ -141,8 +167,14 @@ export class ThreadedPGlite implements ThreadQueries {
     return result;
   }
 
+  /** Closes the database (its thread ends); a client over a shared port only lets go of its port. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    if (!this.#worker) {
+      this.#closed = true;
+      (this.#endpoint as MessagePort).close();
+      return;
+    }
     await this.#ask({ kind: 'close' });
     this.#closed = true;
     await this.#worker.terminate();

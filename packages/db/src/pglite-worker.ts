@@ -2,9 +2,10 @@
  * The embedded database in a thread of its own (pglite-thread.ts starts it): PGlite runs each statement to its end
  * without yielding, so on the server's thread a long statement held every request, socket and timer up with it.
  * Messages carry one statement each; a transaction holds the database between its `begin` and its `end`, as PGlite's
- * own `transaction` does in one thread.
+ * own `transaction` does in one thread. Besides the thread that started it, other threads may talk to it over ports
+ * of their own (`share`): a background fill writes from its thread while the server's thread reads.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options.ts';
 
@@ -12,7 +13,9 @@ export type WorkerRequest =
   | { id: number; kind: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number }
   | { id: number; kind: 'begin'; tx: number }
   | { id: number; kind: 'end'; tx: number; commit: boolean }
-  | { id: number; kind: 'close' };
+  | { id: number; kind: 'close' }
+  /** A port another thread will talk over, with transactions of its own (`port` travels in the transfer list). */
+  | { id: number; kind: 'share'; port: MessagePort };
 
 /** An error as it crosses threads: its message, name and the database's fields (code, detail, constraint…). */
 export interface WorkerError {
@@ -33,8 +36,12 @@ if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const { dataDir } = workerData as { dataDir: string };
 const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
 
-/** Open transactions: their PGlite handle, and how to end them. */
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> }>();
+/** An open transaction: its PGlite handle, and how to end it. */
+interface OpenTransaction {
+  tx: Transaction;
+  end: (commit: boolean) => void;
+  ended: Promise<void>;
+}
 
 function failure(error: unknown): WorkerError {
   const fields: Record<string, unknown> = {};
@@ -50,7 +57,8 @@ function failure(error: unknown): WorkerError {
   };
 }
 
-async function handle(request: WorkerRequest): Promise<unknown> {
+/** Answers one port's requests; `open` holds that port's transactions (each side numbers its own). */
+async function handle(request: WorkerRequest, open: Map<number, OpenTransaction>): Promise<unknown> {
   switch (request.kind) {
     case 'query': {
       const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
@@ -92,16 +100,28 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'close':
       await client.close();
       return undefined;
+    case 'share':
+      serve(request.port);
+      return undefined;
   }
 }
 
 class RolledBack extends Error {}
 
-port.on('message', (request: WorkerRequest) => {
-  handle(request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: failure(error) } satisfies WorkerReply),
-  );
-  if (request.kind === 'close') port.unref();
-});
+function serve(on: MessagePort): void {
+  const open = new Map<number, OpenTransaction>();
+  on.on('message', (request: WorkerRequest) => {
+    handle(request, open).then(
+      (value) => on.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply),
+      (error: unknown) => on.postMessage({ id: request.id, ok: false, error: failure(error) } satisfies WorkerReply),
+    );
+    if (request.kind === 'close') on.unref();
+  });
+  // A shared port's thread ended with a transaction open: roll it back, or the database stays held.
+  on.on('close', () => {
+    for (const transaction of open.values()) transaction.end(false);
+  });
+}
+
+serve(port);
 port.postMessage({ id: 0, ok: true } satisfies WorkerReply);

@@ -169,6 +169,8 @@ export interface StepRun {
   onChanged?: (datasets: Dataset[]) => void | Promise<void>;
   /** Providers by name (tests pass their own). */
   providers?: Readonly<Record<string, ProviderFactory | undefined>>;
+  /** Runs the step somewhere else (the fill's own thread) instead of {@link runStep} here. */
+  runElsewhere?: (payload: HistoryPayload) => Promise<void>;
 }
 
 /** Ingests one step; throws when any dataset failed (the job is retried and the step runs again). */
@@ -254,7 +256,7 @@ export async function runHistoryJob(job: Pick<Job, 'payload'>, run: StepRun): Pr
   const payload = historyPayload(job.payload);
   const step = HISTORY_STEPS[payload.step] as HistoryStep;
   const done = await recordedSteps(run.db, payload.seed);
-  if (!done.has(step.name)) await runStep(step, payload, run);
+  if (!done.has(step.name)) await (run.runElsewhere ? run.runElsewhere(payload) : runStep(step, payload, run));
   if (run.signal?.aborted) return false;
   const { step: _, ...rest } = payload;
   await run.db.transaction(async (tx) => {

@@ -1,19 +1,54 @@
 import { sql } from 'drizzle-orm';
 import { MARKET_CHANGED_CHANNEL } from '../../kernel/channels.ts';
 import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
+import type { AppContext } from '../../kernel/context.ts';
 import { collectGarbageSoon } from '../../kernel/memory.ts';
+import type { Dataset } from '../../providers/index.ts';
+import { type FillThread, startFillThread } from './fill-thread.ts';
 import { HISTORY_JOB, HISTORY_STEPS, runHistoryJob } from './history.ts';
+
+/** The fill's thread of each server (an embedded database in its own thread has one), from its first step on. */
+const fillThreads = new WeakMap<AppContext, Promise<FillThread>>();
+
+function fillThreadOf(ctx: AppContext): Promise<FillThread> | null {
+  const { share } = ctx.database;
+  if (!share) return null;
+  let thread = fillThreads.get(ctx);
+  if (!thread) {
+    thread = startFillThread({ share }, ctx.config);
+    fillThreads.set(ctx, thread);
+  }
+  return thread;
+}
+
+async function endFillThread(ctx: AppContext): Promise<void> {
+  const thread = fillThreads.get(ctx);
+  fillThreads.delete(ctx);
+  await (await thread)?.close();
+}
 
 /** One step of a seeded market's history (history.ts); a stopped step is given back and runs again. */
 export const runMarketHistoryJob: JobHandler = async ({ ctx, job, signal, log }) => {
   const started = performance.now();
-  const finished = await runHistoryJob(job, {
-    db: ctx.db,
-    config: ctx.config,
-    signal,
-    // No datasets named (metrics and EH500): every cache clears.
-    onChanged: (changed) => ctx.bus.publish(MARKET_CHANGED_CHANNEL, changed.length > 0 ? { datasets: changed } : {}),
-  });
+  // No datasets named (metrics and EH500): every cache clears.
+  const onChanged = (changed: Dataset[]) =>
+    ctx.bus.publish(MARKET_CHANGED_CHANNEL, changed.length > 0 ? { datasets: changed } : {});
+  const thread = fillThreadOf(ctx);
+  let finished: boolean;
+  try {
+    finished = await runHistoryJob(job, {
+      db: ctx.db,
+      config: ctx.config,
+      signal,
+      onChanged,
+      ...(thread ? { runElsewhere: async (payload) => (await thread).run(payload, { signal, onChanged }) } : {}),
+    });
+  } catch (error) {
+    // A thread that failed is not trusted with the retry: the next attempt starts a fresh one.
+    await endFillThread(ctx);
+    throw error;
+  }
+  if (signal.aborted || job.payload.step === HISTORY_STEPS.length - 1) await endFillThread(ctx);
   // Embedded: a checkpoint after each step keeps the write-ahead log from growing across the whole fill.
   if (finished && ctx.database.driver === 'pglite') await ctx.db.execute(sql`checkpoint`);
   log.info({ job: job.id, step: job.payload.step, ms: Math.round(performance.now() - started) }, 'history step done');
