@@ -23,7 +23,7 @@ describe(startFillThread.name, () => {
     await database?.close();
   });
 
-  it("runs a step in its own thread on the same database, telling this side what changed", async () => {
+  it('runs a step in its own thread on the same database, telling this side what changed', async () => {
     const changed: Dataset[][] = [];
     await fill.run(
       { provider: 'demo', seed: 'thread-market', asOf: ASOF, step: METRICS_STEP },

@@ -26,7 +26,10 @@ interface Pending {
   onChanged?: (datasets: Dataset[]) => unknown;
 }
 
-export async function startFillThread(database: Required<Pick<DatabaseHandle, 'share'>>, config: Config): Promise<FillThread> {
+export async function startFillThread(
+  database: Required<Pick<DatabaseHandle, 'share'>>,
+  config: Config,
+): Promise<FillThread> {
   const port = await database.share();
   const worker = new Worker(new URL('./fill-worker.ts', import.meta.url), {
     workerData: { database: port, config },

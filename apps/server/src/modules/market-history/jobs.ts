@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MARKET_CHANGED_CHANNEL } from '../../kernel/channels.ts';
-import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
 import type { AppContext } from '../../kernel/context.ts';
+import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
 import { collectGarbageSoon } from '../../kernel/memory.ts';
 import type { Dataset } from '../../providers/index.ts';
 import { type FillThread, startFillThread } from './fill-thread.ts';
