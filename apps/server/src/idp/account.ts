@@ -1,5 +1,4 @@
-import { idpUsers } from '@eh/db';
-import { eq } from 'drizzle-orm';
+import type { idpUsers } from '@eh/db';
 import { generateSecret } from 'otplib';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import {
@@ -155,8 +154,7 @@ export async function deleteUserAttributes(ctx: IdpContext, input: Json) {
 
 export async function deleteUser(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
-  await q.revokeFamilies(ctx.db, { sub: user.sub });
-  await ctx.db.delete(idpUsers).where(eq(idpUsers.sub, user.sub));
+  await q.deleteAccountAndIdentity(ctx.db, { sub: user.sub });
   return {};
 }
 

@@ -7,10 +7,27 @@ import {
   idpRefreshTokens,
   idpRevokedOrigins,
   idpUsers,
+  users,
 } from '@eh/db';
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 export type IdpUser = typeof idpUsers.$inferSelect;
+
+/**
+ * Ends an account whichever way it is asked (the app's DELETE /core/users/me, or the identity provider's DeleteUser):
+ * its sign-ins revoked, the account with everything hanging from it and the identity gone, in one transaction.
+ */
+export async function deleteAccountAndIdentity(db: Database, params: { sub: string }) {
+  await db.transaction(async (tx) => {
+    const origins = await tx
+      .select({ originJti: idpRefreshTokens.originJti })
+      .from(idpRefreshTokens)
+      .where(eq(idpRefreshTokens.sub, params.sub));
+    if (origins.length) await tx.insert(idpRevokedOrigins).values(origins).onConflictDoNothing();
+    await tx.delete(users).where(eq(users.id, params.sub));
+    await tx.delete(idpUsers).where(eq(idpUsers.sub, params.sub));
+  });
+}
 export type CodePurpose = (typeof idpCodes.$inferInsert)['purpose'];
 
 export async function findUser(db: Database, params: { login: string }): Promise<IdpUser | undefined> {

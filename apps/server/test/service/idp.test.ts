@@ -6,7 +6,7 @@
  * sign-ins; and the stores of federated identities and hosted-UI codes.
  */
 import { randomUUID } from 'node:crypto';
-import { outbox } from '@eh/db';
+import { outbox, users } from '@eh/db';
 import { MS_PER_MINUTE, SIGN_IN_LOCKOUT_MINUTES } from '@eh/domain';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -525,11 +525,14 @@ eachDatabase((service) => {
       });
     });
 
-    it('deletes the account with its sessions, after which it cannot sign in', async () => {
+    it("deletes the account with its sessions and the app's account, after which it cannot sign in", async () => {
       const sub = await client.register('ned@example.com');
       const tokens = await client.tokens('ned@example.com');
+      // The app's account, made by its first signed-in call.
+      await db().insert(users).values({ id: sub, email: 'ned@example.com' });
       expect(await account.deleteUser(idp(), { AccessToken: tokens.AccessToken })).toEqual({});
       expect(await q.getUser(db(), { sub })).toBeUndefined();
+      expect(await db().select().from(users).where(eq(users.id, sub))).toEqual([]);
       await expect(client.srpSignIn('ned@example.com', PASSWORD)).rejects.toMatchObject(INCORRECT);
       await expect(auth.getUser(idp(), { AccessToken: tokens.AccessToken })).rejects.toMatchObject({
         type: 'NotAuthorizedException',

@@ -64,18 +64,6 @@ export async function countPushTokens(db: Database, params: { userId: string; ap
 }
 
 /** Deletes the account and its identity; every table keyed by either cascades. Live sessions are revoked. */
-export async function deleteAccount(db: Database, params: { id: string }) {
-  await db.transaction(async (tx) => {
-    const origins = await tx
-      .select({ originJti: idpRefreshTokens.originJti })
-      .from(idpRefreshTokens)
-      .where(eq(idpRefreshTokens.sub, params.id));
-    if (origins.length) await tx.insert(idpRevokedOrigins).values(origins).onConflictDoNothing();
-    await tx.delete(users).where(eq(users.id, params.id));
-    await tx.delete(idpUsers).where(eq(idpUsers.sub, params.id));
-  });
-}
-
 /** SPEC §3 externalProviderData: the Google and Apple identities linked to the account, oldest first. */
 export async function externalProviders(db: Database, params: { id: string }) {
   return db
