@@ -3,6 +3,7 @@ import { queueMessage } from '../kernel/outbox.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import {
   checkLock,
+  failedAttempt,
   type IdpContext,
   type Json,
   openSession,
@@ -40,7 +41,7 @@ export async function answerCustomChallenge(ctx: IdpContext, input: Json, client
   try {
     await useCode(ctx, user, 'sign_in', answer);
   } catch (error) {
-    if (error instanceof CognitoError) throw notAuthorized('Incorrect username or password.');
+    if (error instanceof CognitoError) return failedAttempt(ctx, user);
     throw error;
   }
   return afterPassword(ctx, user, clientId, null);

@@ -102,6 +102,23 @@ export async function useCode(ctx: IdpContext, user: q.IdpUser, purpose: q.CodeP
   await q.markCode(ctx.db, { id: row.id, used: true });
 }
 
+/**
+ * A wrong password or sign-in code: counted toward the lockout, and the account locked when it is the last allowed.
+ * Every way of signing in counts alike, so no way is left to guess on without limit.
+ */
+export async function failedAttempt(ctx: IdpContext, user: q.IdpUser): Promise<never> {
+  const failures = user.failedAttempts + 1;
+  const lock = failures >= MAX_FAILED_ATTEMPTS;
+  await q.updateUser(ctx.db, {
+    sub: user.sub,
+    set: {
+      failedAttempts: lock ? 0 : failures,
+      lockedUntil: lock ? new Date(Date.now() + LOCKOUT_MS) : user.lockedUntil,
+    },
+  });
+  throw notAuthorized(lock ? PASSWORD_ATTEMPTS_EXCEEDED : undefined);
+}
+
 export async function checkLock(user: q.IdpUser) {
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw notAuthorized(PASSWORD_ATTEMPTS_EXCEEDED);
 }

@@ -1,15 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PASSWORD_ATTEMPTS_EXCEEDED } from '@eh/domain';
 import { answerCustomChallenge, newPasswordRequired, startCustomChallenge } from './challenges.ts';
 import { devicePasswordVerifier, deviceSrpAuth } from './devices.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import {
   checkClient,
   checkLock,
+  failedAttempt,
   type IdpContext,
   type Json,
-  LOCKOUT_MS,
-  MAX_FAILED_ATTEMPTS,
   mfaFactors,
   passwordProblem,
   record,
@@ -164,19 +162,6 @@ export async function startSrp(ctx: IdpContext, params: Json) {
       USER_ID_FOR_SRP: state.userId,
     },
   };
-}
-
-async function failedAttempt(ctx: IdpContext, user: q.IdpUser): Promise<never> {
-  const failures = user.failedAttempts + 1;
-  const lock = failures >= MAX_FAILED_ATTEMPTS;
-  await q.updateUser(ctx.db, {
-    sub: user.sub,
-    set: {
-      failedAttempts: lock ? 0 : failures,
-      lockedUntil: lock ? new Date(Date.now() + LOCKOUT_MS) : user.lockedUntil,
-    },
-  });
-  throw notAuthorized(lock ? PASSWORD_ATTEMPTS_EXCEEDED : undefined);
 }
 
 /** The password was right: ask for the second factor unless the device is remembered, then prove the device. */

@@ -778,6 +778,23 @@ eachDatabase((service) => {
       await expect(answerWith(unknown, '123456')).rejects.toMatchObject(INCORRECT);
     });
 
+    it('counts wrong codes toward the lockout, as wrong passwords do, however many codes are asked for', async () => {
+      await client.register('rex@example.com');
+      for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
+        const challenge = await start('rex@example.com');
+        await expect(answerWith(challenge, otherThan(await client.lastCode('rex@example.com')))).rejects.toMatchObject(
+          INCORRECT,
+        );
+      }
+      const last = await start('rex@example.com');
+      const code = await client.lastCode('rex@example.com');
+      await expect(answerWith(last, otherThan(code))).rejects.toMatchObject(EXCEEDED);
+      // Locked: even the right code of a fresh challenge is refused, as the right password would be.
+      const fresh = await start('rex@example.com');
+      await expect(answerWith(fresh, await client.lastCode('rex@example.com'))).rejects.toMatchObject(EXCEEDED);
+      await expect(client.srpSignIn('rex@example.com', PASSWORD)).rejects.toMatchObject(EXCEEDED);
+    });
+
     it('goes the SRP way when the client sends SRP_A', async () => {
       const answer = (await auth.initiateAuth(idp(), {
         ClientId: client.ClientId,
