@@ -278,8 +278,10 @@ eachDatabase(
         );
         await expect(remove(owner, owner)).rejects.toMatchObject(conflict(ONE_OWNER));
         await expect(change(owner, owner, 'admin')).rejects.toMatchObject(conflict(ONE_OWNER));
-        // An admin gives no ownership.
+        // An admin gives no ownership, not even to the owner (a change that would change nothing).
         await expect(change(admin, member, 'owner')).rejects.toMatchObject(forbidden(WHO_MAY.transfer));
+        await expect(change(admin, owner, 'owner')).rejects.toMatchObject(forbidden(WHO_MAY.transfer));
+        await expect(change(member, owner, 'owner')).rejects.toMatchObject(forbidden(WHO_MAY.transfer));
         await expect(remove(admin, admin2)).rejects.toMatchObject(forbidden(WHO_MAY.remove));
         await expect(change(admin, admin2, 'member')).rejects.toMatchObject(forbidden(WHO_MAY.changeRole));
         await expect(change(admin, admin, 'member')).rejects.toMatchObject(

@@ -519,7 +519,11 @@ export async function changeRole(ctx: AppContext, caller: Caller, orgId: string,
   if (!target.member)
     throw conflict(`User ${userId} has not accepted the invite yet: an invitee has no role to change.`);
   if (next === 'owner') {
-    if (target.role === 'owner') return usersOf(ctx, org);
+    if (target.role === 'owner') {
+      // Already the owner: nothing to change, but only the owner may ask, as only the owner may transfer.
+      if (role !== 'owner') throw forbidden(WHO_MAY.transfer);
+      return usersOf(ctx, org);
+    }
     requireCan(role, 'transfer', target.role);
     await ctx.db.transaction(async (tx) => {
       const locked = await q.lockOrganization(tx, org.id);
