@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALL_SEARCH_LIMITS,
+  callPassagePath,
   callSectionOf,
   callSpeakerRoleOf,
   loneWords,
   parseCallSearch,
+  passageParam,
   passageSpans,
+  readPassageParam,
   SNIPPET_START,
   SNIPPET_STOP,
   snippetParts,
+  symbolCandidates,
   toTsQueryText,
   withoutWords,
 } from './call-search.ts';
@@ -37,9 +41,7 @@ describe('the call search query language', () => {
   });
 
   it('makes OR groups of neighbouring terms', () => {
-    expect(tsquery('tariffs OR duties OR "trade war" pricing')).toBe(
-      '(tariffs | duties | (trade <-> war)) & pricing',
-    );
+    expect(tsquery('tariffs OR duties OR "trade war" pricing')).toBe('(tariffs | duties | (trade <-> war)) & pricing');
   });
 
   it('reads a lower case "or" as a stop word, not an operator', () => {
@@ -55,7 +57,7 @@ describe('the call search query language', () => {
   it('never lets an operator or SQL through: metacharacters are separators', () => {
     expect(tsquery("x'); drop table files; --")).toBe('x & drop & table & files');
     expect(tsquery('a&b|c!d<->e:*')).toBe('(a <-> b <-> c <-> d <-> e)');
-    expect(tsquery('.*+?^${}()[]\\ margin')).toBe('margin');
+    expect(tsquery(`.*+?^$\{}()[]\\ margin`)).toBe('margin');
   });
 
   it('gives an empty query for blank input and for only stop words', () => {
@@ -107,6 +109,13 @@ describe('the call search query language', () => {
   });
 });
 
+describe('symbols in a query', () => {
+  it('reads capitals and cashtags as symbols, lower case words as words', () => {
+    expect(symbolCandidates('AAPL tariffs $msft on it -TSLA "NVDA chips" A')).toEqual(['AAPL', 'MSFT']);
+    expect(symbolCandidates('"unclosed AAPL')).toEqual([]);
+  });
+});
+
 describe('passages, sections, roles and snippets', () => {
   it('groups sentences into passages', () => {
     const spans: [number, number][] = [
@@ -144,5 +153,20 @@ describe('passages, sections, roles and snippets', () => {
       { text: ' <b>today</b>', hit: false },
     ]);
     expect(snippetParts(`${SNIPPET_START}open`)).toEqual([{ text: 'open', hit: true }]);
+  });
+});
+
+describe('a passage in a URL', () => {
+  it('writes and reads section.paragraph.start.end', () => {
+    const at = { section: 2, paragraph: 14, start: 0, end: 212 };
+    expect(passageParam(at)).toBe('2.14.0.212');
+    expect(readPassageParam('2.14.0.212')).toEqual(at);
+    expect(readPassageParam('2.14.5.5')).toBeNull();
+    expect(readPassageParam('a.b.c.d')).toBeNull();
+    expect(readPassageParam(null)).toBeNull();
+    expect(callPassagePath({ fileId: 'demo-AAPL-2026-Q3-transcript', eventId: 9, symbol: 'AAPL' }, at)).toBe(
+      '/transcripts/demo-AAPL-2026-Q3-transcript?passage=2.14.0.212',
+    );
+    expect(callPassagePath({ fileId: null, eventId: 9, symbol: 'AAPL' }, at)).toBe('/AAPL/events/9');
   });
 });

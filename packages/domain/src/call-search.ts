@@ -146,7 +146,7 @@ export function parseCallSearch(input: string): CallSearchParse {
     if (token.kind === 'or') {
       const previous = tokens[index - 1];
       const next = tokens[index + 1];
-      if (!previous || previous.kind !== 'term' || previous.excluded || !next || next.kind !== 'term' || next.excluded)
+      if (previous?.kind !== 'term' || previous.excluded || !next || next.kind !== 'term' || next.excluded)
         return { kind: 'problem', problem: 'OR must stand between two words or phrases to look for' };
       joinNext = true;
       continue;
@@ -285,4 +285,51 @@ export function snippetParts(marked: string): { text: string; hit: boolean }[] {
 export function indexableText(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
+}
+
+/**
+ * Words of the query that may be ticker symbols: typed in capitals (`AAPL`) or as a cashtag (`$aapl`), looked for,
+ * not excluded. Lower case symbols are read as words: `on`, `it` and `all` are tickers too.
+ */
+export function symbolCandidates(input: string): string[] {
+  const tokens = tokenize(input);
+  if (typeof tokens === 'string') return [];
+  const found = tokens.flatMap((token) => {
+    if (token.kind !== 'term' || token.phrase || token.excluded) return [];
+    const match = /^\$?([A-Za-z]{1,6})$/.exec(token.text) ?? null;
+    if (!match?.[1]) return [];
+    const bare = match[1];
+    return token.text.startsWith('$') || (bare === bare.toUpperCase() && bare.length >= 2) ? [bare.toUpperCase()] : [];
+  });
+  return [...new Set(found)];
+}
+
+/** The URL parameter that opens a transcript at a passage (marked and scrolled to, like an AI summary citation). */
+export const PASSAGE_PARAM = 'passage';
+
+export interface PassageLocation {
+  section: number;
+  paragraph: number;
+  start: number;
+  end: number;
+}
+
+/** `section.paragraph.start.end`, as {@link PASSAGE_PARAM} carries it. */
+export const passageParam = (at: PassageLocation) => `${at.section}.${at.paragraph}.${at.start}.${at.end}`;
+
+/** The location a {@link PASSAGE_PARAM} value names, or null when it names none. */
+export function readPassageParam(value: string | null | undefined): PassageLocation | null {
+  const match = /^(\d{1,4})\.(\d{1,5})\.(\d{1,7})\.(\d{1,7})$/.exec(value ?? '');
+  if (!match) return null;
+  const [section, paragraph, start, end] = match.slice(1).map(Number) as [number, number, number, number];
+  return end > start ? { section, paragraph, start, end } : null;
+}
+
+/** The page of a call at a passage: a stored transcript's page, or the live call's event page. */
+export function callPassagePath(
+  call: { fileId: string | null; eventId: number | null; symbol: string },
+  at: PassageLocation,
+): string {
+  if (call.fileId) return `/transcripts/${encodeURIComponent(call.fileId)}?${PASSAGE_PARAM}=${passageParam(at)}`;
+  return `/${encodeURIComponent(call.symbol)}/events/${call.eventId ?? ''}`;
 }

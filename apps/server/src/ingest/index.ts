@@ -7,6 +7,7 @@
 import { type Database, ingestionRuns } from '@eh/db';
 import { type IsoDate, nyDate } from '@eh/domain';
 import { eq } from 'drizzle-orm';
+import { indexStoredTranscripts } from '../modules/call-search/index.ts';
 import type { AssetKey, Dataset, DatasetRecords, MarketDataProvider } from '../providers/index.ts';
 import { DATASETS } from '../providers/types.ts';
 import { AssetIds } from './asset-ids.ts';
@@ -140,6 +141,8 @@ export async function ingest(
     if (result.added + result.changed > 0) await options.onChanged?.([dataset]);
     // New or changed transcripts get their AI summary from the worker (modules/ai, decision 0024).
     if (dataset === 'files' && result.added + result.changed > 0) await enqueueSummaries(db);
+    // New or changed transcripts are cut into the passages search reads, and tried on the saved searches.
+    if (dataset === 'files' && result.added + result.changed > 0) await indexStoredTranscripts(db);
     if (options.signal?.aborted) report.aborted = true;
   }
 

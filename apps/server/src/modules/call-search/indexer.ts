@@ -1,0 +1,116 @@
+/**
+ * Fills the call search index (decision 0044): every stored transcript cut into passages of a few sentences, and a
+ * live call's segments as they are spoken. Ingestion runs {@link indexTranscripts} after it stores files; the live
+ * call's writer runs {@link indexLiveCall} after it stores segments. Both then try the saved searches on what they
+ * indexed (keyword alerts).
+ */
+import type { Database } from '@eh/db';
+import { callSectionOf, callSpeakerRoleOf, indexableText, passageSpans, sentenceSpans } from '@eh/domain';
+import * as q from './queries.ts';
+
+/** Transcripts read per query of a run. */
+export const INDEX_BATCH = 50;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A stored transcript's passages (stored content is vendor-shaped JSON: anything missing reads as empty). */
+export function passagesOfTranscript(file: q.StaleTranscript): q.PassageRow[] {
+  const sections = Array.isArray(file.content?.sections) ? (file.content.sections as unknown[]) : [];
+  const rows: q.PassageRow[] = [];
+  sections.forEach((raw, section) => {
+    const record = (raw ?? {}) as Record<string, unknown>;
+    const part = callSectionOf(text(record.title));
+    const paragraphs = Array.isArray(record.paragraphs) ? (record.paragraphs as unknown[]) : [];
+    paragraphs.forEach((rawParagraph, paragraph) => {
+      const item = (rawParagraph ?? {}) as Record<string, unknown>;
+      const body = text(item.text);
+      const speaker = text(item.speaker);
+      const role = callSpeakerRoleOf(speaker, typeof item.role === 'string' ? item.role : null);
+      for (const [start, end] of passageSpans(body, sentenceSpans(body))) {
+        const passage = indexableText(body.slice(start, end));
+        if (passage.trim() === '') continue;
+        rows.push({
+          callId: file.id,
+          seq: rows.length,
+          fileId: file.id,
+          eventId: file.eventId,
+          assetId: file.assetId,
+          symbol: file.symbol,
+          date: file.date,
+          periodYear: file.periodYear,
+          period: file.period,
+          part: role === 'operator' && part === null ? null : part,
+          role,
+          speaker,
+          section,
+          paragraph,
+          start,
+          end,
+          text: passage,
+        });
+      }
+    });
+  });
+  return rows;
+}
+
+/**
+ * Indexes every transcript not yet indexed or changed since; an unchanged transcript stored again is left alone
+ * (its content hash is the same). Returns the calls indexed.
+ */
+export async function indexTranscripts(db: Database): Promise<string[]> {
+  const indexed: string[] = [];
+  for (;;) {
+    const stale = await q.staleTranscripts(db, { limit: INDEX_BATCH });
+    if (stale.length === 0) return indexed;
+    for (const file of stale) {
+      await db.transaction(async (tx) =>
+        q.replaceFilePassages(tx as unknown as Database, {
+          fileId: file.id,
+          eventId: file.eventId,
+          hash: file.hash,
+          rows: passagesOfTranscript(file),
+        }),
+      );
+      indexed.push(file.id);
+    }
+  }
+}
+
+/** Indexes a live call's segments spoken since the last run; none once its transcript is stored. */
+export async function indexLiveCall(db: Database, eventId: number): Promise<string | null> {
+  const after = await q.lastLiveSeq(db, { eventId });
+  const segments = await q.liveSegmentsAfter(db, { eventId, afterSeq: after });
+  const first = segments[0];
+  if (!first || first.assetId === null || first.symbol === null || first.hasTranscript) return null;
+  const sectionTitles: string[] = [];
+  const rows = segments.flatMap((segment) => {
+    const title = segment.section ?? '';
+    if (!sectionTitles.includes(title)) sectionTitles.push(title);
+    const body = indexableText(segment.text);
+    if (body.trim() === '') return [];
+    return [
+      {
+        callId: q.liveCallId(eventId),
+        seq: segment.seq,
+        fileId: null,
+        eventId,
+        assetId: first.assetId as number,
+        symbol: first.symbol as string,
+        date: segment.date,
+        periodYear: segment.periodYear,
+        period: segment.period,
+        part: callSectionOf(title),
+        role: callSpeakerRoleOf(segment.speaker, segment.role),
+        speaker: segment.speaker,
+        section: sectionTitles.indexOf(title),
+        paragraph: segment.turn,
+        start: 0,
+        end: segment.text.length,
+        text: body,
+      },
+    ];
+  });
+  await q.insertPassages(db, rows);
+  return rows.length > 0 ? q.liveCallId(eventId) : null;
+}
