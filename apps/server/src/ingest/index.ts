@@ -7,11 +7,11 @@
 import { type Database, ingestionRuns } from '@eh/db';
 import { type IsoDate, nyDate } from '@eh/domain';
 import { eq } from 'drizzle-orm';
-import { indexStoredTranscripts } from '../modules/call-search/index.ts';
 import type { AssetKey, Dataset, DatasetRecords, MarketDataProvider } from '../providers/index.ts';
 import { DATASETS } from '../providers/types.ts';
 import { AssetIds } from './asset-ids.ts';
 import type { BatchCounts, WriteContext } from './batch.ts';
+import { indexTranscriptsForIngest } from './call-passages.ts';
 import { confirmEarningsFromFilings } from './earnings.ts';
 import { enqueueSummaries } from './summaries-job.ts';
 import { WRITERS } from './writers.ts';
@@ -142,7 +142,7 @@ export async function ingest(
     // New or changed transcripts get their AI summary from the worker (modules/ai, decision 0024).
     if (dataset === 'files' && result.added + result.changed > 0) await enqueueSummaries(db);
     // New or changed transcripts are cut into the passages search reads, and tried on the saved searches.
-    if (dataset === 'files' && result.added + result.changed > 0) await indexStoredTranscripts(db);
+    if (dataset === 'files' && result.added + result.changed > 0) await indexTranscriptsForIngest(db);
     if (options.signal?.aborted) report.aborted = true;
   }
 

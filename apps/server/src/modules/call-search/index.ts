@@ -1,7 +1,8 @@
 import type { Database } from '@eh/db';
+import { indexLiveCall, indexTranscripts } from '../../ingest/call-passages.ts';
 import type { ServerModule } from '../../kernel/module.ts';
 import { alertSavedSearches } from './alerts.ts';
-import { indexLiveCall, indexTranscripts } from './indexer.ts';
+import { CALL_SEARCH_JOB_HANDLERS } from './jobs.ts';
 import { callSearchRoutes } from './routes.ts';
 
 /** Indexes the transcripts stored since the last run and tries the saved searches on them. */
@@ -17,4 +18,9 @@ export async function indexSpokenSegments(db: Database, eventId: number) {
 }
 
 /** Search inside calls (decision 0044): the passages index, search and trends, saved searches and their alerts. */
-export const callSearchModule: ServerModule = { name: 'call-search', routes: [callSearchRoutes] };
+export const callSearchModule: ServerModule = {
+  name: 'call-search',
+  routes: [callSearchRoutes],
+  // Keyword alerts are notifications: they run in that lane.
+  jobs: { lane: 'notifications', handlers: CALL_SEARCH_JOB_HANDLERS },
+};

@@ -1,12 +1,18 @@
 /**
  * Fills the call search index (decision 0044): every stored transcript cut into passages of a few sentences, and a
- * live call's segments as they are spoken. Ingestion runs {@link indexTranscripts} after it stores files; the live
- * call's writer runs {@link indexLiveCall} after it stores segments. Both then try the saved searches on what they
- * indexed (keyword alerts).
+ * live call's segments as they are spoken. Ingestion runs {@link indexTranscriptsForIngest} after it stores files
+ * , which queues the keyword alerts for what it indexed; the
+ * live call's writer indexes and alerts at once (modules/call-search).
  */
 import type { Database } from '@eh/db';
 import { callSectionOf, callSpeakerRoleOf, indexableText, passageSpans, sentenceSpans } from '@eh/domain';
-import * as q from './queries.ts';
+import { enqueue } from '../kernel/jobs/queue.ts';
+import * as q from './call-passages-queries.ts';
+
+/** The job that tries the saved searches on calls just indexed (payload: `callIds`), in the notifications lane. */
+export const KEYWORD_ALERTS_JOB = 'keyword-alerts';
+/** Calls one keyword-alerts job tries. */
+export const KEYWORD_ALERTS_JOB_CALLS = 500;
 
 /** Transcripts read per query of a run. */
 export const INDEX_BATCH = 50;
@@ -113,4 +119,15 @@ export async function indexLiveCall(db: Database, eventId: number): Promise<stri
   });
   await q.insertPassages(db, rows);
   return rows.length > 0 ? q.liveCallId(eventId) : null;
+}
+
+/** What ingestion runs after storing files: index, then queue the keyword alerts for the calls indexed. */
+export async function indexTranscriptsForIngest(db: Database): Promise<string[]> {
+  const calls = await indexTranscripts(db);
+  for (let at = 0; at < calls.length; at += KEYWORD_ALERTS_JOB_CALLS)
+    await enqueue(db, {
+      name: KEYWORD_ALERTS_JOB,
+      payload: { callIds: calls.slice(at, at + KEYWORD_ALERTS_JOB_CALLS) },
+    });
+  return calls;
 }
