@@ -236,12 +236,12 @@ eachDatabase((service_) => {
       new Date('2089-06-01T00:00:00Z'),
     );
     expect(result.quarters).toEqual([
-      { periodYear: 2089, period: 'Q1', mentions: 3, calls: 2 },
+      { periodYear: 2089, period: 'Q1', mentions: 4, calls: 2 },
       { periodYear: 2089, period: 'Q4', mentions: 4, calls: 1 },
     ]);
+    // The season is the days before now: ZQSA's February call is older.
     expect(result.companies).toEqual([
-      { symbol: 'ZQSA', name: 'Zorbicon Industries', mentions: 4 },
-      { symbol: 'ZQSC', name: 'Plumbus Energy', mentions: 2 },
+      { symbol: 'ZQSC', name: 'Plumbus Energy', mentions: 3 },
       { symbol: 'ZQSB', name: 'Quixel Foods', mentions: 1 },
     ]);
   });
@@ -302,8 +302,9 @@ eachDatabase((service_) => {
       expect(sent).toEqual([
         {
           title: '“gloopium” in the ZQSB Q2 2089 call',
-          body: 'Chief Executive Officer: “Gloopium shipments doubled this quarter.”',
-          path: '/transcripts/zqs-alert-hit?passage=1.0.0.41',
+          // The snippet as ts_headline cuts it: words, without the closing stop.
+          body: 'Chief Executive Officer: “Gloopium shipments doubled this quarter”',
+          path: '/transcripts/zqs-alert-hit?passage=1.0.0.40',
         },
       ]);
       const queued = await db()
