@@ -333,3 +333,23 @@ export function callPassagePath(
   if (call.fileId) return `/transcripts/${encodeURIComponent(call.fileId)}?${PASSAGE_PARAM}=${passageParam(at)}`;
   return `/${encodeURIComponent(call.symbol)}/events/${call.eventId ?? ''}`;
 }
+
+/** The sectors a search may be narrowed to (GICS, as the market's companies are classed). */
+export const CALL_SEARCH_SECTORS = [
+  'Communication Services',
+  'Consumer Discretionary',
+  'Consumer Staples',
+  'Energy',
+  'Financials',
+  'Health Care',
+  'Industrials',
+  'Information Technology',
+  'Materials',
+  'Real Estate',
+  'Utilities',
+] as const;
+
+/** The page that searches inside calls, for a query. */
+export const CALL_SEARCH_PAGE_PATH = '/search/calls';
+export const callSearchPagePath = (query: string) =>
+  query.trim() === '' ? CALL_SEARCH_PAGE_PATH : `${CALL_SEARCH_PAGE_PATH}?q=${encodeURIComponent(query.trim())}`;

@@ -1,0 +1,1 @@
+export { callSearchApi, useDeleteSavedCallSearchMutation, useGetSavedCallSearchesQuery } from './call-search-api.ts';
