@@ -1,1 +1,2 @@
-export { callSearchApi, useDeleteSavedCallSearchMutation, useGetSavedCallSearchesQuery } from './call-search-api.ts';
+export { callSearchApi } from './call-search-api.ts';
+export { SavedSearchesSection } from './saved-searches-section.tsx';
