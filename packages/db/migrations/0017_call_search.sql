@@ -50,5 +50,4 @@ ALTER TABLE "saved_call_searches" ADD CONSTRAINT "saved_call_searches_user_id_us
 CREATE INDEX "call_passages_tsv_idx" ON "call_passages" USING gin ("tsv");--> statement-breakpoint
 CREATE INDEX "call_passages_asset_date_idx" ON "call_passages" USING btree ("asset_id","date" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "call_passages_event_idx" ON "call_passages" USING btree ("event_id");--> statement-breakpoint
-CREATE INDEX "call_passages_file_idx" ON "call_passages" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "saved_call_searches_user_idx" ON "saved_call_searches" USING btree ("user_id","created_at" DESC NULLS LAST);

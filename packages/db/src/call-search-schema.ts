@@ -20,7 +20,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * Search inside calls (decision 0044): a call's transcript cut into passages of a few sentences, one row each, with
  * what the filters need copied beside the text (so a search reads one table and its GIN index). A call is a stored
  * transcript file (`call_id` is the file's id) or a live call as it is spoken (`live:<event id>`, replaced by the
- * file once the transcript is stored). `section`/`paragraph`/`start`/`end` locate the passage the way an AI summary
+ * file once the transcript is stored); a file's passages are found by `call_id`, which is its id. `section`/`paragraph`/`start`/`end` locate the passage the way an AI summary
  * citation does. The executive's words weigh most (A), an analyst's next (B), the operator's least (D).
  */
 export const callPassages = pgTable(
@@ -57,7 +57,6 @@ export const callPassages = pgTable(
     index('call_passages_tsv_idx').using('gin', t.tsv),
     index('call_passages_asset_date_idx').on(t.assetId, t.date.desc()),
     index('call_passages_event_idx').on(t.eventId),
-    index('call_passages_file_idx').on(t.fileId),
   ],
 );
 

@@ -75,17 +75,23 @@ export async function staleTranscripts(db: Database, params: { limit: number }):
   }));
 }
 
-/** Replaces a file's passages (and a live call's, once its transcript is stored) and records the content hash. */
+/**
+ * Replaces the passages of a batch of files (and of their live calls, once their transcripts are stored) and
+ * records the content hash each was cut from: three statements for the whole batch.
+ */
 export async function replaceFilePassages(
   db: Database,
-  params: { fileId: string; eventId: number | null; hash: string; rows: readonly PassageRow[] },
+  params: { files: readonly { fileId: string; eventId: number | null; hash: string }[]; rows: readonly PassageRow[] },
 ): Promise<void> {
-  await db.execute(sql`delete from call_passages where file_id = ${params.fileId}`);
-  if (params.eventId !== null)
-    await db.execute(sql`delete from call_passages where call_id = ${liveCallId(params.eventId)}`);
+  const ids = params.files.map((file) => file.fileId);
+  const live = params.files.flatMap((file) => (file.eventId === null ? [] : [liveCallId(file.eventId)]));
+  // A stored transcript's call id is its file id (the primary key's first column finds its passages).
+  await db.execute(sql`delete from call_passages where call_id = any(${p(ids)}::text[])`);
+  if (live.length > 0) await db.execute(sql`delete from call_passages where call_id = any(${p(live)}::text[])`);
   await insertPassages(db, params.rows);
   await db.execute(sql`
-    insert into call_index_state (file_id, content_hash) values (${params.fileId}, ${params.hash})
+    insert into call_index_state (file_id, content_hash)
+    select * from unnest(${p(ids)}::text[], ${p(params.files.map((file) => file.hash))}::text[])
     on conflict (file_id) do update set content_hash = excluded.content_hash, indexed_at = now()`);
 }
 

@@ -15,7 +15,7 @@ export const KEYWORD_ALERTS_JOB = 'keyword-alerts';
 export const KEYWORD_ALERTS_JOB_CALLS = 500;
 
 /** Transcripts read per query of a run. */
-export const INDEX_BATCH = 50;
+export const INDEX_BATCH = 200;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -69,17 +69,13 @@ export async function indexTranscripts(db: Database): Promise<string[]> {
   for (;;) {
     const stale = await q.staleTranscripts(db, { limit: INDEX_BATCH });
     if (stale.length === 0) return indexed;
-    for (const file of stale) {
-      await db.transaction(async (tx) =>
-        q.replaceFilePassages(tx as unknown as Database, {
-          fileId: file.id,
-          eventId: file.eventId,
-          hash: file.hash,
-          rows: passagesOfTranscript(file),
-        }),
-      );
-      indexed.push(file.id);
-    }
+    await db.transaction(async (tx) =>
+      q.replaceFilePassages(tx as unknown as Database, {
+        files: stale.map((file) => ({ fileId: file.id, eventId: file.eventId, hash: file.hash })),
+        rows: stale.flatMap(passagesOfTranscript),
+      }),
+    );
+    indexed.push(...stale.map((file) => file.id));
   }
 }
 
