@@ -220,7 +220,6 @@ describe('search inside real calls', () => {
     expect(without.calls[0]?.callId).toBe('real-PEG_Q1_2021');
     expect(without.calls[0]?.mentions).toBeLessThan(all.calls[0]?.mentions ?? 0);
     for (const call of without.calls)
-      for (const snippet of call.snippets)
-        expect(snippet.parts.map((part) => part.text).join('')).not.toMatch(/pseg/i);
+      for (const snippet of call.snippets) expect(snippet.parts.map((part) => part.text).join('')).not.toMatch(/pseg/i);
   });
 });

@@ -324,7 +324,6 @@ export default function CallSearchPage() {
 
   return (
     <PageFrame title={page.title} description={page.description}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: j/k move between the hits inside */}
       <Box onKeyDown={onKeyDown} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
           <TextField
