@@ -81,6 +81,12 @@ const RISING_LINES = [
     `${topic[0]?.toUpperCase()}${topic.slice(1)} came up in nearly every conversation this quarter; we see it as a multi-year driver.`,
   (topic: string) => `On ${topic}, we moved faster than we planned and expect the impact to grow next year.`,
 ];
+/** What the CFO adds after a miss: the guidance cut, in words people search for. */
+const GUIDANCE_CUT_LINES = [
+  'Given the softer trends, we are cutting our full-year guidance.',
+  'This guidance cut reflects what we saw late in the quarter, and we think it is prudent.',
+  'We lowered our guidance for the year; the cut is mostly volume.',
+];
 const FADING_LINES = [
   `The ${FADING} that weighed on us have largely eased, and lead times are back to normal.`,
   `We still saw some ${FADING} in a few regions, which cost us a little on margins.`,
@@ -185,7 +191,7 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
     {
       speaker: CFO,
       role: company,
-      text: `${outlook(world, quarter) ?? 'We do not give quarterly guidance.'} ${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
+      text: `${outlook(world, quarter) ?? 'We do not give quarterly guidance.'}${beat ? '' : ` ${choose(GUIDANCE_CUT_LINES, seed, CH.files, key, 204)}`} ${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
     },
   ];
   const firms = coveringFirms(world, asset);
