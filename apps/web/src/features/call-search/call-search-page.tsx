@@ -283,9 +283,15 @@ export default function CallSearchPage() {
     event.preventDefault();
     setParam('q', text.trim());
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // j/k and the arrows work from anywhere on the page but a field, a menu or a dialog.
+  useEffect(() => {
+    const listen = (event: globalThis.KeyboardEvent) => onKeyDown(event);
+    window.addEventListener('keydown', listen);
+    return () => window.removeEventListener('keydown', listen);
+  });
+  const onKeyDown = (event: Pick<globalThis.KeyboardEvent, 'key' | 'target' | 'preventDefault'>) => {
     const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, [role="combobox"], [role="listbox"]')) return;
+    if (target.closest?.('input, textarea, [role="combobox"], [role="listbox"], [role="dialog"]')) return;
     const step =
       event.key === 'j' || event.key === 'ArrowDown' ? 1 : event.key === 'k' || event.key === 'ArrowUp' ? -1 : 0;
     if (step === 0) return;
@@ -324,7 +330,7 @@ export default function CallSearchPage() {
 
   return (
     <PageFrame title={page.title} description={page.description}>
-      <Box onKeyDown={onKeyDown} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
         <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
           <TextField
             fullWidth
