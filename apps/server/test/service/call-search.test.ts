@@ -5,15 +5,17 @@
  * a live call's words too). The rows are this file's own ('ZQS…' companies, words no demo transcript says).
  */
 
-import { deliveries, events, files, liveTranscriptSegments, notificationEvents } from '@eh/db';
+import { deliveries, events, files, jobs, liveTranscriptSegments, notificationEvents } from '@eh/db';
 import { CALL_SEARCH_PAGE_SIZE, PLUS_PLAN } from '@eh/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexTranscriptsForIngest, KEYWORD_ALERTS_JOB } from '../../src/ingest/call-passages.ts';
 import { HttpError } from '../../src/kernel/http/errors.ts';
 import { indexSpokenSegments, indexStoredTranscripts } from '../../src/modules/call-search/index.ts';
+import { runKeywordAlertsJob } from '../../src/modules/call-search/jobs.ts';
 import * as service from '../../src/modules/call-search/service.ts';
 import { insertAsset } from '../integration/earnings-seed.ts';
-import { eachDatabase } from './context.ts';
+import { eachDatabase, silentLog } from './context.ts';
 
 type Para = { speaker: string; role: string | null; text: string };
 const exec = (speaker: string, text: string): Para => ({ speaker, role: 'Zorb Corp', text });
@@ -315,6 +317,34 @@ eachDatabase((service_) => {
         .innerJoin(notificationEvents, eq(notificationEvents.id, deliveries.eventId))
         .where(eq(notificationEvents.userId, plus.sub));
       expect(queued.map((row) => row.channel)).toContain('email');
+    });
+
+    it('alerts through the job ingestion queues for the transcripts it stored', async () => {
+      const plus = await service_().user({ plan: PLUS_PLAN });
+      const { featuresOf } = await import('../../src/kernel/entitlements.ts');
+      await service.saveSearch(ctx(), plus, { query: 'wuzzlite', filters: {} }, await featuresOf(ctx(), plus));
+      await store(
+        'zqs-job-hit',
+        'ZQSA',
+        '2089-10-02T13:00:00Z',
+        'Q3',
+        content([exec('Chief Executive Officer', 'Wuzzlite is new.')], []),
+      );
+      expect(await indexTranscriptsForIngest(db())).toEqual(['zqs-job-hit']);
+      const [queued] = await db()
+        .select({ id: jobs.id, name: jobs.name, payload: jobs.payload })
+        .from(jobs)
+        .where(eq(jobs.name, KEYWORD_ALERTS_JOB))
+        .orderBy(desc(jobs.id))
+        .limit(1);
+      expect(queued?.payload).toEqual({ callIds: ['zqs-job-hit'] });
+      await runKeywordAlertsJob({
+        ctx: ctx(),
+        job: queued as never,
+        signal: new AbortController().signal,
+        log: silentLog,
+      });
+      expect((await alertsFor(plus.sub)).map((row) => row.path)).toEqual(['/transcripts/zqs-job-hit?passage=1.0.0.16']);
     });
 
     it('alerts when a live call speaks the word, once', async () => {
