@@ -3,6 +3,7 @@ export * from './affiliates.ts';
 export * from './alerts.ts';
 export * from './billing.ts';
 export * from './calendar-feed.ts';
+export * from './call-search.ts';
 export * from './common.ts';
 export * from './community.ts';
 export * from './core.ts';

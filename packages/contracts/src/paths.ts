@@ -33,6 +33,12 @@ export const paths = {
   getAffiliateArr: '/core/subscribers/arr',
   postAffiliateSettle: '/admin/affiliates/settle',
   postAffiliatePayouts: '/admin/affiliates/payouts',
+  // call-search.ts
+  searchCalls: '/pricing/transcripts/search',
+  getCallMentionTrends: '/pricing/transcripts/search/trends',
+  getSavedCallSearches: '/core/users/me/call-searches',
+  addSavedCallSearch: '/core/users/me/call-searches',
+  deleteSavedCallSearch: '/core/users/me/call-searches/:id',
   // alerts.ts
   getAlerts: '/earnings/alerts',
   getAlertCounts: '/earnings/alerts/counts',

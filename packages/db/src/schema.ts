@@ -62,6 +62,7 @@ export const seedRuns = pgTable('seed_runs', {
 });
 export * from './affiliates-schema.ts';
 export * from './billing-schema.ts';
+export * from './call-search-schema.ts';
 export * from './community-schema.ts';
 export * from './identity-schema.ts';
 export * from './lists-schema.ts';

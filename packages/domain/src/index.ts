@@ -3,6 +3,7 @@ export * from './asset-sections.ts';
 export * from './backoff.ts';
 export * from './billing.ts';
 export * from './calendar.ts';
+export * from './call-search.ts';
 export * from './dividends.ts';
 export * from './earnings-dates.ts';
 export * from './ehs.ts';

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'dateChange',
   /** "Send a test" from the profile, one channel at a time. */
   'test',
+  /** A saved call search matched a newly stored or live transcript (decision 0044). */
+  'keywordMention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

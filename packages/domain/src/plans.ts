@@ -205,6 +205,8 @@ export const GATED_FEATURES = [
   'historicalAudio',
   'alerts',
   'multipleAssetLists',
+  /** Saved call searches that alert on new transcripts (decision 0044). */
+  'keywordAlerts',
 ] as const;
 export type GatedFeature = (typeof GATED_FEATURES)[number];
 
@@ -233,6 +235,7 @@ export const GATED_FEATURE_REQUIREMENTS: Readonly<
   historicalAudio: 'historicalAudio',
   alerts: 'alerts',
   multipleAssetLists: 'multipleLists',
+  keywordAlerts: 'paid',
 };
 
 export function canUse(features: AccountFeatures, feature: GatedFeature): boolean {

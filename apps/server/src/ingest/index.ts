@@ -11,6 +11,7 @@ import type { AssetKey, Dataset, DatasetRecords, MarketDataProvider } from '../p
 import { DATASETS } from '../providers/types.ts';
 import { AssetIds } from './asset-ids.ts';
 import type { BatchCounts, WriteContext } from './batch.ts';
+import { indexTranscriptsForIngest } from './call-passages.ts';
 import { confirmEarningsFromFilings } from './earnings.ts';
 import { enqueueSummaries } from './summaries-job.ts';
 import { WRITERS } from './writers.ts';
@@ -140,6 +141,8 @@ export async function ingest(
     if (result.added + result.changed > 0) await options.onChanged?.([dataset]);
     // New or changed transcripts get their AI summary from the worker (modules/ai, decision 0024).
     if (dataset === 'files' && result.added + result.changed > 0) await enqueueSummaries(db);
+    // New or changed transcripts are cut into the passages search reads, and tried on the saved searches.
+    if (dataset === 'files' && result.added + result.changed > 0) await indexTranscriptsForIngest(db);
     if (options.signal?.aborted) report.aborted = true;
   }
 

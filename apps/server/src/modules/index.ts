@@ -6,6 +6,7 @@ import { alertsModule } from './alerts/index.ts';
 import { appInfoModule } from './app-info/index.ts';
 import { billingModule } from './billing/index.ts';
 import { calendarFeedModule } from './calendar-feed/index.ts';
+import { callSearchModule } from './call-search/index.ts';
 import { communityModule } from './community/index.ts';
 import { devOutboxModule } from './dev-outbox/index.ts';
 import { dividendsModule } from './dividends/index.ts';
@@ -47,6 +48,7 @@ export const MODULES: readonly ServerModule[] = [
   liveCallsModule,
   communityModule,
   filesModule,
+  callSearchModule,
   quotesModule,
   priceHistoryModule,
   marketIndexModule,

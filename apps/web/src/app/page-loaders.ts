@@ -13,6 +13,7 @@ export const PAGE_LOADERS = {
   notFound: () => import('../features/info/not-found-page.tsx'),
   calendar: () => import('../features/calendar/calendar-page.tsx'),
   transcript: () => import('../features/transcripts/transcript-page.tsx'),
+  callSearch: () => import('../features/call-search/call-search-page.tsx'),
   symbolLayout: () => import('../features/quote/symbol-layout.tsx'),
   symbolTab: () => import('../features/quote/symbol-tab-page.tsx'),
   about: () => import('../features/info/about-page.tsx'),

@@ -72,6 +72,7 @@ const PAGE_MODULES: Record<PageId, Lazy> = {
   transcriptByPeriod: transcript,
   transcriptFile: transcript,
   transcript,
+  callSearch: page('callSearch'),
   home,
   homeAlias: home,
   landing: home,

@@ -116,6 +116,12 @@ export const PAGE_CONTENT: Record<PageId, PageContent> = {
     description:
       'Find a stock, crypto or OTC asset by symbol or name; browse Popular, Market Cap, Gainers, Losers and your recent searches.',
   },
+  callSearch: {
+    menuLabel: 'Search inside calls',
+    title: 'Search inside calls',
+    description:
+      'Who said what on which earnings call: search every transcript for words and phrases, by sector, quarter and speaker, with mention trends.',
+  },
   quoteSearch: {
     title: 'Search symbols',
     description:

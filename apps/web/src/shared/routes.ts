@@ -160,6 +160,12 @@ export const PAGES = [
     menu: true,
   },
   {
+    id: 'callSearch',
+    path: '/search/calls',
+    group: 'symbols',
+    menu: true,
+  },
+  {
     id: 'quoteSearch',
     path: '/quote',
     group: 'symbols',

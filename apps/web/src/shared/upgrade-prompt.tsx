@@ -24,6 +24,7 @@ export const GATED_FEATURE_LABELS: Readonly<Record<string, string>> = {
   historicalAudio: 'recorded call audio',
   alerts: 'alerts',
   multipleAssetLists: 'more stock lists',
+  keywordAlerts: 'keyword alerts on calls',
   economicCalendar: 'economic calendar figures',
   fedCalendar: 'Fed calendar figures',
 };

@@ -32,6 +32,7 @@ import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import { turnsEvery } from '../../kernel/jobs/turns.ts';
 import { publishLive } from '../../kernel/live.ts';
+import { indexSpokenSegments } from '../call-search/index.ts';
 import { eventById, toEvent } from '../events/index.ts';
 import * as q from './queries.ts';
 
@@ -188,6 +189,8 @@ export function createLiveCalls(ctx: AppContext, log: FastifyBaseLogger, options
       const added = await q.addSegments(ctx.db, call.id, rows);
       said.set(call.id, upTo);
       if (added.length > 0) await announce(call.id, added);
+      // What was said is searchable at once, and tried on the saved searches (keyword alerts).
+      if (added.length > 0) await indexSpokenSegments(ctx.db, call.id);
     }
   }
 

@@ -11,6 +11,7 @@ export type { AccountMail, Payer } from './account/messages.ts';
 export { type AccountMailRecipient, sendAccountMail } from './account/send.ts';
 export { kickDelivery } from './delivery/deliver.ts';
 export { reportNow } from './triggers/demo-report.ts';
+export { publishEvent } from './triggers/fanout.ts';
 export { NOTICE_PATHS } from './triggers/messages.ts';
 
 /** The jobs of the triggers and of delivery, run by the worker's notifications lane. */

@@ -85,6 +85,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   weeklySummary: 'The weekly summary',
   dateChange: 'Email',
   test: 'Email',
+  keywordMention: 'Email',
 };
 
 /**

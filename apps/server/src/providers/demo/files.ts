@@ -46,6 +46,52 @@ const THEMES: Readonly<Record<string, readonly string[]>> = {
   Materials: ['volumes', 'pricing', 'energy costs', 'demand in China', 'capacity'],
 };
 
+/**
+ * Topics whose share of the calls moves with time, so a mention trend has a shape (decision 0044): each sector's
+ * rising topic is said more often through 2025 and 2026, the fading one less. Both are drawn per call from the
+ * company's seed, so the demo market says the same things on every machine.
+ */
+const RISING: Readonly<Record<string, string>> = {
+  'Information Technology': 'AI capex',
+  'Communication Services': 'AI capex',
+  'Consumer Discretionary': 'tariffs',
+  'Consumer Staples': 'GLP-1 drugs',
+  'Health Care': 'GLP-1 drugs',
+  Financials: 'private credit',
+  Industrials: 'reshoring',
+  Energy: 'LNG exports',
+  Utilities: 'data center demand',
+  'Real Estate': 'data center leasing',
+  Materials: 'tariffs',
+};
+const FADING = 'supply chain disruptions';
+/** Epoch ms where the rising topic starts to be heard and where it is heard on most calls. */
+const RISE_FROM = Date.UTC(2024, 6, 1);
+const RISE_TO = Date.UTC(2026, 9, 1);
+
+/** 0 before the rise, 1 once it is complete: the share of calls that speak of the rising topic. */
+function riseShare(instant: number): number {
+  return Math.min(1, Math.max(0, (instant - RISE_FROM) / (RISE_TO - RISE_FROM)));
+}
+
+const RISING_LINES = [
+  (topic: string) =>
+    `We are spending more time with customers on ${topic} than a year ago, and it is showing up in our plans.`,
+  (topic: string) =>
+    `${topic[0]?.toUpperCase()}${topic.slice(1)} came up in nearly every conversation this quarter; we see it as a multi-year driver.`,
+  (topic: string) => `On ${topic}, we moved faster than we planned and expect the impact to grow next year.`,
+];
+/** What the CFO adds after a miss: the guidance cut, in words people search for. */
+const GUIDANCE_CUT_LINES = [
+  'Given the softer trends, we are cutting our full-year guidance.',
+  'This guidance cut reflects what we saw late in the quarter, and we think it is prudent.',
+  'We lowered our guidance for the year; the cut is mostly volume.',
+];
+const FADING_LINES = [
+  `The ${FADING} that weighed on us have largely eased, and lead times are back to normal.`,
+  `We still saw some ${FADING} in a few regions, which cost us a little on margins.`,
+];
+
 function money(value: number): string {
   const abs = Math.abs(value);
   if (abs >= 1e9) return `$${(value / 1e9).toFixed(abs >= 1e11 ? 0 : 1)} billion`;
@@ -131,6 +177,7 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
       role: company,
       text: `Thank you. ${beat ? 'We delivered a strong quarter' : 'This was a mixed quarter'}: revenue was ${money(quarter.revenueActual)}${growth === null ? '' : `, ${growth >= 0 ? 'up' : 'down'} ${percent(growth)} from a year ago`}. ${growth !== null && growth > 8 ? `Demand was broad-based, and ${theme(1)} remained a tailwind.` : `We stayed focused on ${theme(1)} and on execution.`}`,
     },
+    ...driftingRemarks(asset, quarter, seed, key).map((text) => ({ speaker: CEO, role: company, text })),
     {
       speaker: CEO,
       role: company,
@@ -144,7 +191,7 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
     {
       speaker: CFO,
       role: company,
-      text: `${outlook(world, quarter) ?? 'We do not give quarterly guidance.'} ${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
+      text: `${outlook(world, quarter) ?? 'We do not give quarterly guidance.'}${beat ? '' : ` ${choose(GUIDANCE_CUT_LINES, seed, CH.files, key, 204)}`} ${asset.annualDividend > 0 ? 'We returned cash to shareholders through dividends and buybacks' : 'We continued to invest for growth'}, and we ended the quarter with a strong balance sheet. With that, operator, let's open the line for questions.`,
     },
   ];
   const firms = coveringFirms(world, asset);
@@ -180,6 +227,16 @@ function transcript(world: DemoWorld, quarter: Quarter, prior: Quarter | null): 
     { title: 'Prepared Remarks', paragraphs: prepared },
     { title: 'Q&A', paragraphs: qa },
   ];
+}
+
+/** What the CEO says of the moving topics this quarter: the rising one more often as time goes on, the fading less. */
+function driftingRemarks(asset: DemoAsset, quarter: Quarter, seed: number, key: number): string[] {
+  const lines: string[] = [];
+  const share = riseShare(quarter.instant);
+  const rising = RISING[asset.sector ?? ''] ?? 'AI capex';
+  if (uniform(seed, CH.files, key, 200) < share) lines.push(choose(RISING_LINES, seed, CH.files, key, 201)(rising));
+  if (uniform(seed, CH.files, key, 202) < 1 - share) lines.push(choose(FADING_LINES, seed, CH.files, key, 203));
+  return lines;
 }
 
 /** Files of the company's reported quarters whose call started in [fromMs, toMs] and that exist by now. */

@@ -65,6 +65,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   weeklySummary: 'Weekly summary',
   dateChange: 'Date change',
   test: 'Test',
+  keywordMention: 'Keyword alert',
 };
 
 /** Why a delivery was not sent, in the reader's words (the log keeps the operator's). */

@@ -182,6 +182,7 @@ function answerProfileSections() {
     http.get(`*${paths.getCalendarFeed}`, () =>
       HttpResponse.json({ feed: null } satisfies ResponseOf<typeof getCalendarFeed>),
     ),
+    http.get(`*${paths.getSavedCallSearches}`, () => HttpResponse.json({ searches: [] })),
     http.get(`*${paths.getDeliveries}`, () =>
       HttpResponse.json({ deliveries: [], next: null } satisfies ResponseOf<typeof getDeliveries>),
     ),

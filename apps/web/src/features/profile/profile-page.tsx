@@ -27,6 +27,7 @@ import { type Me, useGetMeQuery, useUpdateMeMutation } from '../../shared/users-
 import { identityErrorMessage, loadSession } from '../auth/index.ts';
 import { useGetMySubscriptionQuery } from '../billing/index.ts';
 import { CalendarFeedSection } from '../calendar-feed/index.ts';
+import { SavedSearchesSection } from '../call-search/index.ts';
 import { NotificationsSection } from '../notifications/index.ts';
 import { canContinue, ONBOARDING_STEPS, readOnboarding, useGetUserSettingsQuery } from '../onboarding/index.ts';
 import { BrowserNotificationsSetting } from '../push/index.ts';
@@ -334,6 +335,7 @@ function SignedInProfile() {
         <SecuritySection me={me.data} />
         <BrowserNotificationsSetting />
         <NotificationsSection />
+        <SavedSearchesSection />
         <DangerSection />
       </Box>
     </Box>

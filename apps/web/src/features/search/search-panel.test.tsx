@@ -161,6 +161,9 @@ describe('the symbol search', () => {
     await user.type(box, 'zzzzqqqq');
     expect((await screen.findByTestId('search-empty')).textContent).toBe('No symbol or company matches “zzzzqqqq”.');
     expect(screen.queryByRole('tab')).toBeNull();
+    // What no symbol matches may be said on a call: the search inside calls is offered for it.
+    expect(screen.getByTestId('search-inside-calls').textContent).toBe('Search inside calls for “zzzzqqqq”');
+    expect(screen.getByTestId('search-inside-calls').getAttribute('href')).toBe('/search/calls?q=zzzzqqqq');
 
     for (const symbol of ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'TSLA', 'META']) {
       await user.clear(box);

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_RESULTS, searchAssets } from '@eh/domain';
+import { callSearchPagePath, SEARCH_MAX_RESULTS, searchAssets } from '@eh/domain';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type KeyboardEvent, useDeferredValue, useId, useLayoutEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ChangeText } from '../../shared/change-text.tsx';
 import { formatCompact, formatPrice } from '../../shared/market/format.ts';
 import { useGetMoversQuery, useGetTopMarketQuery } from '../../shared/market/market-api.ts';
@@ -215,6 +215,18 @@ export function SearchPanel({ onChosen, onEscape, autoFocus }: SearchPanelProps)
         <Box sx={{ mt: 1 }}>
           <LoadingRows rows={6} height={44} />
         </Box>
+      ) : null}
+      {searching ? (
+        <Button
+          component={RouterLink}
+          to={callSearchPagePath(deferred)}
+          onClick={() => onChosen?.()}
+          startIcon={<SearchIcon />}
+          sx={{ mt: 1, justifyContent: 'flex-start', textTransform: 'none' }}
+          data-testid="search-inside-calls"
+        >
+          Search inside calls for “{deferred.trim()}”
+        </Button>
       ) : null}
       <List
         id={listId}

@@ -218,6 +218,19 @@ describe('a call’s transcript', () => {
     expect((await screen.findByTestId('comments-empty')).textContent).toContain('No comments yet');
   });
 
+  it('opens at the passage a search hit links to, marked and scrolled into view like a citation', async () => {
+    answerCall(PRO_MEMBER);
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.dataset.testid ?? this.id);
+    });
+    const said = 'We expect gross margin between 47 and 48 percent.';
+    renderTranscript('transcript', `/transcripts/${FILE_ID}?passage=1.1.10.${said.length}`);
+    const mark = await screen.findByTestId('cited-passage');
+    expect(mark.textContent).toBe(said.slice(10));
+    await waitFor(() => expect(scrolled).toEqual(['cited-passage']));
+  });
+
   it('shows a visitor the upgrade prompt in the AI tab, the transcript still there', async () => {
     answerCall(VISITOR);
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -1,5 +1,6 @@
+import { CALL_SEARCH_PAGE_PATH, PASSAGE_PARAM, readPassageParam } from '@eh/domain';
 import { Box, Button, Container, Typography } from '@mui/material';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { NOT_FOUND_HEADING } from '../../shared/constants.ts';
 import { useDocumentMeta } from '../../shared/document-meta.ts';
@@ -33,6 +34,8 @@ function MissingTranscript() {
  */
 export default function TranscriptPage() {
   const params = useParams();
+  const [search] = useSearchParams();
+  const passage = readPassageParam(search.get(PASSAGE_PARAM));
   const valid = paramsAreValid(params);
   const call = useCallFiles({
     fileId: valid ? params.fileId : undefined,
@@ -61,6 +64,9 @@ export default function TranscriptPage() {
       <Typography variant="h1" component="h1" sx={{ mb: 1 }} data-testid="transcript-heading">
         {display ? `${display} ${quarter} earnings call` : 'Earnings call transcript'}
       </Typography>
+      <Button component={RouterLink} to={CALL_SEARCH_PAGE_PATH} size="small" sx={{ mb: 1, px: 0 }}>
+        Search inside every call
+      </Button>
       {call.loading ? (
         <LoadingRows rows={8} height={36} />
       ) : call.error ? (
@@ -72,6 +78,7 @@ export default function TranscriptPage() {
           files={call.files}
           periodYear={call.periodYear}
           period={call.period}
+          passage={passage}
         />
       )}
     </Container>

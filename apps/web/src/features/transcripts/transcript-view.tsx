@@ -1,4 +1,5 @@
 import type { Citation } from '@eh/contracts';
+import type { PassageLocation } from '@eh/domain';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -67,13 +68,23 @@ export interface TranscriptViewProps {
   periodYear: number;
   period: string;
   compact?: boolean;
+  /** A passage to open at (a search hit's link): marked and scrolled to, as a summary citation is. */
+  passage?: PassageLocation | null;
 }
 
 /**
  * A call's transcript: speakers and their roles, navigation by section, the recording when there is one (each
  * paragraph's time seeks it), and the side tabs ai / transcript / comments.
  */
-export function TranscriptView({ symbol, transcript, files, periodYear, period, compact }: TranscriptViewProps) {
+export function TranscriptView({
+  symbol,
+  transcript,
+  files,
+  periodYear,
+  period,
+  compact,
+  passage,
+}: TranscriptViewProps) {
   const timeZone = useTimeZone();
   const [tab, setTab] = useState<SideTab>('transcript');
   const theme = useTheme();
@@ -104,6 +115,17 @@ export function TranscriptView({ symbol, transcript, files, periodYear, period, 
     );
     setTab('transcript');
   };
+  // A search hit opens the transcript at its passage through the same mark as a citation.
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!passage || sections.length === 0) return;
+    const key = `${passage.section}.${passage.paragraph}.${passage.start}.${passage.end}`;
+    if (opened.current === key) return;
+    const text = sections[passage.section]?.paragraphs[passage.paragraph]?.text;
+    if (text === undefined) return;
+    opened.current = key;
+    cite({ ...passage, quote: text.slice(passage.start, passage.end) });
+  });
   useEffect(() => {
     if (!cited || tab !== 'transcript') return;
     const frame = requestAnimationFrame(() => {

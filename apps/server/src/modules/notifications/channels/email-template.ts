@@ -27,6 +27,7 @@ const REASONS: Record<NotificationKind, string> = {
   weeklySummary: 'you have the weekly summary on',
   dateChange: 'you follow {symbol}',
   test: 'you asked for a test from your profile',
+  keywordMention: 'you saved a search of the calls',
 };
 
 /** The label of the button that opens the page the email is about. */

@@ -51,7 +51,8 @@ export interface NotificationEventInput {
  *   kind switches (the moved-date notice); an alert's channel switches still choose the channels;
  * - 'user': the event's own user, on the channels of their alerts that have the kind's switch on (digests).
  */
-export type Audience = 'alerts' | 'followers' | 'user';
+/** `searcher`: the event's one user, on the channels their default switches choose (a saved search has no symbol). */
+export type Audience = 'alerts' | 'followers' | 'user' | 'searcher';
 
 /** Not before a local time of each zone (a reminder's 17:00); a zone not listed takes `fallback`. */
 export interface ZonedNotBefore {
@@ -142,6 +143,10 @@ export function fanOutSql(
     from = sql`(select ${alerts.userId} as user_id from ${alerts} where ${alerts.symbol} = ${event.symbol}
         union select ${assetListItems.userId} from ${assetListItems} where ${assetListItems.symbol} = ${event.symbol}) r
       left join ${alerts} on ${alerts.userId} = r.user_id and ${alerts.symbol} = ${event.symbol}`;
+    userId = sql`r.user_id`;
+    filter = sql`true`;
+  } else if (options.audience === 'searcher') {
+    from = sql`(select ${event.userId ?? null}::uuid as user_id) r left join ${alerts} on false`;
     userId = sql`r.user_id`;
     filter = sql`true`;
   } else {

@@ -1,0 +1,56 @@
+/**
+ * Keyword alerts (decision 0044): each saved search is tried on the calls just indexed; a match is recorded once
+ * per saved search and call (`call_search_hits`) and published through the notifications engine to its one user,
+ * with the best matching passage. A re-ingested transcript is indexed again but never alerts twice.
+ */
+import type { Database } from '@eh/db';
+import { callPassagePath, parseCallSearch, snippetParts, toTsQueryText } from '@eh/domain';
+import { publishEvent } from '../notifications/index.ts';
+import * as q from './queries.ts';
+import * as saved from './saved-queries.ts';
+
+export interface KeywordAlert {
+  savedSearchId: string;
+  userId: string;
+  callId: string;
+}
+
+/** Tries every saved search on the calls; returns the alerts published. */
+export async function alertSavedSearches(db: Database, callIds: readonly string[]): Promise<KeywordAlert[]> {
+  if (callIds.length === 0) return [];
+  const searches = await saved.allSaved(db);
+  const published: KeywordAlert[] = [];
+  for (const search of searches) {
+    const parsed = parseCallSearch(search.query);
+    if (parsed.kind !== 'query') continue;
+    const tsquery = toTsQueryText(parsed.query);
+    const { listId: _list, symbols, ...rest } = search.filters;
+    const filters: q.PassageFilters = { ...rest, symbols: symbols?.map((symbol) => symbol.toUpperCase()) };
+    const best = await q.snippetsOf(db, { tsquery, callIds, filters, perCall: 1 });
+    for (const hit of best) {
+      if (!(await saved.recordHit(db, { savedSearchId: search.id, callId: hit.callId }))) continue;
+      const call = await q.callOf(db, { callId: hit.callId });
+      if (!call) continue;
+      const quote = snippetParts(hit.marked)
+        .map((part) => part.text)
+        .join('');
+      const quarter = call.period && call.periodYear ? ` ${call.period} ${call.periodYear}` : '';
+      await publishEvent(
+        db,
+        {
+          kind: 'keywordMention',
+          eventKey: `keyword:${search.id}:${hit.callId}`,
+          symbol: call.symbol,
+          userId: search.userId,
+          title: `“${search.query}” in the ${call.symbol}${quarter} call`,
+          body: `${hit.speaker}: “${quote}”`,
+          path: callPassagePath(call, hit),
+          data: { savedSearchId: search.id, callId: hit.callId, live: call.fileId === null },
+        },
+        { audience: 'searcher' },
+      );
+      published.push({ savedSearchId: search.id, userId: search.userId, callId: hit.callId });
+    }
+  }
+  return published;
+}

@@ -1,0 +1,176 @@
+import type { getCallMentionTrends, ResponseOf, searchCalls } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/providers.tsx';
+import { makeStore } from '../../app/store.ts';
+import { pageById } from '../../shared/page-content.ts';
+import { network } from '../../test/network.ts';
+import CallSearchPage from './call-search-page.tsx';
+
+type Search = ResponseOf<typeof searchCalls>;
+
+const hit = (symbol: string, fileId: string, mentions: number, quote: string): Search['calls'][number] => ({
+  callId: fileId,
+  fileId,
+  eventId: null,
+  live: false,
+  symbol,
+  name: `${symbol} Inc.`,
+  date: '2026-10-30T21:00:00.000Z',
+  periodYear: 2026,
+  period: 'Q3',
+  mentions,
+  named: false,
+  snippets: [
+    {
+      seq: 4,
+      section: 1,
+      paragraph: 2,
+      start: 10,
+      end: 80,
+      speaker: 'Chief Financial Officer',
+      role: 'executive',
+      part: 'prepared',
+      parts: [
+        { text: 'We had to ', hit: false },
+        { text: quote, hit: true },
+        { text: ' for the year.', hit: false },
+      ],
+    },
+  ],
+});
+
+const FIRST: Search = {
+  query: 'guidanc & cut',
+  total: 3,
+  calls: [hit('ZZA', 'f-a', 5, 'cut guidance'), hit('ZZB', 'f-b', 2, 'guidance cut')],
+  nextCursor: 'next-page',
+};
+const SECOND: Search = { query: 'guidanc & cut', total: 3, calls: [hit('ZZC', 'f-c', 1, 'cut')], nextCursor: null };
+const TRENDS: ResponseOf<typeof getCallMentionTrends> = {
+  query: 'guidanc & cut',
+  quarters: [
+    { periodYear: 2026, period: 'Q2', mentions: 4, calls: 3 },
+    { periodYear: 2026, period: 'Q3', mentions: 9, calls: 5 },
+  ],
+  companies: [{ symbol: 'ZZA', name: 'ZZA Inc.', mentions: 5 }],
+};
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(url: string) {
+  const asked: Record<string, string>[] = [];
+  network.use(
+    http.get(`*${paths.searchCalls}`, ({ request }) => {
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      asked.push(params);
+      return HttpResponse.json(params.cursor === 'next-page' ? SECOND : FIRST);
+    }),
+    http.get(`*${paths.getCallMentionTrends}`, () => HttpResponse.json(TRENDS)),
+  );
+  render(
+    <AppProviders store={makeStore()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={pageById('callSearch').path} element={<CallSearchPage />} />
+          <Route path="/transcripts/:fileId" element={<p>transcript</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return asked;
+}
+
+afterEach(cleanup);
+
+describe('the call search page', () => {
+  it('runs the search in the URL, groups hits per call with highlighted snippets, and pages by cursor', async () => {
+    const user = userEvent.setup();
+    const asked = renderAt('/search/calls?q=guidance+cut&sector=Energy');
+    const hits = await screen.findAllByTestId('call-hit');
+    expect(hits.map((node) => within(node).getByRole('link', { name: /Q3 2026/ }).textContent)).toEqual([
+      'ZZA Q3 2026',
+      'ZZB Q3 2026',
+    ]);
+    expect(asked[0]).toEqual({ q: 'guidance cut', sector: 'Energy' });
+    expect(screen.getByTestId('call-search-total').textContent).toBe('3 calls mention it.');
+    expect(within(hits[0] as HTMLElement).getByTestId('hit-mentions').textContent).toBe('5 mentions');
+    const marks = [...(hits[0] as HTMLElement).querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(marks).toEqual(['cut guidance']);
+    expect(
+      within(hits[0] as HTMLElement)
+        .getByTestId('hit-snippet')
+        .getAttribute('href'),
+    ).toBe('/transcripts/f-a?passage=1.2.10.80');
+    await screen.findByTestId('call-search-trends');
+    expect(screen.getByRole('img', { name: /Mentions of guidance cut per quarter/ }).getAttribute('aria-label')).toBe(
+      'Mentions of guidance cut per quarter. Q2 ’26: 4, Q3 ’26: 9',
+    );
+    expect(screen.getByTestId('call-search-top').textContent).toBe('ZZA · 5');
+
+    await user.click(screen.getByRole('button', { name: 'More calls' }));
+    await waitFor(() => expect(screen.getAllByTestId('call-hit')).toHaveLength(3));
+    expect(asked.at(-1)).toEqual({ q: 'guidance cut', sector: 'Energy', cursor: 'next-page' });
+    expect(screen.queryByRole('button', { name: 'More calls' })).toBeNull();
+  });
+
+  it('keeps a new query and its filters in the URL', async () => {
+    const user = userEvent.setup();
+    renderAt('/search/calls');
+    const box = screen.getByRole('textbox', { name: 'Search inside calls' });
+    await user.type(box, '"AI capex"{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=%22AI+capex%22'));
+    await user.click(screen.getByRole('combobox', { name: 'Section' }));
+    await user.click(await screen.findByRole('option', { name: 'Q&A' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=%22AI+capex%22&section=qa'),
+    );
+  });
+
+  it('moves between calls with j and k and opens one with Enter at its passage', async () => {
+    const user = userEvent.setup();
+    renderAt('/search/calls?q=guidance+cut');
+    const hits = await screen.findAllByTestId('call-hit');
+    (hits[0] as HTMLElement).focus();
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(hits[1]);
+    await user.keyboard('k');
+    expect(document.activeElement).toBe(hits[0]);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/transcripts/f-b?passage=1.2.10.80'));
+  });
+
+  it('names the problem of a bad query', async () => {
+    network.use(
+      http.get(`*${paths.searchCalls}`, () =>
+        HttpResponse.json(
+          { message: 'q: a quote is not closed: every "phrase" needs its closing quote', code: 'VALIDATION_ERROR' },
+          { status: 400 },
+        ),
+      ),
+      http.get(`*${paths.getCallMentionTrends}`, () =>
+        HttpResponse.json({ message: 'bad', code: 'VALIDATION_ERROR' }, { status: 400 }),
+      ),
+    );
+    render(
+      <AppProviders store={makeStore()}>
+        <MemoryRouter initialEntries={['/search/calls?q=%22guidance']}>
+          <Routes>
+            <Route path={pageById('callSearch').path} element={<CallSearchPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'q: a quote is not closed: every "phrase" needs its closing quote',
+    );
+  });
+});
