@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 
 export interface MiniBar {
+  /** Shown under the bar; a line break splits it in two lines where many bars share a narrow width. */
   label: string;
   value: number | null;
   /** A second, lighter bar behind (an estimate). */
@@ -30,7 +31,8 @@ export function MiniBars({
   const min = Math.min(0, ...values);
   const span = max - min || 1;
   const zero = (max / span) * height;
-  const summary = bars.map((bar) => `${bar.label}: ${format(bar.value)}`).join(', ');
+  const spoken = (bar: MiniBar) => bar.label.replace('\n', ' ');
+  const summary = bars.map((bar) => `${spoken(bar)}: ${format(bar.value)}`).join(', ');
   return (
     <Box role="img" aria-label={`${label}. ${summary}`}>
       <Box sx={{ display: 'flex', alignItems: 'stretch', gap: 0.75, height, position: 'relative' }}>
@@ -47,7 +49,7 @@ export function MiniBars({
             <Box
               key={bar.label}
               sx={{ flex: '1 1 0', maxWidth: 72, position: 'relative', minWidth: 0 }}
-              title={`${bar.label}: ${format(bar.value)}`}
+              title={`${spoken(bar)}: ${format(bar.value)}`}
             >
               {c !== null ? (
                 <Box
@@ -93,7 +95,8 @@ export function MiniBars({
               textAlign: 'center',
               minWidth: 0,
               overflow: 'hidden',
-              whiteSpace: 'nowrap',
+              whiteSpace: 'pre',
+              lineHeight: 1.3,
               fontSize: '0.68rem',
             }}
           >

@@ -188,7 +188,8 @@ function Trends({ args }: { args: CallSearchArgs }) {
       <MiniBars
         label={`Mentions of ${q} per quarter`}
         bars={data.quarters.map((quarter) => ({
-          label: `${quarter.period} ’${String(quarter.periodYear).slice(2)}`,
+          // Two lines: eight quarters and more fit a phone's width.
+          label: `${quarter.period}\n’${String(quarter.periodYear).slice(2)}`,
           value: quarter.mentions,
         }))}
         format={(value) => (value === null ? '—' : value.toLocaleString('en-US'))}

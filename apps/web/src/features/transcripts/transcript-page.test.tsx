@@ -229,6 +229,8 @@ describe('a call’s transcript', () => {
     const mark = await screen.findByTestId('cited-passage');
     expect(mark.textContent).toBe(said.slice(10));
     await waitFor(() => expect(scrolled).toEqual(['cited-passage']));
+    // The reader came from the search, not from the summary: no way "back" to a summary they never read.
+    expect(screen.queryByTestId('back-to-summary')).toBeNull();
   });
 
   it('shows a visitor the upgrade prompt in the AI tab, the transcript still there', async () => {

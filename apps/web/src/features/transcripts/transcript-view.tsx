@@ -101,7 +101,9 @@ export function TranscriptView({
   };
   // The passage an AI summary statement cites: shown marked in the transcript, scrolled into view.
   const [cited, setCited] = useState<Located | null>(null);
-  const cite = (citation: Citation) => {
+  // Only a summary's citation leads back to the summary; a search hit came from the search page.
+  const [citedBySummary, setCitedBySummary] = useState(false);
+  const cite = (citation: Citation, bySummary = true) => {
     const paragraph = sections[citation.section]?.paragraphs[citation.paragraph];
     if (!paragraph) return;
     // A quote no longer found (the transcript was corrected since) still leads to its paragraph.
@@ -113,6 +115,7 @@ export function TranscriptView({
         end: paragraph.text.length,
       },
     );
+    setCitedBySummary(bySummary);
     setTab('transcript');
   };
   // A search hit opens the transcript at its passage through the same mark as a citation.
@@ -124,7 +127,7 @@ export function TranscriptView({
     const text = sections[passage.section]?.paragraphs[passage.paragraph]?.text;
     if (text === undefined) return;
     opened.current = key;
-    cite({ ...passage, quote: text.slice(passage.start, passage.end) });
+    cite({ ...passage, quote: text.slice(passage.start, passage.end) }, false);
   });
   useEffect(() => {
     if (!cited || tab !== 'transcript') return;
@@ -348,7 +351,7 @@ export function TranscriptView({
                       paragraph.text
                     )}
                   </Typography>
-                  {cited?.section === index && cited.paragraph === i ? (
+                  {citedBySummary && cited?.section === index && cited.paragraph === i ? (
                     <Button
                       size="small"
                       onClick={() => setTab('ai')}
@@ -424,7 +427,11 @@ export function TranscriptView({
           </Tabs>
           <Box sx={{ p: { xs: 2, sm: 3 } }} role="tabpanel" aria-label={SIDE_TABS.find((t) => t.key === tab)?.label}>
             {tab === 'ai' ? (
-              <AiSummaryPanel fileId={transcript?.id ?? null} sections={sections} onCite={cite} />
+              <AiSummaryPanel
+                fileId={transcript?.id ?? null}
+                sections={sections}
+                onCite={(citation) => cite(citation)}
+              />
             ) : tab === 'comments' ? (
               <CommentsPanel />
             ) : (
