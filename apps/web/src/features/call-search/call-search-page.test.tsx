@@ -133,6 +133,11 @@ describe('the call search page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=%22AI+capex%22&section=qa'),
     );
+    // The order says what it is when the URL names none, and offers no "Any".
+    const sort = screen.getByRole('combobox', { name: 'Sort' });
+    expect(sort.textContent).toBe('Relevance');
+    await user.click(sort);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Relevance', 'Newest']);
   });
 
   it('moves between calls with j and k and opens one with Enter at its passage', async () => {

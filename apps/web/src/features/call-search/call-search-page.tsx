@@ -310,17 +310,19 @@ export default function CallSearchPage() {
     name: (typeof CALL_SEARCH_PARAMS)[number],
     label: string,
     options: readonly (readonly [string, string])[],
+    /** What an absent parameter means (sort: relevance); without one, the filter offers "Any". */
+    fallback?: string,
   ) => (
     <TextField
       select
       size="small"
       label={label}
-      value={args[name] ?? ''}
+      value={args[name] ?? fallback ?? ''}
       onChange={(event) => setParam(name, event.target.value)}
       sx={{ minWidth: { xs: 'calc(50% - 4px)', sm: 150 } }}
       slotProps={{ select: { inputProps: { 'data-testid': `filter-${name}` } } }}
     >
-      <MenuItem value="">Any</MenuItem>
+      {fallback === undefined ? <MenuItem value="">Any</MenuItem> : null}
       {options.map(([value, text]) => (
         <MenuItem key={value} value={value}>
           {text}
@@ -358,6 +360,7 @@ export default function CallSearchPage() {
             'sort',
             'Sort',
             CALL_SEARCH_SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const),
+            CALL_SEARCH_SORTS[0],
           )}
           {select(
             'sector',
