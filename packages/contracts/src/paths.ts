@@ -75,6 +75,8 @@ export const paths = {
   getSymbolEarnings: '/pricing/assets/:symbol/earnings',
   getTopMarketEarnings: '/pricing/assets/earnings/top-market',
   getEarningsFilterSymbols: '/earnings/filters/symbols',
+  // reactions.ts
+  getSymbolReactions: '/pricing/assets/:symbol/earnings/reactions',
   // events.ts
   getEvents: '/events',
   getEvent: '/events/:id',

@@ -30,7 +30,7 @@ const week = bars([
   ['2026-11-09', 100, 101, 94, 95],
   ['2026-11-10', 96, 99, 95, 97],
 ]);
-const stock = { assetType: 'stock' as const, bars: week };
+const stock = { assetType: 'stock' as const, bars: week, today: '2026-11-11' };
 
 describe(reactionTo.name, () => {
   it('before the open: the previous close to that day open and close, and five sessions on', () => {
@@ -97,13 +97,33 @@ describe(reactionTo.name, () => {
       [addDays('2026-11-02', REACTION_MAX_GAP_DAYS + 1), 60, 62, 55, 58],
     ]);
     expect(reactionTo({ ...stock, bars: halted, reportDate: '2026-11-02', session: 'after' }).reason).toBe('no_prices');
-    // Bars that stopped long before the report (delisted, or a data gap) are missing, not pending.
-    expect(reactionTo({ ...stock, reportDate: '2026-12-01', session: 'before' }).reason).toBe('no_prices');
+    // Bars that stop before a report well in the past (delisted, or a data gap) are missing, not pending.
+    expect(reactionTo({ ...stock, reportDate: '2026-12-01', session: 'before', today: '2027-01-04' }).reason).toBe(
+      'no_prices',
+    );
   });
 
   it('is pending until the reacting session trades', () => {
     expect(reactionTo({ ...stock, reportDate: '2026-11-10', session: 'after' }).reason).toBe('pending');
     expect(reactionTo({ ...stock, reportDate: '2026-11-11', session: 'before' }).reason).toBe('pending');
+    // A report weeks ahead, and one whose session was a week ago with no bar since (the gap allowed, not more).
+    expect(reactionTo({ ...stock, reportDate: '2027-02-01', session: 'before' }).reason).toBe('pending');
+    expect(
+      reactionTo({
+        ...stock,
+        reportDate: '2026-11-10',
+        session: 'after',
+        today: addDays('2026-11-10', REACTION_MAX_GAP_DAYS),
+      }).reason,
+    ).toBe('pending');
+    expect(
+      reactionTo({
+        ...stock,
+        reportDate: '2026-11-10',
+        session: 'after',
+        today: addDays('2026-11-10', REACTION_MAX_GAP_DAYS + 1),
+      }).reason,
+    ).toBe('no_prices');
   });
 
   it('takes the next bar present after a holiday, and a half day as any session', () => {

@@ -63,6 +63,8 @@ export interface ReactionInput {
   reportDate: IsoDate;
   session: SessionType | null;
   assetType: MarketAssetType;
+  /** Today (New York): a report whose reacting session has not traded is pending until the gap allowed is past. */
+  today: IsoDate;
   /** The asset's bars, oldest first. */
   bars: readonly DailyBar[];
   /** The benchmark's bars, oldest first (empty when there are none). */
@@ -150,9 +152,8 @@ export function reactionTo(input: ReactionInput): ReactionResult {
   const base = bars[at - 1];
   const day = bars[at];
   if (!day) {
-    // Nothing traded after the report yet: pending when the bars run up to it, missing when they stop well before.
-    const last = bars[bars.length - 1];
-    return last && last.date >= addDays(reportDate, -REACTION_MAX_GAP_DAYS) ? refuse('pending') : refuse('no_prices');
+    // Nothing traded on the news yet: pending while its session can still come, missing once it is well past.
+    return input.today <= addDays(reportDate, REACTION_MAX_GAP_DAYS) ? refuse('pending') : refuse('no_prices');
   }
   if (!base || base.date < addDays(reportDate, -REACTION_MAX_GAP_DAYS)) return refuse('no_prices');
   if (day.date > addDays(reportDate, REACTION_MAX_GAP_DAYS)) return refuse('no_prices');
