@@ -10,12 +10,14 @@ import {
   addDays,
   FREE_ACCOUNT_FEATURES,
   isWeekend,
+  nyDate,
   REACTION_BENCHMARK_SYMBOL,
   type SessionType,
 } from '@eh/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
+import * as calendarService from '../../src/modules/earnings/service.ts';
 import { recomputeReactions } from '../../src/modules/reactions/index.ts';
 import { REACTIONS_JOB, reactionsLoop } from '../../src/modules/reactions/jobs.ts';
 import { symbolReactions } from '../../src/modules/reactions/service.ts';
@@ -258,6 +260,25 @@ eachDatabase((service) => {
     const answer = await symbolReactions(service().ctx, FREE_ACCOUNT_FEATURES, 'RXA');
     expect(answer).toMatchObject({ reactions: [], stats: null, summary: null, expectedMove: null });
     expect(answer.gated).toEqual([{ feature: 'priceMove', hidden: 5 }]);
+  });
+
+  it("puts the company's typical move on its calendar rows for pro, blanked and counted for everyone else", async () => {
+    const window = { start: '2026-12-14', end: '2026-12-14' };
+    const today = nyDate(NOW);
+    const mine = (answer: { earnings: { symbol: string; typicalMovePercent?: number | null | undefined }[] }) =>
+      answer.earnings.find((row) => row.symbol === 'RXA');
+    const pro = await calendarService.calendar(service().ctx, PRO, window, today);
+    expect(mine(pro)?.typicalMovePercent).toBeCloseTo(7, 10);
+    const free = await calendarService.calendar(service().ctx, FREE_ACCOUNT_FEATURES, window, today);
+    expect(mine(free)?.typicalMovePercent).toBeNull();
+    // By column: the typical move is drawn there, so every blanked one is counted, RXA's among them.
+    const withTypical = pro.earnings.filter((row) => row.typicalMovePercent != null).length;
+    const columns = calendarService.calendarColumns(free);
+    expect(columns.gated).toContainEqual({ feature: 'priceMove', hidden: withTypical });
+    expect(columns.columns.typicalMovePercent[columns.columns.symbol.indexOf('RXA')]).toBeNull();
+    const proColumns = calendarService.calendarColumns(pro);
+    expect(proColumns.columns.typicalMovePercent[proColumns.columns.symbol.indexOf('RXA')]).toBeCloseTo(7, 10);
+    expect(proColumns.gated).toEqual([]);
   });
 
   it('shows a report whose date moved as stale until the recompute, then its new reaction', async () => {

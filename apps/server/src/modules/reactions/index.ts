@@ -3,6 +3,7 @@ import type { ServerModule } from '../../kernel/module.ts';
 import { REACTION_JOB_HANDLERS, reactionsLoop } from './jobs.ts';
 import { reactionsRoutes } from './routes.ts';
 
+export { REACTIONS_DATASET } from './jobs.ts';
 export { typicalMoves } from './queries.ts';
 export { type RecomputeParams, type RecomputeResult, recomputeReactions } from './recompute.ts';
 
