@@ -77,6 +77,7 @@ export const paths = {
   getEarningsFilterSymbols: '/earnings/filters/symbols',
   // reactions.ts
   getSymbolReactions: '/pricing/assets/:symbol/earnings/reactions',
+  getLikelyMovers: '/pricing/assets/earnings/likely-movers',
   // events.ts
   getEvents: '/events',
   getEvent: '/events/:id',

@@ -1,6 +1,8 @@
 import {
   EXPECTED_MOVE_SOURCES,
   FISCAL_PERIODS,
+  LIKELY_MOVERS_LIMIT,
+  MARKET_TIME_ZONE,
   REACTION_BENCHMARK_SYMBOL,
   REACTION_NULL_REASONS,
   REACTION_STAT_WINDOWS,
@@ -92,6 +94,34 @@ export const getSymbolReactions = defineRoute({
     /** The record in words ("NVDA has moved 7.9% on average after its last 8 reports, up 5 times"). */
     summary: z.string().nullable(),
     expectedMove: ExpectedMoveOut.nullable(),
+    gated: GatedMarkers,
+  }),
+});
+
+export const LikelyMover = z.object({
+  earningsId: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  date: DateOut,
+  /** 'HH:MM' New York time; null when only the day (or the session) is known. */
+  time: z.string().nullable(),
+  session: z.enum(SESSION_TYPES).nullable(),
+  expectedMove: ExpectedMoveOut,
+  typicalMovePercent: Percent,
+});
+export type LikelyMover = z.infer<typeof LikelyMover>;
+
+export const getLikelyMovers = defineRoute({
+  method: 'GET',
+  path: paths.getLikelyMovers,
+  group: 'public',
+  summary: `This week's likely big movers (the home page's card): the reports of the current Monday–Friday week (New York; next week on a weekend) whose companies have the largest expected moves, largest first, at most ${LIKELY_MOVERS_LIMIT}, each with where its figure comes from. Without prePostEarningsMove nothing but \`gated\` is sent`,
+  tags: ['earnings'],
+  response: z.object({
+    start: DateOut,
+    end: DateOut,
+    timeZone: z.literal(MARKET_TIME_ZONE),
+    movers: z.array(LikelyMover),
     gated: GatedMarkers,
   }),
 });

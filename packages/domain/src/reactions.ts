@@ -204,6 +204,8 @@ export const REACTION_MIN_REPORTS: ReactionStatWindow = 4;
 export const REACTION_MIN_CORRELATION_PAIRS = 4;
 /** The calendar's "big movers" filter: a typical move of at least this many percent. */
 export const BIG_MOVER_MIN_PERCENT = 5;
+/** The home page's likely big movers: this week's reports with the largest expected moves, this many. */
+export const LIKELY_MOVERS_LIMIT = 8;
 
 /** One past report as the record reads it. */
 export interface ReactionRecord {

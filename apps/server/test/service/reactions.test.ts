@@ -10,17 +10,18 @@ import {
   addDays,
   FREE_ACCOUNT_FEATURES,
   isWeekend,
+  LIKELY_MOVERS_LIMIT,
   nyDate,
   REACTION_BENCHMARK_SYMBOL,
   type SessionType,
 } from '@eh/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
 import * as calendarService from '../../src/modules/earnings/service.ts';
 import { recomputeReactions } from '../../src/modules/reactions/index.ts';
 import { REACTIONS_JOB, reactionsLoop } from '../../src/modules/reactions/jobs.ts';
-import { symbolReactions } from '../../src/modules/reactions/service.ts';
+import { likelyMovers, symbolReactions } from '../../src/modules/reactions/service.ts';
 import { eachDatabase, silentLog } from './context.ts';
 
 /** Monday 30 Nov 2026, after the close in New York. */
@@ -279,6 +280,32 @@ eachDatabase((service) => {
     const proColumns = calendarService.calendarColumns(pro);
     expect(proColumns.columns.typicalMovePercent[proColumns.columns.symbol.indexOf('RXA')]).toBeCloseTo(7, 10);
     expect(proColumns.gated).toEqual([]);
+  });
+
+  it("lists the week's likely big movers for pro, largest expected move first, and only their number otherwise", async () => {
+    // Tuesday 15 Dec 2026: the week of RXA's next report (Mon 14 Dec).
+    const tuesday = new Date('2026-12-15T15:00:00Z');
+    const answer = await likelyMovers(service().ctx, PRO, tuesday);
+    expect(answer).toMatchObject({ start: '2026-12-14', end: '2026-12-18', gated: [] });
+    expect(answer.movers.length).toBeLessThanOrEqual(LIKELY_MOVERS_LIMIT);
+    // Every report of the week whose company has an expected move, as the database holds them, largest first.
+    const week = await db
+      .select({ symbol: assets.symbol, percent: reactionStats.expectedMovePercent })
+      .from(earnings)
+      .innerJoin(assets, eq(assets.id, earnings.assetId))
+      .innerJoin(reactionStats, eq(reactionStats.assetId, earnings.assetId))
+      .where(and(between(earnings.date, '2026-12-14', '2026-12-18'), isNotNull(reactionStats.expectedMovePercent)));
+    const ranked = week.sort(
+      (a, b) => (b.percent as number) - (a.percent as number) || a.symbol.localeCompare(b.symbol),
+    );
+    expect(answer.movers.map((mover) => [mover.symbol, mover.expectedMove.percent])).toEqual(
+      ranked.slice(0, LIKELY_MOVERS_LIMIT).map((row) => [row.symbol, row.percent]),
+    );
+    // RXA's report is among them (3.5 %, from its history), ranked where its figure puts it.
+    expect(ranked.find((row) => row.symbol === 'RXA')?.percent).toBeCloseTo(3.5, 10);
+    const free = await likelyMovers(service().ctx, FREE_ACCOUNT_FEATURES, tuesday);
+    expect(free.movers).toEqual([]);
+    expect(free.gated).toEqual([{ feature: 'priceMove', hidden: week.length }]);
   });
 
   it('shows a report whose date moved as stale until the recompute, then its new reaction', async () => {

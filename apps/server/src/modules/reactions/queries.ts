@@ -15,7 +15,7 @@ import type {
   SessionType,
   SplitEvent,
 } from '@eh/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { upsertRows } from '../../ingest/bulk.ts';
 
 /** Companies per read of the job: their bars for the whole history fit comfortably in memory at once. */
@@ -44,14 +44,19 @@ export interface BarRow extends DailyBar {
   assetId: number;
 }
 
-/** Every daily bar of the assets, by asset then date: the plain scan the job computes over. */
+/**
+ * Every daily bar of the assets, by asset then date: the plain scan the job computes over. Read as one range of the
+ * primary key (asset_id, date) from the lowest id to the highest, in its order, so nothing is sorted; bars of assets
+ * in the range that were not asked for (an index, a coin without reports) are dropped here.
+ */
 export async function barsOf(db: Database, assetIds: readonly number[]): Promise<BarRow[]> {
   if (assetIds.length === 0) return [];
+  const asked = new Set(assetIds);
   const result = await db.execute(sql`
     select asset_id as "assetId", date::text as date, open, high, low, close from ohlc_daily
-    where asset_id = any(${sql.param([...assetIds])}::int4[])
+    where asset_id between ${Math.min(...assetIds)} and ${Math.max(...assetIds)}
     order by asset_id, date`);
-  return rowsOf<BarRow>(result);
+  return rowsOf<BarRow>(result).filter((bar) => asked.has(bar.assetId));
 }
 
 export interface SplitRow extends SplitEvent {
@@ -218,4 +223,36 @@ export async function typicalMoves(db: Database, assetIds: readonly number[]) {
     })
     .from(reactionStats)
     .where(inArray(reactionStats.assetId, [...assetIds]));
+}
+
+/** The reports of a window whose companies have an expected move, largest first (earnings_date_idx, then stats by key). */
+export async function likelyMovers(db: Database, params: { start: IsoDate; end: IsoDate; limit: number }) {
+  return db
+    .select({
+      earningsId: earnings.id,
+      symbol: assets.symbol,
+      name: assets.name,
+      date: earnings.date,
+      time: earnings.time,
+      session: earnings.session,
+      expectedMovePercent: reactionStats.expectedMovePercent,
+      expectedMoveSource: reactionStats.expectedMoveSource,
+      typicalMovePercent: reactionStats.typicalMovePercent,
+    })
+    .from(earnings)
+    .innerJoin(assets, eq(assets.id, earnings.assetId))
+    .innerJoin(reactionStats, eq(reactionStats.assetId, earnings.assetId))
+    .where(and(between(earnings.date, params.start, params.end), isNotNull(reactionStats.expectedMovePercent)))
+    .orderBy(desc(reactionStats.expectedMovePercent), asc(assets.symbol))
+    .limit(params.limit);
+}
+
+/** How many reports of a window have a company with an expected move (what the gate withholds). */
+export async function likelyMoversCount(db: Database, params: { start: IsoDate; end: IsoDate }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(earnings)
+    .innerJoin(reactionStats, eq(reactionStats.assetId, earnings.assetId))
+    .where(and(between(earnings.date, params.start, params.end), isNotNull(reactionStats.expectedMovePercent)));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { getSymbolReactions } from '@eh/contracts';
+import { getLikelyMovers, getSymbolReactions } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { featuresOf } from '../../kernel/entitlements.ts';
 import { identifyCaller } from '../../kernel/http/auth.ts';
@@ -9,6 +9,7 @@ import * as service from './service.ts';
 export async function reactionsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   identifyCaller(app);
+  mount(app, getLikelyMovers, async (req) => service.likelyMovers(ctx, await featuresOf(ctx, req.caller)));
   mount(app, getSymbolReactions, async (req) =>
     service.symbolReactions(ctx, await featuresOf(ctx, req.caller), req.params.symbol),
   );

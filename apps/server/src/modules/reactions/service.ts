@@ -1,11 +1,15 @@
-import type { getSymbolReactions, ReportReaction, ResponseOf } from '@eh/contracts';
+import type { getLikelyMovers, getSymbolReactions, ReportReaction, ResponseOf } from '@eh/contracts';
 import {
   type AccountFeatures,
   canUse,
   describeReactionStats,
+  LIKELY_MOVERS_LIMIT,
+  MARKET_TIME_ZONE,
+  nyDate,
   REACTION_BENCHMARK_SYMBOL,
   type ReactionNullReason,
   surpriseOf,
+  weekWindow,
 } from '@eh/domain';
 import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
@@ -78,6 +82,44 @@ export async function symbolReactions(
       stored?.expectedMovePercent != null && stored.expectedMoveSource
         ? { percent: stored.expectedMovePercent, source: stored.expectedMoveSource }
         : null,
+    gated: [],
+  };
+}
+
+/**
+ * This week's likely big movers: the week's reports whose companies have the largest expected moves. Premium data
+ * like the price move: without it, only how many there were.
+ */
+export async function likelyMovers(
+  ctx: AppContext,
+  features: AccountFeatures,
+  now = new Date(),
+): Promise<ResponseOf<typeof getLikelyMovers>> {
+  const { start, end } = weekWindow(nyDate(now));
+  const header = { start, end, timeZone: MARKET_TIME_ZONE } as const;
+  if (!canUse(features, 'priceMove')) {
+    const hidden = await q.likelyMoversCount(ctx.db, { start, end });
+    return { ...header, movers: [], gated: hidden > 0 ? [{ feature: 'priceMove', hidden }] : [] };
+  }
+  const rows = await q.likelyMovers(ctx.db, { start, end, limit: LIKELY_MOVERS_LIMIT });
+  return {
+    ...header,
+    movers: rows.flatMap((row) =>
+      row.expectedMovePercent === null || row.expectedMoveSource === null
+        ? []
+        : [
+            {
+              earningsId: row.earningsId,
+              symbol: row.symbol,
+              name: row.name,
+              date: row.date,
+              time: row.time,
+              session: reportSession(row),
+              expectedMove: { percent: row.expectedMovePercent, source: row.expectedMoveSource },
+              typicalMovePercent: row.typicalMovePercent,
+            },
+          ],
+    ),
     gated: [],
   };
 }
