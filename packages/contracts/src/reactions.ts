@@ -1,4 +1,5 @@
 import {
+  EARNINGS_DATE_STATUSES,
   EXPECTED_MOVE_SOURCES,
   FISCAL_PERIODS,
   LIKELY_MOVERS_LIMIT,
@@ -106,6 +107,7 @@ export const LikelyMover = z.object({
   /** 'HH:MM' New York time; null when only the day (or the session) is known. */
   time: z.string().nullable(),
   session: z.enum(SESSION_TYPES).nullable(),
+  dateStatus: z.enum(EARNINGS_DATE_STATUSES),
   expectedMove: ExpectedMoveOut,
   typicalMovePercent: Percent,
 });

@@ -321,6 +321,20 @@ export function describeReactionStats(symbol: string, stats: ReactionStats): str
 export const EXPECTED_MOVE_SOURCES = ['implied', 'history', 'volatility'] as const;
 export type ExpectedMoveSource = (typeof EXPECTED_MOVE_SOURCES)[number];
 
+/** Where an expected move comes from, in words: always said beside the figure. */
+export const EXPECTED_MOVE_SOURCE_LABELS: Readonly<Record<ExpectedMoveSource, string>> = {
+  implied: 'implied by options prices',
+  history: 'from its past reactions and recent volatility',
+  volatility: 'from recent volatility (no reaction history yet)',
+};
+
+/** The same, in a word or two (a list's column). */
+export const EXPECTED_MOVE_SOURCE_SHORT_LABELS: Readonly<Record<ExpectedMoveSource, string>> = {
+  implied: 'options',
+  history: 'history',
+  volatility: 'volatility',
+};
+
 /** Sessions of recent volatility (about a month) … */
 export const RECENT_VOLATILITY_SESSIONS = 20;
 /** … against the longer run it is compared with (about six months). */

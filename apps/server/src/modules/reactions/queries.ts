@@ -235,6 +235,7 @@ export async function likelyMovers(db: Database, params: { start: IsoDate; end: 
       date: earnings.date,
       time: earnings.time,
       session: earnings.session,
+      dateStatus: earnings.dateStatus,
       expectedMovePercent: reactionStats.expectedMovePercent,
       expectedMoveSource: reactionStats.expectedMoveSource,
       typicalMovePercent: reactionStats.typicalMovePercent,

@@ -115,6 +115,7 @@ export async function likelyMovers(
               date: row.date,
               time: row.time,
               session: reportSession(row),
+              dateStatus: row.dateStatus,
               expectedMove: { percent: row.expectedMovePercent, source: row.expectedMoveSource },
               typicalMovePercent: row.typicalMovePercent,
             },

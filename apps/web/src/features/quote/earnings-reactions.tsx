@@ -1,4 +1,4 @@
-import { type ExpectedMoveSource, formatDate, formatPercent, REACTION_STAT_WINDOWS } from '@eh/domain';
+import { EXPECTED_MOVE_SOURCE_LABELS, formatDate, formatPercent, REACTION_STAT_WINDOWS } from '@eh/domain';
 import { Box, Typography } from '@mui/material';
 import { periodLabel } from '../../shared/market/format.ts';
 import { MiniBars } from '../../shared/mini-bars.tsx';
@@ -7,13 +7,6 @@ import { SectionCard } from '../../shared/section-card.tsx';
 import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
 import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { type ReportReaction, useGetSymbolReactionsQuery } from './reactions-api.ts';
-
-/** Where the expected move comes from, in words: always said beside the figure. */
-export const EXPECTED_MOVE_SOURCE_LABELS: Readonly<Record<ExpectedMoveSource, string>> = {
-  implied: 'implied by options prices',
-  history: 'from its past reactions and recent volatility',
-  volatility: 'from recent volatility (no reaction history yet)',
-};
 
 /** The chart shows this many reports at most: three years of quarters. */
 const CHART_REPORTS = REACTION_STAT_WINDOWS[REACTION_STAT_WINDOWS.length - 1] as number;
