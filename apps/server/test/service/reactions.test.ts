@@ -328,8 +328,10 @@ eachDatabase((service) => {
         .from(jobs)
         .where(and(eq(jobs.name, REACTIONS_JOB), inArray(jobs.status, ['queued', 'running'])));
 
-    it('queues the recompute at start and when prices, splits or report dates change, not on other data', async () => {
+    it('queues the recompute at start when a report has no reaction, and when prices, splits or report dates change, not on other data', async () => {
       const { ctx } = service();
+      // A report the job has not seen yet.
+      await report(ids.RXD as number, { year: 2026, period: 'Q1', date: '2026-04-06', session: 'before' });
       const stop = reactionsLoop(ctx, silentLog);
       try {
         await expect.poll(async () => (await queued()).length).toBe(1);

@@ -3,7 +3,8 @@
  * splits and report dates announces itself on the bus (`market.changed` with its datasets): the history fill's
  * steps, a provider's ingestion and the demo market's daily roll, the demo results landing, an admin's demo report.
  * One listener here queues the job for all of them, a moment later so a burst of announcements makes one run (the
- * job's key keeps one queued at a time across nodes).
+ * job's key keeps one queued at a time across nodes). A price change made while no worker listened is caught at the
+ * next change (the daily roll announces one every day).
  */
 
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +13,7 @@ import type { AppContext } from '../../kernel/context.ts';
 import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
 import { enqueue } from '../../kernel/jobs/queue.ts';
 import type { Loop } from '../../kernel/module.ts';
+import { reactionsBehind } from './queries.ts';
 import { recomputeReactions } from './recompute.ts';
 
 export const REACTIONS_JOB = 'reactions.recompute';
@@ -57,7 +59,11 @@ export const runReactionsJob: JobHandler = async ({ ctx, job, log }) => {
 
 export const REACTION_JOB_HANDLERS: JobHandlers = { [REACTIONS_JOB]: runReactionsJob };
 
-/** Queues the job at start (what changed while no worker listened) and after every change of its inputs. */
+/**
+ * Queues the job after every change of its inputs, and at start when some report has no current reaction (a change
+ * made while no worker listened, or a database that never had them); a start on reactions already in step costs
+ * one query, not a recompute.
+ */
 export const reactionsLoop: Loop = (ctx: AppContext, log: FastifyBaseLogger) => {
   let stopped = false;
   let unsubscribe: (() => Promise<void>) | undefined;
@@ -67,7 +73,11 @@ export const reactionsLoop: Loop = (ctx: AppContext, log: FastifyBaseLogger) => 
       log.warn({ err: error }, 'could not enqueue the reactions job'),
     );
   };
-  kick(REACTIONS_START_DELAY_MS);
+  reactionsBehind(ctx.db)
+    .then((behind) => {
+      if (behind) kick(REACTIONS_START_DELAY_MS);
+    })
+    .catch((error: unknown) => log.warn({ err: error }, 'could not check whether the reactions are current'));
   ctx.bus
     .subscribe(MARKET_CHANGED_CHANNEL, (message) => {
       if (concernsReactions(message)) kick(REACTIONS_DEBOUNCE_MS);

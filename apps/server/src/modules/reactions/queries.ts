@@ -30,6 +30,20 @@ export async function reportingAssets(db: Database): Promise<{ id: number; type:
   return rowsOf<{ id: number; type: MarketAssetType }>(result);
 }
 
+/**
+ * Whether some report has no reaction row for its current date and session (new, moved, or never computed): one
+ * anti-join over the earnings, cheap next to a recompute.
+ */
+export async function reactionsBehind(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (
+      select 1 from earnings e
+      left join earnings_reactions r on r.earnings_id = e.id
+      where r.earnings_id is null or r.report_date <> e.date
+    ) as behind`);
+  return rowsOf<{ behind: boolean }>(result)[0]?.behind === true;
+}
+
 /** The asset id of an index by symbol (the benchmark), or null. */
 export async function indexAssetId(db: Database, symbol: string): Promise<number | null> {
   const rows = await db
