@@ -28,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { summariseQueuedNow } from '../src/modules/ai/summaries.ts';
 import { fillHistoryNow } from '../src/modules/market-history/history.ts';
+import { recomputeReactions } from '../src/modules/reactions/index.ts';
 import { runSeeds } from '../src/seed/index.ts';
 import { copyTemplate, prepareTemplate, templateDir } from '../src/seed/pglite-template.ts';
 
@@ -70,6 +71,8 @@ export async function seedDataFolder(dataDir: string, env: Record<string, string
     await fillHistoryNow({ db: database.db, config });
     // And the transcripts' AI summaries the worker writes after it (modules/ai/summaries.ts).
     await summariseQueuedNow({ db: database.db, config });
+    // And the reactions its job works out once the history is in (modules/reactions).
+    await recomputeReactions(database.db);
     // Leaves the write-ahead log at its floor: every test server copies this folder.
     if (database.driver === 'pglite') await database.db.execute(sql`checkpoint`);
   } finally {

@@ -36,6 +36,7 @@ const row = (symbol: string, fields: Partial<EarningsRow> = {}): EarningsRow => 
   estimateCount: 30,
   reportedAt: null,
   priceMovePercent: null,
+  typicalMovePercent: null,
   source: 'demo',
   ...fields,
 });
@@ -58,6 +59,7 @@ const ROWS = [
     revenueSurprise: -20,
     revenueSurprisePercent: -10,
     reportedAt: '2026-10-29T20:31:00.000Z',
+    typicalMovePercent: 6.1,
     priceMovePercent: -3.2,
   }),
 ];

@@ -26,6 +26,7 @@ const LISTED = {
   revenueEstimate: true,
   revenueActual: true,
   yoyPercentChangeRevenue: true,
+  typicalMovePercent: true,
 } as const satisfies Record<CalendarColumn, true>;
 
 /** The columns, in the order they are sent. */
@@ -36,7 +37,7 @@ export function encodeEarningsColumns(rows: readonly Pick<EarningsRow, CalendarC
   const columns = Object.fromEntries(CALENDAR_COLUMNS.map((name) => [name, [] as unknown[]])) as {
     [K in CalendarColumn]: unknown[];
   };
-  for (const row of rows) for (const name of CALENDAR_COLUMNS) columns[name].push(row[name]);
+  for (const row of rows) for (const name of CALENDAR_COLUMNS) columns[name].push(row[name] ?? null);
   return columns as EarningsColumns;
 }
 

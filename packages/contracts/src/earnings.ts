@@ -106,6 +106,11 @@ export const EarningsRow = z.object({
   reportedAt: Datetime.nullable(),
   /** Close-to-close move around the report (pro: prePostEarningsMove), percent. */
   priceMovePercent: z.number().nullable(),
+  /**
+   * The company's typical absolute one-day move after its last reports (decision 0045; pro: prePostEarningsMove),
+   * percent; null when it has too few reports with a move, or the plan withholds it.
+   */
+  typicalMovePercent: z.number().nullable().optional(),
   /** Who supplied the figures. */
   source: z.string(),
 });
@@ -132,7 +137,7 @@ const Row = EarningsRow.shape;
  * The fields the calendar screens draw (decision 0017), one array per field, report `i` at index `i` of each:
  * who (id, symbol, name; market cap and popularity for the filters and sorts), which quarter (for the report's
  * details), when (date, New York time, session, how sure and who said so), and EPS and revenue with their
- * year-over-year changes. Surprises are derived from actual and estimate (`surpriseOf`); everything else about a
+ * year-over-year changes, and the company's typical move after its reports. Surprises are derived from actual and estimate (`surpriseOf`); everything else about a
  * report is in the company's earnings call (`GET /pricing/assets/{symbol}/earnings`) or in `shape=rows`.
  */
 export const EarningsColumns = z.object({
@@ -154,6 +159,7 @@ export const EarningsColumns = z.object({
   revenueEstimate: column(Row.revenueEstimate),
   revenueActual: column(Row.revenueActual),
   yoyPercentChangeRevenue: column(Row.yoyPercentChangeRevenue),
+  typicalMovePercent: column(z.number().nullable()),
 });
 export type EarningsColumns = z.infer<typeof EarningsColumns>;
 export type CalendarColumn = keyof EarningsColumns;
@@ -170,7 +176,7 @@ export type EarningsCalendar = z.infer<typeof EarningsCalendarRows>;
 
 /**
  * The same reports, only the fields the calendar draws, by column (`shape=columns`): about a quarter of the bytes.
- * The price move is not among them, so no plan withholds anything of it here.
+ * The price move is not among them; the typical move is, so its `priceMove` marker counts the typical moves blanked.
  */
 export const EarningsCalendarColumns = z
   .object({

@@ -23,6 +23,7 @@ export * from './notifications.ts';
 export * from './payments.ts';
 export * from './plans.ts';
 export * from './push.ts';
+export * from './reactions.ts';
 export * from './route.ts';
 export * from './sync.ts';
 export * from './teams.ts';

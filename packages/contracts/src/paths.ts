@@ -81,6 +81,9 @@ export const paths = {
   getSymbolEarnings: '/pricing/assets/:symbol/earnings',
   getTopMarketEarnings: '/pricing/assets/earnings/top-market',
   getEarningsFilterSymbols: '/earnings/filters/symbols',
+  // reactions.ts
+  getSymbolReactions: '/pricing/assets/:symbol/earnings/reactions',
+  getLikelyMovers: '/pricing/assets/earnings/likely-movers',
   // events.ts
   getEvents: '/events',
   getEvent: '/events/:id',

@@ -68,5 +68,6 @@ export * from './identity-schema.ts';
 export * from './lists-schema.ts';
 export * from './market-schema.ts';
 export * from './notifications-schema.ts';
+export * from './reactions-schema.ts';
 export * from './teams-schema.ts';
 export * from './users-schema.ts';

@@ -85,6 +85,21 @@ describe(trimEarnings.name, () => {
   });
 });
 
+describe(`${trimEarnings.name} with typical moves`, () => {
+  const rows = [
+    { date: '2026-07-29', priceMovePercent: null, typicalMovePercent: 6.1 },
+    { date: '2026-04-29', priceMovePercent: 3.2, typicalMovePercent: 6.1 },
+    { date: '2026-04-30', priceMovePercent: null, typicalMovePercent: null },
+  ];
+
+  it('blanks the typical move with the price move, counting each row that lost either once', () => {
+    const result = trimEarnings(rows, plus, null);
+    expect(result.items).toEqual(rows.map((row) => ({ ...row, priceMovePercent: null, typicalMovePercent: null })));
+    expect(result.gated).toEqual([{ feature: 'priceMove', hidden: 2 }]);
+    expect(trimEarnings(rows, pro, null)).toEqual({ items: rows, gated: [] });
+  });
+});
+
 describe(trimWhole.name, () => {
   it('withholds a premium list whole and says how long it was', () => {
     expect(trimWhole([1, 2, 3], free, 'analystRatings')).toEqual({

@@ -7,7 +7,8 @@
  * - earnings history (historicalEarnings): per company, the current quarter (the next report, or the latest one
  *   when none is scheduled), the quarter before it and anything scheduled later; in calendar windows, reports
  *   dated from the first day of the previous calendar quarter on (that span holds the current and last season);
- * - the pre/post earnings move (prePostEarningsMove, pro) is blanked on every row without it;
+ * - the pre/post earnings move and the typical move after reports (prePostEarningsMove, pro) are blanked on every row
+ *   without it;
  * - analyst ratings (analystRatings) and corporate guidance (corporateGuidance, pro) are withheld whole;
  * - files: metadata stays visible, content and links are withheld per type (transcript: eventTranscripts, slides:
  *   eventSlides, report: eventReports, audio: historicalAudio); AI analysis needs eventTranscriptsAi;
@@ -77,11 +78,14 @@ export function symbolHistoryStart(dates: readonly IsoDate[], today: IsoDate): I
 export interface EarningsFigures {
   date: IsoDate;
   priceMovePercent: number | null;
+  /** The company's typical move after its reports (decision 0045): the same premium data as the price move. */
+  typicalMovePercent?: number | null | undefined;
 }
 
 /**
  * Earnings rows as a caller may see them: without historicalEarnings, rows dated before `historyStart` are
- * withheld; without prePostEarningsMove the price move is blanked. `historyStart` null means nothing is history.
+ * withheld; without prePostEarningsMove the price move and the typical move are blanked, and the marker counts the
+ * rows that lost either. `historyStart` null means nothing is history.
  */
 export function trimEarnings<T extends EarningsFigures>(
   rows: readonly T[],
@@ -94,9 +98,11 @@ export function trimEarnings<T extends EarningsFigures>(
   const items = canUse(features, 'priceMove')
     ? kept
     : kept.map((row) => {
-        if (row.priceMovePercent === null) return row;
+        if (row.priceMovePercent === null && row.typicalMovePercent == null) return row;
         blanked += 1;
-        return { ...row, priceMovePercent: null };
+        return row.typicalMovePercent === undefined
+          ? { ...row, priceMovePercent: null }
+          : { ...row, priceMovePercent: null, typicalMovePercent: null };
       });
   return {
     items,

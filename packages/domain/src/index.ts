@@ -22,6 +22,7 @@ export * from './plans.ts';
 export * from './portfolio.ts';
 export * from './push-prompt.ts';
 export * from './random.ts';
+export * from './reactions.ts';
 export * from './search.ts';
 export * from './sec-filings.ts';
 export * from './sign-in.ts';

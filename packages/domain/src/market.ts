@@ -88,6 +88,8 @@ export const EARNINGS_SORT_KEYS = [
   'alphabetical',
   'yoyPercentChangeRevenue',
   'yoyPercentChangeEPS',
+  /** The company's typical move after its reports, biggest first (decision 0045). */
+  'typicalMove',
 ] as const;
 export type EarningsSortKey = (typeof EARNINGS_SORT_KEYS)[number];
 

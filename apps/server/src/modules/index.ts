@@ -25,6 +25,7 @@ import { newsModule } from './news/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { priceHistoryModule } from './price-history/index.ts';
 import { quotesModule } from './quotes/index.ts';
+import { reactionsModule } from './reactions/index.ts';
 import { releaseNotesModule } from './release-notes/index.ts';
 import { shortInterestModule } from './short-interest/index.ts';
 import { signInOptionsModule } from './sign-in-options/index.ts';
@@ -44,6 +45,7 @@ export const MODULES: readonly ServerModule[] = [
   adminModule,
   usersModule,
   earningsModule,
+  reactionsModule,
   eventsModule,
   liveCallsModule,
   communityModule,

@@ -7,11 +7,11 @@ const config = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: '/tm
 const noop = async () => {};
 
 describe('the worker lanes the parts declare', () => {
-  it('runs ingestion and the market history in the main lane, with the ingestion schedules, and one lane per kind', () => {
+  it('runs ingestion, the market history and the reactions in the main lane, with the ingestion schedules, and one lane per kind', () => {
     const lanes = lanesOf(WORKER_PARTS, config());
     expect(lanes.map((lane) => lane.name).sort()).toEqual(['affiliates', 'ai', 'main', 'notifications']);
     const main = lanes.find((lane) => lane.name === 'main');
-    expect(Object.keys(main?.handlers ?? {}).sort()).toEqual(['ingest', 'market-history']);
+    expect(Object.keys(main?.handlers ?? {}).sort()).toEqual(['ingest', 'market-history', 'reactions.recompute']);
     expect(main?.schedules.map((s) => s.name)).toContain('demo-roll-forward');
     expect(lanes.find((lane) => lane.name === 'ai')?.schedules).toEqual([]);
   });

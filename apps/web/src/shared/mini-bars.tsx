@@ -58,7 +58,7 @@ export function MiniBars({
                     left: '10%',
                     right: '10%',
                     top: c >= 0 ? zero - ch : zero,
-                    height: ch,
+                    height: `${ch}px`,
                     borderRadius: 0.5,
                     border: 1,
                     borderStyle: 'dashed',
@@ -73,7 +73,8 @@ export function MiniBars({
                     left: '22%',
                     right: '22%',
                     top: v >= 0 ? zero - h : zero,
-                    height: Math.max(h, 1),
+                    // In px: the sx height reads a number up to 1 as a fraction of the box (1 would be 100 %).
+                    height: `${Math.max(h, 1)}px`,
                     borderRadius: 0.5,
                     bgcolor: v >= 0 ? 'success.main' : 'error.main',
                   }}

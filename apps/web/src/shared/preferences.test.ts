@@ -31,6 +31,7 @@ describe(createPreferenceStore.name, () => {
     expect(prefs.get('lastSeenReleaseNoteDate')).toBeNull();
     expect(Object.keys(prefs.get('calendarToggles')).sort()).toEqual(
       [
+        'bigMovers',
         'calls',
         'dividendPayment',
         'economic',

@@ -80,6 +80,8 @@ export const DEFAULT_CALENDAR_TOGGLES = {
   // who just added one stock would take for a calendar with nothing else on it.
   myStocksOverview: false,
   calls: true,
+  // Narrows the calendar to the reports of companies that move BIG_MOVER_MIN_PERCENT or more on average.
+  bigMovers: false,
 };
 export type CalendarToggles = typeof DEFAULT_CALENDAR_TOGGLES;
 

@@ -29,6 +29,7 @@ import type {
   getSummaries,
   getSymbolEarnings,
   getSymbolEvents,
+  getSymbolReactions,
   NewsItem,
   Quote,
   ResponseOf,
@@ -45,6 +46,7 @@ import {
   EH500_RANKING,
   type IsoDate,
   nyDate,
+  REACTION_BENCHMARK_SYMBOL,
   symbolHistoryStart,
   trimDividendHistory,
   trimEarnings,
@@ -435,6 +437,23 @@ export function answerSymbolPages(features: AccountFeatures = VISITOR): void {
         earnings: items,
         gated,
       } satisfies ResponseOf<typeof getSymbolEarnings>);
+    }),
+    // The moves after reports: the price move's premium data, withheld whole without it.
+    http.get(`*${paths.getSymbolReactions}`, ({ params }) => {
+      const asset = known(params.symbol);
+      if (!asset) return notFound();
+      const reports = asset.symbol === 'AAPL' ? appleEarnings(today()).length : 0;
+      const gate = canUse(features, 'priceMove') ? [] : [{ feature: 'priceMove' as const, hidden: reports }];
+      return HttpResponse.json({
+        symbol: asset.symbol,
+        name: asset.name,
+        benchmark: REACTION_BENCHMARK_SYMBOL,
+        reactions: [],
+        stats: null,
+        summary: null,
+        expectedMove: null,
+        gated: reports > 0 ? gate : [],
+      } satisfies ResponseOf<typeof getSymbolReactions>);
     }),
     http.get(`*${paths.getAssetGuidance}`, ({ params }) => {
       const { gated } = trimWhole([{}], features, 'guidance');

@@ -1,9 +1,12 @@
-import { assets, type Database, earnings, earningsDateChanges } from '@eh/db';
+import { assets, type Database, earnings, earningsDateChanges, reactionStats } from '@eh/db';
 import type { IsoDate, SymbolFilter } from '@eh/domain';
 import { and, asc, between, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { popularAssetIds } from '../quotes/index.ts';
 
-/** The columns of an earnings row with its company, as the calendar and the symbol call return them. */
+/**
+ * The columns of an earnings row with its company (and the company's typical move after its reports, one primary-key
+ * probe per row), as the calendar and the symbol call return them.
+ */
 const earningsColumns = {
   id: earnings.id,
   assetId: earnings.assetId,
@@ -31,6 +34,7 @@ const earningsColumns = {
   estimateCount: earnings.estimateCount,
   reportedAt: earnings.reportedAt,
   priceMovePercent: earnings.priceMovePercent,
+  typicalMovePercent: reactionStats.typicalMovePercent,
   source: earnings.source,
 };
 
@@ -50,6 +54,7 @@ export async function calendarRows(db: Database, params: WindowParams) {
     .select(earningsColumns)
     .from(earnings)
     .innerJoin(assets, eq(assets.id, earnings.assetId))
+    .leftJoin(reactionStats, eq(reactionStats.assetId, earnings.assetId))
     .where(between(earnings.date, params.start, params.end))
     .orderBy(asc(earnings.date));
 }
@@ -76,6 +81,7 @@ export async function assetEarnings(db: Database, params: { assetId: number }): 
     .select(earningsColumns)
     .from(earnings)
     .innerJoin(assets, eq(assets.id, earnings.assetId))
+    .leftJoin(reactionStats, eq(reactionStats.assetId, earnings.assetId))
     .where(eq(earnings.assetId, params.assetId))
     .orderBy(desc(earnings.date));
 }
@@ -86,6 +92,7 @@ export async function earningsByIds(db: Database, params: { ids: readonly number
     .select(earningsColumns)
     .from(earnings)
     .innerJoin(assets, eq(assets.id, earnings.assetId))
+    .leftJoin(reactionStats, eq(reactionStats.assetId, earnings.assetId))
     .where(inArray(earnings.id, [...params.ids]));
 }
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { featuresOf } from '../../kernel/entitlements.ts';
 import { identifyCaller } from '../../kernel/http/auth.ts';
 import { mount } from '../../kernel/http/route.ts';
+import { REACTIONS_DATASET } from '../reactions/index.ts';
 import { clearOnMarketChange, createResponseCache, mountSerialized } from './response-cache.ts';
 import * as service from './service.ts';
 
@@ -16,7 +17,7 @@ import * as service from './service.ts';
 export async function earningsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const calendarCache = createResponseCache();
-  const unsubscribe = await clearOnMarketChange(ctx.bus, calendarCache, ['earnings', 'assets']);
+  const unsubscribe = await clearOnMarketChange(ctx.bus, calendarCache, ['earnings', 'assets', REACTIONS_DATASET]);
   app.addHook('onClose', async () => unsubscribe());
   identifyCaller(app);
 

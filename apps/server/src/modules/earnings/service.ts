@@ -22,6 +22,7 @@ import {
   type IsoDate,
   LEGACY_ALERTS_FILTER,
   MARKET_TIME_ZONE,
+  mergeMarkers,
   nyDate,
   type SessionType,
   SYMBOL_FILTER_MIN_MARKET_CAP,
@@ -90,6 +91,7 @@ export function toEarningsRow(row: q.EarningsQueryRow): EarningsRow {
     estimateCount: row.estimateCount,
     reportedAt: row.reportedAt?.toISOString() ?? null,
     priceMovePercent: row.priceMovePercent,
+    typicalMovePercent: row.typicalMovePercent,
     source: row.source,
   };
 }
@@ -107,16 +109,25 @@ export function compareCalendarRows(a: EarningsRow, b: EarningsRow): number {
   );
 }
 
+/** A calendar answer, and how many of its reports lost their typical move to the plan (the columns' marker). */
+export interface CalendarAnswer extends EarningsCalendar {
+  typicalMovesHidden: number;
+}
+
 export async function calendar(
   ctx: AppContext,
   features: AccountFeatures,
   window: { start: IsoDate; end: IsoDate },
   today: IsoDate,
-): Promise<EarningsCalendar> {
+): Promise<CalendarAnswer> {
   const historyStart = canUse(features, 'earningsHistory') ? null : calendarHistoryStart(today);
   const rows = (await q.calendarRows(ctx.db, window)).map(toEarningsRow).sort(compareCalendarRows);
   const { items, gated } = trimEarnings(rows, features, historyStart);
-  return { ...window, timeZone: MARKET_TIME_ZONE, historyStart, earnings: items, gated };
+  const kept = new Set(items.map((row) => row.id));
+  const typicalMovesHidden = canUse(features, 'priceMove')
+    ? 0
+    : rows.filter((row) => kept.has(row.id) && row.typicalMovePercent != null).length;
+  return { ...window, timeZone: MARKET_TIME_ZONE, historyStart, earnings: items, gated, typicalMovesHidden };
 }
 
 /** The busiest real weeks carry 1,300+ reports: the season week the calendar's answer is measured on. */
@@ -126,13 +137,16 @@ export const SEASON_WEEK_MAX_BYTES = 400 * 1024;
 
 /**
  * The calendar by column (`shape=columns`): only the fields the calendar draws (decision 0017). The price move is
- * not among them, so its marker goes too: nothing of it was withheld from this answer.
+ * not among them but the typical move is (decision 0045): the price-move marker counts the typical moves blanked.
  */
-export function calendarColumns(answer: EarningsCalendar): EarningsCalendarColumns {
-  const { earnings: rows, gated, ...header } = answer;
+export function calendarColumns(answer: CalendarAnswer): EarningsCalendarColumns {
+  const { earnings: rows, gated, typicalMovesHidden, ...header } = answer;
   return {
     ...header,
-    gated: gated.filter((marker) => marker.feature !== 'priceMove'),
+    gated: mergeMarkers([
+      ...gated.filter((marker) => marker.feature !== 'priceMove'),
+      { feature: 'priceMove', hidden: typicalMovesHidden },
+    ]),
     count: rows.length,
     columns: encodeEarningsColumns(rows),
   };
@@ -144,7 +158,7 @@ export interface CalendarQuery extends WindowQuery {
 
 /**
  * The calendar as JSON bytes, from the cache when another caller with the same plan tier asked for the same window
- * in the same shape today. The tier is what the answer depends on: earnings history, and the price move (rows only).
+ * in the same shape today. The tier is what the answer depends on: earnings history, and the price and typical moves.
  */
 export async function calendarBody(
   ctx: AppContext,
@@ -156,8 +170,7 @@ export async function calendarBody(
   const today = nyDate(now);
   const window = resolveWindow(query, today);
   const shape = query.shape ?? 'rows';
-  const history = canUse(features, 'earningsHistory') ? 'h' : '-';
-  const tier = shape === 'columns' ? history : `${history}${canUse(features, 'priceMove') ? 'm' : '-'}`;
+  const tier = `${canUse(features, 'earningsHistory') ? 'h' : '-'}${canUse(features, 'priceMove') ? 'm' : '-'}`;
   return cache.get(`calendar|${shape}|${window.start}|${window.end}|${tier}|${today}`, async (previous) => {
     const answer = await calendar(ctx, features, window, today);
     const checked =

@@ -128,6 +128,11 @@ export const SORT_COMPARATORS: Readonly<Record<EarningsSortKey, Comparator>> = {
     byPopularity,
     bySymbol,
   ),
+  typicalMove: chain(
+    byNumber((row) => row.typicalMovePercent ?? null, -1),
+    byPopularity,
+    bySymbol,
+  ),
 };
 
 export function sortEarnings(rows: readonly CalendarEarningsRow[], key: EarningsSortKey): CalendarEarningsRow[] {
@@ -163,6 +168,13 @@ export interface GroupOptions {
   sort: EarningsSortKey;
   /** The "estimated dates" calendar toggle: off leaves out every report whose date is not confirmed. */
   showEstimated: boolean;
+  /** The "big movers" toggle: reports of companies whose typical move is below this go behind "+N more". */
+  minTypicalMove?: number | null;
+}
+
+/** Whether a report's company moves at least `min` percent on average after its reports (no figure: it does not). */
+export function movesAtLeast(row: Pick<CalendarEarningsRow, 'typicalMovePercent'>, min: number | null | undefined) {
+  return min == null || (row.typicalMovePercent ?? Number.NEGATIVE_INFINITY) >= min;
 }
 
 /** Splits a window's reports into its days (every day listed, even empty ones) and each day into sessions. */
@@ -186,9 +198,11 @@ export function groupCalendar(
       group = { session: key, shown: [], hidden: [] };
       sessions.set(key, group);
     }
-    (matchesFilter(row, options.filter, options.popular, options.custom ?? null) ? group.shown : group.hidden).push(
-      row,
-    );
+    (matchesFilter(row, options.filter, options.popular, options.custom ?? null) &&
+    movesAtLeast(row, options.minTypicalMove)
+      ? group.shown
+      : group.hidden
+    ).push(row);
   }
   return days.map((date) => {
     const sessions = SESSION_ORDER.map((key) => byDay.get(date)?.get(key)).filter(

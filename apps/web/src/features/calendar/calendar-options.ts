@@ -2,7 +2,7 @@
  * The calendar's choices as the reader sees them: filter groups, sort keys, views and the calendar toggles, with
  * their labels and hints, named once for the toolbar, the settings modal and the tests.
  */
-import type { CalendarEventType, EarningsSortKey, SymbolFilter } from '@eh/domain';
+import { BIG_MOVER_MIN_PERCENT, type CalendarEventType, type EarningsSortKey, type SymbolFilter } from '@eh/domain';
 import type { CalendarToggles, CalendarView } from '../../shared/preferences.ts';
 
 export interface FilterOption {
@@ -33,6 +33,7 @@ export const SORT_OPTIONS: readonly { value: EarningsSortKey; label: string }[] 
   { value: 'alphabetical', label: 'Alphabetical' },
   { value: 'yoyPercentChangeRevenue', label: 'YoY revenue growth' },
   { value: 'yoyPercentChangeEPS', label: 'YoY EPS growth' },
+  { value: 'typicalMove', label: 'Typical move' },
 ];
 
 export const VIEW_OPTIONS: readonly { value: CalendarView; label: string }[] = [
@@ -63,6 +64,11 @@ export const TOGGLE_OPTIONS: readonly ToggleOption[] = [
     description: 'Only the companies in your lists',
   },
   { key: 'calls', label: 'Earnings calls', description: 'Call times on each report, and other calls' },
+  {
+    key: 'bigMovers',
+    label: 'Big movers',
+    description: `Companies that move ${BIG_MOVER_MIN_PERCENT}% or more on average after their reports`,
+  },
 ];
 
 /** Which event types the toggles ask the events API for. */

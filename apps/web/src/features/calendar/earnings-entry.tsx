@@ -4,7 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useAppDispatch } from '../../shared/hooks.ts';
-import { dateTimeFormat } from '../../shared/market/format.ts';
+import { dateTimeFormat, formatPercent } from '../../shared/market/format.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { SymbolInitials } from '../../shared/symbol-logo.tsx';
 import { dayHeading, dayShiftLabel, epsLine, type FigureLine, reportTime, revenueLine } from './calendar-format.ts';
@@ -83,6 +83,25 @@ export function FigureText({
       ) : (
         `${label ? 'est. ' : 'Est. '}${line.estimate}`
       )}
+    </Typography>
+  );
+}
+
+/** '±6.1%': how much the company moves on average after its reports; nothing when it has no such figure. */
+export function TypicalMove({ row }: { row: Pick<CalendarEarningsRow, 'typicalMovePercent' | 'symbol'> }) {
+  const value = row.typicalMovePercent;
+  if (value == null) return null;
+  const figure = `±${formatPercent(value, { signed: false, digits: 1 })}`;
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      data-testid="typical-move"
+      title={`${row.symbol} moves ${figure} on average after its reports`}
+      aria-label={`Typical move ${figure}`}
+      sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: 'text.secondary' }}
+    >
+      {figure}
     </Typography>
   );
 }
@@ -231,6 +250,7 @@ export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, re
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, mt: 0.25 }}>
         <TimeLabel row={row} timeZone={timeZone} />
         <Box sx={{ flex: 1 }} />
+        <TypicalMove row={row} />
         {call ? <CallButton call={call} timeZone={timeZone} /> : null}
       </Box>
       <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>

@@ -1,4 +1,4 @@
-import { type IsoDate, isIsoDate } from '@eh/domain';
+import { BIG_MOVER_MIN_PERCENT, type IsoDate, isIsoDate } from '@eh/domain';
 import { Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -48,9 +48,10 @@ export default function SelectedMonthDayModal({ entry, onClose }: ModalContentPr
         only: sets.only,
         sort: settings.sort,
         showEstimated: toggles.estimatedDates,
+        minTypicalMove: toggles.bigMovers ? BIG_MOVER_MIN_PERCENT : null,
       })[0] ?? null
     );
-  }, [date, calendar.data, sets, filter, settings.sort, toggles.estimatedDates]);
+  }, [date, calendar.data, sets, filter, settings.sort, toggles.estimatedDates, toggles.bigMovers]);
 
   return (
     <>

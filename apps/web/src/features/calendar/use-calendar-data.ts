@@ -1,5 +1,5 @@
 import type { CalendarEarningsRow, CalendarEvent, PremiumMarker } from '@eh/contracts';
-import { addDays, daysBetween, type IsoDate, isWeekend } from '@eh/domain';
+import { addDays, BIG_MOVER_MIN_PERCENT, daysBetween, type IsoDate, isWeekend } from '@eh/domain';
 import { useMemo } from 'react';
 import type { ApiError } from '../../shared/api.ts';
 import type { CalendarToggles, EarningsSettings } from '../../shared/preferences.ts';
@@ -83,8 +83,9 @@ export function useCalendarData(
         only: sets.only,
         sort: settings.sort,
         showEstimated: toggles.estimatedDates,
+        minTypicalMove: toggles.bigMovers ? BIG_MOVER_MIN_PERCENT : null,
       }),
-    [rows, window.start, window.end, settings.filter, settings.sort, sets, toggles.estimatedDates],
+    [rows, window.start, window.end, settings.filter, settings.sort, sets, toggles.estimatedDates, toggles.bigMovers],
   );
   const eventList = (types.length > 0 && events.currentData?.events) || EMPTY_EVENTS;
   const calls = useMemo(() => callsByEarningsId(eventList), [eventList]);
@@ -113,8 +114,9 @@ export function useCalendarData(
       ...(calendar.currentData?.gated ?? []),
       ...(types.length > 0 ? (events.currentData?.gated ?? []) : []),
     ];
-    return markers.filter((marker) => marker.feature !== 'priceMove');
-  }, [calendar.currentData, events.currentData, types.length]);
+    // The typical move is the price move's premium data: its marker counts only where the reader filters by it.
+    return toggles.bigMovers ? markers : markers.filter((marker) => marker.feature !== 'priceMove');
+  }, [calendar.currentData, events.currentData, types.length, toggles.bigMovers]);
 
   return {
     days,

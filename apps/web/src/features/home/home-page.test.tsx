@@ -1,5 +1,6 @@
 import type {
   getFilesByFilter,
+  getLikelyMovers,
   getMarketIndex,
   getMovers,
   getNews,
@@ -80,6 +81,15 @@ function answerHome() {
         earnings: [],
         gated: [],
       } satisfies ResponseOf<typeof getTopMarketEarnings>),
+    ),
+    http.get(`*${paths.getLikelyMovers}`, () =>
+      HttpResponse.json({
+        start: '2026-03-02',
+        end: '2026-03-06',
+        timeZone: 'America/New_York',
+        movers: [],
+        gated: [],
+      } satisfies ResponseOf<typeof getLikelyMovers>),
     ),
     http.get('*/pricing/indexes/:id', () =>
       HttpResponse.json({

@@ -16,6 +16,7 @@ import {
   OverallScoreSection,
   TopMarketCapSection,
 } from './home-sections.tsx';
+import { LikelyMoversSection } from './likely-movers.tsx';
 
 /** The home tabs; the reader's choice is kept (SPEC §2) and cleared on sign-out (SPEC §4). */
 export const HOME_TABS = [
@@ -75,7 +76,10 @@ export default function HomePage() {
         ) : tab === 'earnings' ? (
           <Box sx={{ ...grid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
             <FeedSection />
-            <CalendarSection />
+            <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+              <CalendarSection />
+              <LikelyMoversSection />
+            </Box>
           </Box>
         ) : (
           <Box sx={{ ...grid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>

@@ -45,6 +45,7 @@ import { SectionCard } from '../../shared/section-card.tsx';
 import type { SymbolSectionProps } from '../../shared/symbol-context.ts';
 import { firstGate, UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
 import { DateStatusChip } from './date-status-chip.tsx';
+import { EarningsReactions } from './earnings-reactions.tsx';
 import { historyRows, isReported, nextReport, reportedRows } from './earnings-view.ts';
 import { NextEarnings, NextEarningsPlaceholder } from './next-earnings.tsx';
 import {
@@ -419,8 +420,10 @@ export function EarningsTab(props: SymbolSectionProps) {
           md: props.compact ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))',
         },
         gridTemplateAreas: {
-          xs: '"upcoming" "history" "guidance"',
-          md: props.compact ? '"upcoming" "history" "guidance"' : '"upcoming guidance" "history history"',
+          xs: '"upcoming" "history" "reactions" "guidance"',
+          md: props.compact
+            ? '"upcoming" "history" "reactions" "guidance"'
+            : '"upcoming guidance" "history history" "reactions reactions"',
         },
       }}
     >
@@ -432,6 +435,9 @@ export function EarningsTab(props: SymbolSectionProps) {
       </Box>
       <Box sx={{ gridArea: 'history', minWidth: 0 }}>
         <EarningsHistory {...props} />
+      </Box>
+      <Box sx={{ gridArea: 'reactions', minWidth: 0 }}>
+        <EarningsReactions {...props} />
       </Box>
     </Box>
   );
