@@ -237,11 +237,14 @@ eachDatabase((service) => {
       expect(paid.gated).toEqual([]);
       const historyStart = calendarHistoryStart(today());
       const visible = order.filter((row) => row.date >= historyStart);
-      const moves = visible.filter((row) => row.priceMovePercent !== null).length;
+      // The price-move marker counts the rows that lost a price move or a typical move (both premium).
+      const typical = new Map(paid.earnings.map((row) => [row.id, row.typicalMovePercent ?? null]));
+      const moves = visible.filter((row) => row.priceMovePercent !== null || typical.get(row.id) != null).length;
       const freeAnswer = await calendarService.calendar(ctx(), freeFeatures, week, today());
       expect(freeAnswer.historyStart).toBe(historyStart);
       expect(freeAnswer.earnings.map((row) => row.id)).toEqual(visible.map((row) => row.id));
       expect(freeAnswer.earnings.every((row) => row.priceMovePercent === null)).toBe(true);
+      expect(freeAnswer.earnings.every((row) => (row.typicalMovePercent ?? null) === null)).toBe(true);
       expect(freeAnswer.gated).toEqual([
         ...(order.length > visible.length
           ? [{ feature: 'earningsHistory', hidden: order.length - visible.length }]
