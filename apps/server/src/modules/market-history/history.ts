@@ -300,6 +300,16 @@ export async function historyPending(db: Database, provider: string): Promise<bo
   return rows.length > 0;
 }
 
+/** Whether any market's history is still filling (a step queued or running). */
+export async function historyFilling(db: Database): Promise<boolean> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.name, HISTORY_JOB), inArray(jobs.status, ['queued', 'running'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Runs every remaining step here and now, in order (the tests' seeded template: a database as the history leaves
  * it, without a worker). Returns the steps run.

@@ -5,7 +5,7 @@ import { MARKET_HISTORY_JOB_HANDLERS } from './jobs.ts';
 import { marketHistoryRoutes } from './routes.ts';
 
 export { demoMarketSeed } from './demo-market.ts';
-export { type HistoryStatus, historyPending, historyStatus, resumeHistory } from './history.ts';
+export { type HistoryStatus, historyFilling, historyPending, historyStatus, resumeHistory } from './history.ts';
 
 /** The demo market's results land at their time (not at tomorrow's roll), and so reach the calendar live. */
 const demoResultsLoop: Loop = (ctx, log) => {

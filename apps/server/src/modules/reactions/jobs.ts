@@ -13,6 +13,7 @@ import type { AppContext } from '../../kernel/context.ts';
 import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
 import { enqueue } from '../../kernel/jobs/queue.ts';
 import type { Loop } from '../../kernel/module.ts';
+import { historyFilling } from '../market-history/index.ts';
 import { reactionsBehind } from './queries.ts';
 import { recomputeReactions } from './recompute.ts';
 
@@ -36,6 +37,10 @@ export function concernsReactions(message: unknown): boolean {
     datasets === null || datasets.some((name) => typeof name === 'string' && REACTION_INPUT_DATASETS.includes(name))
   );
 }
+
+/** Whether a `market.changed` message names its datasets (one without names concerns everything). */
+const namesDatasets = (message: unknown) =>
+  Boolean(message && typeof message === 'object' && 'datasets' in message && Array.isArray(message.datasets));
 
 export async function enqueueReactions(ctx: Pick<AppContext, 'db'>, runAt?: Date): Promise<number | null> {
   return enqueue(ctx.db, { name: REACTIONS_JOB, uniqueKey: REACTIONS_JOB, ...(runAt ? { runAt } : {}) });
@@ -73,14 +78,20 @@ export const reactionsLoop: Loop = (ctx: AppContext, log: FastifyBaseLogger) => 
       log.warn({ err: error }, 'could not enqueue the reactions job'),
     );
   };
-  reactionsBehind(ctx.db)
-    .then((behind) => {
-      if (behind) kick(REACTIONS_START_DELAY_MS);
+  // While a market's history fills, each of its steps announces the bars it wrote: a recompute of the whole market
+  // after each held the embedded database for seconds at a time, and a newcomer's pages with it. The fill's last
+  // step (EHS) announces a change of everything once the bars are in: that one queues the run.
+  const filling = () => historyFilling(ctx.db).catch(() => false);
+  Promise.all([reactionsBehind(ctx.db), filling()])
+    .then(([behind, busy]) => {
+      if (behind && !busy) kick(REACTIONS_START_DELAY_MS);
     })
     .catch((error: unknown) => log.warn({ err: error }, 'could not check whether the reactions are current'));
   ctx.bus
-    .subscribe(MARKET_CHANGED_CHANNEL, (message) => {
-      if (concernsReactions(message)) kick(REACTIONS_DEBOUNCE_MS);
+    .subscribe(MARKET_CHANGED_CHANNEL, async (message) => {
+      if (!concernsReactions(message)) return;
+      if (namesDatasets(message) && (await filling())) return;
+      kick(REACTIONS_DEBOUNCE_MS);
     })
     .then((stop) => {
       if (stopped) void stop();
