@@ -53,10 +53,10 @@ async function startSmtp(busy: Set<string>) {
   return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => smtp.close(() => r())) };
 }
 
-async function waitFor<T>(what: string, find: () => T | undefined, ms = 20_000): Promise<T> {
+async function waitFor<T>(what: string, find: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const found = find();
+    const found = await find();
     if (found !== undefined) return found;
     if (Date.now() > until) throw new Error(`${what} did not arrive in ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
@@ -161,6 +161,16 @@ describe('delivery by SMTP (SMTP_URL)', () => {
     return pool;
   }
 
+  /**
+   * The outbox row of `email` once it is marked sent: the stand-in has the message when its DATA ends, a moment before
+   * the sender reads the server's 250 and records the row as sent.
+   */
+  const sentRow = (email: string) =>
+    waitFor('the outbox row marked sent', async () => {
+      const [row] = await server.ctx.db.select().from(outbox).where(eq(outbox.to, email));
+      return row?.sentAt ? row : undefined;
+    });
+
   it('sends the sign-up code to the SMTP server, and that code confirms the account', async () => {
     const email = `smtp.${Date.now()}@example.com`;
     const pool = await signUp(email);
@@ -181,8 +191,7 @@ describe('delivery by SMTP (SMTP_URL)', () => {
       }),
     );
     expect(session.getIdToken().decodePayload().email).toBe(email);
-    const [row] = await server.ctx.db.select().from(outbox).where(eq(outbox.to, email));
-    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect((await sentRow(email)).sentAt).toBeInstanceOf(Date);
   });
 
   it('retries through the job queue when the SMTP server refuses for a while', async () => {
@@ -191,9 +200,9 @@ describe('delivery by SMTP (SMTP_URL)', () => {
     await signUp(email);
     await waitFor('the retried email', () => smtp.received.find((m) => m.to.includes(email)));
     expect(busy.has(email)).toBe(false);
-    const [row] = await server.ctx.db.select().from(outbox).where(eq(outbox.to, email));
+    const row = await sentRow(email);
     expect(row).toMatchObject({ attempts: 2 });
-    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row.sentAt).toBeInstanceOf(Date);
     const [job] = await server.ctx.db
       .select()
       .from(jobs)

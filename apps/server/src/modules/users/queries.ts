@@ -1,12 +1,4 @@
-import {
-  type Database,
-  idpFederatedIdentities,
-  idpRefreshTokens,
-  idpRevokedOrigins,
-  idpUsers,
-  pushTokens,
-  users,
-} from '@eh/db';
+import { type Database, idpFederatedIdentities, idpUsers, pushTokens, users } from '@eh/db';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
