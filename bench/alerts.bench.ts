@@ -326,7 +326,7 @@ async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Pr
       try {
         result.drains.push(await drainOnce(ctx, 'smtp', ROUNDS + 2, sink));
       } finally {
-        closeSmtpTransports();
+        closeSmtpTransports(sink.url);
         await sink.close();
       }
     }

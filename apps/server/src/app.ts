@@ -28,6 +28,9 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
+    // Fastify's 10 s is a bound on a hung plugin, not on a slow machine: registering every module's routes and
+    // schemas took longer than that on a 2-core machine starting two servers beside other work, and the start failed.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -8,6 +8,7 @@ import { buildServer } from './app.ts';
 import { type Config, localUrl } from './config.ts';
 import { createBus } from './kernel/bus/index.ts';
 import type { AppContext } from './kernel/context.ts';
+import { closeSmtpTransports } from './mail/smtp.ts';
 import { accountEntitlements } from './modules/teams/index.ts';
 import { runSeeds } from './seed/index.ts';
 import { copyTemplate } from './seed/pglite-template.ts';
@@ -98,6 +99,8 @@ export async function openAppContext(config: Config): Promise<AppContext> {
 }
 
 export async function closeAppContext(ctx: AppContext): Promise<void> {
+  // The roles have stopped: nothing sends mail any more.
+  if (ctx.config.SMTP_URL) closeSmtpTransports(ctx.config.SMTP_URL);
   await ctx.bus.close();
   await ctx.database.close();
 }

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type LockMode, lockRequest } from './locks.ts';
@@ -174,7 +174,13 @@ export async function layoutShifts(page: Page): Promise<{ total: number; moved: 
   return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), moved: shifts.map((shift) => shift.moved) };
 }
 
-/** Serious and critical axe violations on the page (or only inside `selector`), one line each. */
+/**
+ * Serious and critical axe violations on the page (or only inside `selector`), one line each. axe is put into the
+ * page once and run there for its violations alone: @axe-core/playwright's builder injected it again on every call,
+ * gathered every result kind, and finished each run in a new blank page, 2.3–3.5 CPU-s a check on this machine
+ * against 0.4–0.6 (the e2e files run some sixty). Our pages embed no frames of their own (a YouTube player is
+ * someone else's page), so frames are not descended into.
+ */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   // Colours read mid-transition (a chip turning from pending to sent, a theme change) fail the contrast rule on
   // colours no one sees for long: let finite transitions end first (at most 2 s).
@@ -189,11 +195,23 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  const builder = new AxeBuilder({ page });
-  const results = await (selector ? builder.include(selector) : builder).analyze();
-  return results.violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    (include) =>
+      (window as unknown as { axe: typeof axe }).axe
+        .run(include ? { include: [include] } : document, { resultTypes: ['violations'], iframes: false })
+        .then((results) =>
+          results.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact ?? null,
+            targets: v.nodes.map((n) => n.target.join(' ')),
+          })),
+        ),
+    selector ?? null,
+  );
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
 /**

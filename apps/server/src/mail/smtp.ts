@@ -49,10 +49,17 @@ function transportFor(url: string, pool: boolean): Transporter {
   return transport;
 }
 
-/** Closes the pooled connections (a process that is stopping; the next send opens new ones). */
-export function closeSmtpTransports(): void {
-  for (const transport of transports.values()) transport.close();
-  transports.clear();
+/**
+ * Closes the connections open to the SMTP server of `url` once their deliveries end (a server that is stopping; a
+ * later send opens new ones). Left open, they keep the process from ending until the SMTP server times them out.
+ */
+export function closeSmtpTransports(url: string): void {
+  for (const [key, transport] of transports) {
+    if (key.endsWith(` ${url}`)) {
+      transport.close();
+      transports.delete(key);
+    }
+  }
 }
 
 /** An email as nodemailer takes it: a plain-text part, and optionally an HTML part and extra headers. */

@@ -16,6 +16,7 @@ import { eachDatabase } from './context.ts';
 /** Days far from any demo data. */
 const DAY1 = '2091-03-05';
 const DAY2 = '2091-03-06';
+const DAY_BEFORE = '2091-03-04';
 
 eachDatabase((service) => {
   const ctx = () => service().ctx;
@@ -197,6 +198,31 @@ eachDatabase((service) => {
         gated: null,
       });
       expect(answer.events.some((event) => event.id === ids.recorded)).toBe(false);
+    });
+
+    it('keeps a call begun before midnight on while it is live, and only that one of the day before', async () => {
+      await ctx()
+        .db.insert(events)
+        .values(
+          ['live', 'upcoming'].map((status, i) => ({
+            source: 'test',
+            externalId: `test-late-${status}`,
+            eventType: 'call' as const,
+            eventStatus: status as 'live' | 'upcoming',
+            eventDate: nyToUtc(DAY_BEFORE, `23:5${i}`),
+            title: `ZQEV late call ${status}`,
+          })),
+        );
+      // Five minutes into DAY1 in New York, the list from today without a window.
+      const answer = await calendar.list(
+        ctx(),
+        anonymous,
+        { type: ['call'], status: ['live', 'upcoming'], limit: 500 },
+        nyToUtc(DAY1, '00:05'),
+      );
+      const titles = answer.events.map((event) => event.title);
+      expect(titles).toContain('ZQEV late call live');
+      expect(titles).not.toContain('ZQEV late call upcoming');
     });
   });
 

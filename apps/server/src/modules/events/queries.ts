@@ -1,6 +1,6 @@
 import { assets, type Database, events } from '@eh/db';
 import type { CalendarEventType, EventStatus } from '@eh/domain';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 
 const eventColumns = {
   id: events.id,
@@ -30,6 +30,8 @@ export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execu
 export interface ListEventsParams {
   /** Inclusive lower bound of the event time. */
   from?: Date | undefined;
+  /** Live events whatever their start (a call begun before midnight is still on now): `from` bounds the others. */
+  liveBeforeFrom?: boolean;
   /** Exclusive upper bound. */
   to?: Date | undefined;
   types?: readonly CalendarEventType[] | undefined;
@@ -41,7 +43,11 @@ export interface ListEventsParams {
 /** Events in a time range by type and status (events_type_status_date_idx / events_date_idx). */
 export async function listEvents(db: Database, params: ListEventsParams): Promise<EventRow[]> {
   const where: (SQL | undefined)[] = [
-    params.from ? gte(events.eventDate, params.from) : undefined,
+    params.from
+      ? params.liveBeforeFrom
+        ? or(eq(events.eventStatus, 'live'), gte(events.eventDate, params.from))
+        : gte(events.eventDate, params.from)
+      : undefined,
     params.to ? lt(events.eventDate, params.to) : undefined,
     params.types?.length ? inArray(events.eventType, [...params.types]) : undefined,
     params.statuses?.length ? inArray(events.eventStatus, [...params.statuses]) : undefined,

@@ -66,6 +66,8 @@ export async function list(
   const start = query.start ?? (order === 'asc' && !query.end ? nyDate(now) : undefined);
   const rows = await q.listEvents(ctx.db, {
     from: start ? nyToUtc(start) : undefined,
+    // From today, when no window is given: a call still live since yesterday evening is still today's.
+    liveBeforeFrom: !query.start && (query.status?.includes('live') ?? true),
     to: query.end ? nyToUtc(addDays(query.end, 1)) : undefined,
     types: query.type,
     statuses: query.status,
