@@ -36,7 +36,7 @@ import { affectedRows, publishEvent } from '../apps/server/src/modules/notificat
 import { resultsNotice } from '../apps/server/src/modules/notifications/triggers/messages.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import type { Database } from '../packages/db/src/index.ts';
-import { benchConfig, loadAverage, scratchDatabase } from './support.ts';
+import { type BenchEngine, benchConfig, benchEngines, endBench, loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_RATIO = 0.3;
 const SYMBOL = 'BNCH';
@@ -258,7 +258,7 @@ interface EngineResult {
   drains: DrainResult[];
 }
 
-async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Promise<EngineResult> {
+async function runEngine(engine: BenchEngine, pgUrl: string | undefined): Promise<EngineResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-bench-alerts-'));
   const scratch = await scratchDatabase(engine === 'pg' ? pgUrl : undefined);
   const databaseUrl = scratch.url;
@@ -339,13 +339,7 @@ async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined): Pr
 }
 
 async function main() {
-  const pgUrl = values.pg ?? process.env.TEST_DATABASE_URL;
-  if (values['pg-only'] && !pgUrl) throw new Error('--pg-only needs --pg URL or TEST_DATABASE_URL');
-  const engines: ('pglite' | 'pg')[] = values['pg-only']
-    ? ['pg']
-    : pgUrl && !values['pglite-only']
-      ? ['pglite', 'pg']
-      : ['pglite'];
+  const { engines, pgUrl } = benchEngines(values);
   const failures: string[] = [];
   for (const engine of engines) {
     const r = await runEngine(engine, pgUrl);
@@ -386,11 +380,7 @@ async function main() {
     if (r.drains.length === 0) console.log(`${engine}: drain not measured (--no-drain)`);
     if (ratio < TARGET_RATIO) failures.push(`${engine}: ratio ${ratio.toFixed(2)}x is below ${TARGET_RATIO}x`);
   }
-  if (!pgUrl) console.log('postgres: skipped (give --pg URL or TEST_DATABASE_URL)');
-  if (failures.length > 0) {
-    console.error(failures.join('\n'));
-    process.exit(1);
-  }
+  endBench(pgUrl, failures);
 }
 
 await main();

@@ -49,7 +49,7 @@ import {
   seededRandom,
   weekWindow,
 } from '../packages/domain/src/index.ts';
-import { benchConfig, loadAverage, scratchDatabase } from './support.ts';
+import { type BenchEngine, benchConfig, benchEngines, endBench, loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_RATIO = 0.8;
 export const TARGET_P99_MS = 20;
@@ -335,7 +335,7 @@ async function load(
   };
 }
 
-async function runEngine(engine: 'pglite' | 'pg') {
+async function runEngine(engine: BenchEngine) {
   const child = fork(
     process.argv[1] ?? '',
     ['--serve', '--engine', engine, '--rows', String(values.rows), ...(values.pg ? ['--pg', values.pg] : [])],
@@ -411,14 +411,8 @@ async function runEngine(engine: 'pglite' | 'pg') {
 }
 
 async function main() {
-  const pgUrl = values.pg ?? process.env.TEST_DATABASE_URL;
+  const { engines, pgUrl } = benchEngines(values);
   if (pgUrl) values.pg = pgUrl;
-  if (values['pg-only'] && !pgUrl) throw new Error('--pg-only needs --pg URL or TEST_DATABASE_URL');
-  const engines: ('pglite' | 'pg')[] = values['pg-only']
-    ? ['pg']
-    : pgUrl && !values['pglite-only']
-      ? ['pglite', 'pg']
-      : ['pglite'];
   const failures: string[] = [];
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   const loopText = (loop: LoopDelay) => `${loop.p99.toFixed(1)}ms max ${loop.max.toFixed(1)}ms`;
@@ -462,11 +456,7 @@ async function main() {
     if (r.calendarAtRate.p99 > TARGET_P99_MS)
       failures.push(`${engine}: p99 ${r.calendarAtRate.p99}ms at ${values.rate} req/s is above ${TARGET_P99_MS}ms`);
   }
-  if (!pgUrl) console.log('postgres: skipped (give --pg URL or TEST_DATABASE_URL)');
-  if (failures.length > 0) {
-    console.error(failures.join('\n'));
-    process.exit(1);
-  }
+  endBench(pgUrl, failures);
 }
 
 if (values.serve) await serve();

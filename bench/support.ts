@@ -58,3 +58,32 @@ export function benchConfig(dataDir: string, databaseUrl: string | undefined, ex
     ...extra,
   });
 }
+
+export type BenchEngine = 'pglite' | 'pg';
+
+/**
+ * The engines a run covers and the PostgreSQL server's URL: PGlite, and PostgreSQL too with `--pg URL` or
+ * TEST_DATABASE_URL; `--pglite-only` or `--pg-only` repeats one engine's run.
+ */
+export function benchEngines(options: { pg?: string | undefined; 'pg-only'?: boolean; 'pglite-only'?: boolean }): {
+  engines: BenchEngine[];
+  pgUrl: string | undefined;
+} {
+  const pgUrl = options.pg ?? process.env.TEST_DATABASE_URL;
+  if (options['pg-only'] && !pgUrl) throw new Error('--pg-only needs --pg URL or TEST_DATABASE_URL');
+  const engines: BenchEngine[] = options['pg-only']
+    ? ['pg']
+    : pgUrl && !options['pglite-only']
+      ? ['pglite', 'pg']
+      : ['pglite'];
+  return { engines, pgUrl };
+}
+
+/** Says PostgreSQL was skipped when it was, then exits non-zero with the targets missed, if any. */
+export function endBench(pgUrl: string | undefined, failures: readonly string[]): void {
+  if (!pgUrl) console.log('postgres: skipped (give --pg URL or TEST_DATABASE_URL)');
+  if (failures.length > 0) {
+    console.error(`targets missed:\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+}

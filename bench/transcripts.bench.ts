@@ -25,7 +25,7 @@ import * as service from '../apps/server/src/modules/call-search/service.ts';
 import { connectDatabase, type Database, rowsOf } from '../packages/db/src/index.ts';
 import { CALL_SEARCH_SECTORS } from '../packages/domain/src/call-search.ts';
 import { seededRandom } from '../packages/domain/src/random.ts';
-import { loadAverage, scratchDatabase } from './support.ts';
+import { type BenchEngine, benchEngines, endBench, loadAverage, scratchDatabase } from './support.ts';
 
 export const TARGET_P99_MS = 50;
 export const TARGET_FILTERED_P99_MS = 100;
@@ -229,7 +229,7 @@ async function time(run: () => Promise<unknown>, rounds: number): Promise<number
   return samples;
 }
 
-async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined) {
+async function runEngine(engine: BenchEngine, pgUrl: string | undefined) {
   const scratch = await scratchDatabase(engine === 'pg' ? pgUrl : undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'eh-bench-transcripts-'));
   const handle = await connectDatabase(engine === 'pg' ? { url: scratch.url, poolSize: 2 } : { dataDir });
@@ -278,20 +278,10 @@ async function runEngine(engine: 'pglite' | 'pg', pgUrl: string | undefined) {
 const mb = (bytes: string | undefined) => `${(Number(bytes ?? 0) / 2 ** 20).toFixed(1)} MiB`;
 
 async function main() {
-  const pgUrl = values.pg ?? process.env.TEST_DATABASE_URL;
-  if (values['pg-only'] && !pgUrl) throw new Error('--pg-only needs --pg URL or TEST_DATABASE_URL');
-  const engines: ('pglite' | 'pg')[] = values['pg-only']
-    ? ['pg']
-    : pgUrl && !values['pglite-only']
-      ? ['pglite', 'pg']
-      : ['pglite'];
+  const { engines, pgUrl } = benchEngines(values);
   const failures: string[] = [];
   for (const engine of engines) failures.push(...(await runEngine(engine, pgUrl)));
-  if (!pgUrl) console.log('postgres: skipped (give --pg URL or TEST_DATABASE_URL)');
-  if (failures.length > 0) {
-    console.error(`targets missed:\n${failures.join('\n')}`);
-    process.exit(1);
-  }
+  endBench(pgUrl, failures);
 }
 
 await main();

@@ -3,51 +3,24 @@
  * every call is stored as the product stores a transcript, indexed, and searched. Each relevance query below was
  * written from reading the calls: the call named must come first.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { connectDatabase, type DatabaseHandle, files } from '@eh/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTranscripts } from '../../src/ingest/call-passages.ts';
 import type { AppContext } from '../../src/kernel/context.ts';
 import * as service from '../../src/modules/call-search/service.ts';
 import { insertAsset } from '../integration/earnings-seed.ts';
+import { motleyFool, motleyFoolNames, type Sections, yahooCalls, yahooSections } from './transcripts.ts';
 
-// Real recorded data (../shared/fixtures/real): tests only, never product code.
-const REAL = resolve(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'real', 'transcripts');
-
-type Paragraph = { speaker: string; role: string | null; text: string };
-interface Call {
+interface Call extends Sections {
   id: string;
   symbol: string;
   periodYear: number;
   period: 'Q1' | 'Q2' | 'Q3' | 'Q4';
   date: Date;
-  sections: { title: string; paragraphs: Paragraph[] }[];
 }
 
-interface MotleyFool {
-  prepared_remarks: { speaker: string; speech: string }[];
-  q_and_a: { speaker: string; speech: string }[];
-  participants: string[];
-}
-
-/** A Motley Fool call (`AAP_q1_2021.json`): prepared remarks and Q&A, each speaker's role from the participants. */
-function motleyFool(name: string): Call {
-  const call = JSON.parse(readFileSync(resolve(REAL, 'motley-fool-json', name), 'utf8')) as MotleyFool;
-  const roles = new Map(
-    call.participants.map((participant) => {
-      const [who, ...role] = participant.split('--');
-      return [
-        who?.trim() ?? '',
-        role
-          .join(' ')
-          .replace(/^\s*-*\s*/, '')
-          .trim() || null,
-      ];
-    }),
-  );
-  const paragraphs = (turns: MotleyFool['prepared_remarks']) =>
-    turns.map((turn) => ({ speaker: turn.speaker, role: roles.get(turn.speaker) ?? null, text: turn.speech }));
+/** A Motley Fool call (`AAP_q1_2021.json`), dated mid-quarter. */
+function motleyFoolCall(name: string): Call {
   const [, symbol = '', quarter = 'q1', year = '2020'] = /^(.+)_(q\d)_(\d{4})\.json$/.exec(name) ?? [];
   const period = quarter.toUpperCase() as Call['period'];
   return {
@@ -56,54 +29,29 @@ function motleyFool(name: string): Call {
     periodYear: Number(year),
     period,
     date: new Date(`${year}-${String(Number(period.slice(1)) * 3).padStart(2, '0')}-15T21:00:00Z`),
-    sections: [
-      { title: 'Prepared Remarks', paragraphs: paragraphs(call.prepared_remarks) },
-      { title: 'Questions & Answers', paragraphs: paragraphs(call.q_and_a) },
-    ],
+    ...motleyFool(name),
   };
 }
 
-interface YahooCalls {
-  [ticker: string]: {
-    transcripts: { quarter: string; fiscal_year: string; published_date: string; content: string }[];
-  };
-}
-
-/** Yahoo calls (markdown, `**Speaker** (Role)` before each turn); a call listed twice upstream is stored once. */
-function yahooCalls(): Call[] {
-  const all = JSON.parse(
-    readFileSync(resolve(REAL, 'yahoo-finance', 'earnings_transcripts.json'), 'utf8'),
-  ) as YahooCalls;
+/** The Yahoo calls; a call listed twice upstream is stored once. */
+function yahooStoredCalls(): Call[] {
   const calls = new Map<string, Call>();
-  for (const [ticker, { transcripts }] of Object.entries(all)) {
-    for (const call of transcripts) {
-      const paragraphs: Paragraph[] = [];
-      for (const block of call.content.split(/\n(?=\*\*[^*\n]+\*\*)/)) {
-        const head = /^\*\*([^*\n]+)\*\*(?: \(([^)\n]*)\))?\n/.exec(block);
-        if (head) paragraphs.push({ speaker: head[1] ?? '', role: head[2] ?? null, text: block.slice(head[0].length) });
-      }
-      const id = `real-${ticker}_${call.quarter}_${call.fiscal_year}`;
-      const date = new Date(call.published_date.replace(/ E[SD]T$/, ''));
-      calls.set(id, {
-        id,
-        symbol: ticker,
-        periodYear: Number(call.fiscal_year),
-        period: call.quarter as Call['period'],
-        date: Number.isNaN(date.getTime()) ? new Date(`${call.fiscal_year}-06-01T00:00:00Z`) : date,
-        sections: [{ title: 'Call', paragraphs }],
-      });
-    }
+  for (const call of yahooCalls()) {
+    const id = `real-${call.ticker}_${call.quarter}_${call.fiscalYear}`;
+    const date = new Date(call.publishedDate.replace(/ E[SD]T$/, ''));
+    calls.set(id, {
+      id,
+      symbol: call.ticker,
+      periodYear: Number(call.fiscalYear),
+      period: call.quarter as Call['period'],
+      date: Number.isNaN(date.getTime()) ? new Date(`${call.fiscalYear}-06-01T00:00:00Z`) : date,
+      ...yahooSections(call.content),
+    });
   }
   return [...calls.values()];
 }
 
-const CALLS = [
-  ...readdirSync(resolve(REAL, 'motley-fool-json'))
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map(motleyFool),
-  ...yahooCalls(),
-];
+const CALLS = [...motleyFoolNames().map(motleyFoolCall), ...yahooStoredCalls()];
 
 /** [query, the call that must come first]: each written from reading that call. */
 const FIRST: readonly (readonly [string, string])[] = [

@@ -1,73 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import {
-  passagesOf,
-  type SummaryParagraph,
-  type SummaryTranscript,
-  summariseTranscript,
-  summaryProblems,
-} from '@eh/domain';
+import { passagesOf, type SummaryTranscript, summariseTranscript, summaryProblems } from '@eh/domain';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../src/modules/ai/openai.ts';
+import { motleyFool, motleyFoolNames, yahooCalls, yahooSections } from './transcripts.ts';
 
-// Real recorded data (../shared/fixtures/real): tests only, never product code.
-const REAL = resolve(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'real', 'transcripts');
-
-interface MotleyFool {
-  prepared_remarks: { speaker: string; speech: string }[];
-  q_and_a: { speaker: string; speech: string }[];
-  participants: string[];
-}
-
-/** A Motley Fool transcript as our sections: prepared remarks and Q&A, each speaker's role from the participants. */
-function motleyFool(name: string): SummaryTranscript {
-  const call = JSON.parse(readFileSync(resolve(REAL, 'motley-fool-json', name), 'utf8')) as MotleyFool;
-  const roles = new Map(
-    call.participants.map((participant) => {
-      const [who, ...role] = participant.split('--');
-      return [
-        who?.trim() ?? '',
-        role
-          .join(' ')
-          .replace(/^\s*-*\s*/, '')
-          .trim() || null,
-      ];
-    }),
-  );
-  const paragraphs = (turns: MotleyFool['prepared_remarks']): SummaryParagraph[] =>
-    turns.map((turn) => ({ speaker: turn.speaker, role: roles.get(turn.speaker) ?? null, text: turn.speech }));
-  return {
-    sections: [
-      { title: 'Prepared Remarks', paragraphs: paragraphs(call.prepared_remarks) },
-      { title: 'Questions & Answers', paragraphs: paragraphs(call.q_and_a) },
-    ],
-  };
-}
-
-interface YahooCalls {
-  [ticker: string]: { transcripts: { quarter: string; fiscal_year: string; content: string }[] };
-}
-
-/** A Yahoo transcript (markdown, `**Speaker** (Role)` before each turn) as one section of turns. */
-function yahoo(content: string): SummaryTranscript {
-  const paragraphs: SummaryParagraph[] = [];
-  for (const block of content.split(/\n(?=\*\*[^*\n]+\*\*)/)) {
-    const head = /^\*\*([^*\n]+)\*\*(?: \(([^)\n]*)\))?\n/.exec(block);
-    if (!head) continue;
-    paragraphs.push({ speaker: head[1] ?? '', role: head[2] ?? null, text: block.slice(head[0].length) });
-  }
-  return { sections: [{ title: 'Call', paragraphs }] };
-}
-
-const MOTLEY_FOOL = readdirSync(resolve(REAL, 'motley-fool-json'))
-  .filter((name) => name.endsWith('.json'))
-  .sort();
-const YAHOO = JSON.parse(
-  readFileSync(resolve(REAL, 'yahoo-finance', 'earnings_transcripts.json'), 'utf8'),
-) as YahooCalls;
-const YAHOO_CALLS = Object.entries(YAHOO).flatMap(([ticker, calls]) =>
-  calls.transcripts.map((call) => [`${ticker} ${call.quarter} ${call.fiscal_year}`, call.content] as const),
-);
+const MOTLEY_FOOL = motleyFoolNames();
+const YAHOO = yahooCalls();
+const YAHOO_CALLS = YAHOO.map((call) => [`${call.ticker} ${call.quarter} ${call.fiscalYear}`, call.content] as const);
+const yahoo = (content: string): SummaryTranscript => yahooSections(content);
 
 describe('AI summaries of real transcripts (Motley Fool, 2019-2022)', () => {
   it('has the calls', () => {
@@ -118,7 +57,7 @@ describe('AI summaries of real transcripts (Yahoo Finance, 2024-2026)', () => {
   });
 
   it("reads Apple's record quarter (Q1 fiscal 2026)", () => {
-    const call = YAHOO.AAPL?.transcripts.find((t) => t.quarter === 'Q1' && t.fiscal_year === '2026');
+    const call = YAHOO.find((t) => t.ticker === 'AAPL' && t.quarter === 'Q1' && t.fiscalYear === '2026');
     if (!call) throw new Error('no Apple Q1 2026 call');
     const summary = summariseTranscript(yahoo(call.content));
     expect(summary.keyNumbers.map(({ label, figure }) => `${label}: ${figure}`)).toEqual(
@@ -127,7 +66,7 @@ describe('AI summaries of real transcripts (Yahoo Finance, 2024-2026)', () => {
   });
 
   it('keeps only citations of passages that exist when a model answers about a real call', () => {
-    const call = YAHOO.NVDA?.transcripts[0];
+    const call = YAHOO.find((t) => t.ticker === 'NVDA');
     if (!call) throw new Error('no NVIDIA call');
     const transcript = yahoo(call.content);
     const passages = passagesOf(transcript);

@@ -146,11 +146,19 @@ function MonthCell({ date, inMonth, total, day, locked, today, selected, onOpen 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, width: '100%' }}>
           <Typography
             component="span"
-            sx={{
+            sx={(theme) => ({
               fontWeight: 800,
               fontSize: { xs: '0.85rem', sm: '1rem' },
-              color: today ? 'primary.main' : inMonth ? 'text.primary' : 'text.secondary',
-            }}
+              // Today shown among the next or last month's days sits on their tinted ground, where the light theme's
+              // green reads at 4.42:1: its darker shade keeps 4.5:1.
+              color: today
+                ? inMonth || theme.palette.mode === 'dark'
+                  ? 'primary.main'
+                  : 'primary.dark'
+                : inMonth
+                  ? 'text.primary'
+                  : 'text.secondary',
+            })}
           >
             <Box component="span" sx={screenReaderOnly}>
               {`${longDay(date).replace(/ \d+, \d{4}$/, '')} `}
