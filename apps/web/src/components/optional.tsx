@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 
 /**
  * Around parts a reader does not need to read the page (the footer, background helpers, banners loaded later):
@@ -15,4 +15,16 @@ export class Optional extends Component<{ children: ReactNode }, { failed: boole
   override render() {
     return this.state.failed ? null : this.props.children;
   }
+}
+
+/**
+ * One part loaded later, on its own: a part that fails shows nothing without taking the others with it, and a part
+ * whose chunk is still loading hides none of the others meanwhile.
+ */
+export function OptionalPart({ children }: { children: ReactNode }) {
+  return (
+    <Optional>
+      <Suspense fallback={null}>{children}</Suspense>
+    </Optional>
+  );
 }

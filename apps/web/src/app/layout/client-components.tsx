@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Optional } from '../../components/optional.tsx';
+import { lazy } from 'react';
+import { OptionalPart } from '../../components/optional.tsx';
 import { AuthBootstrap } from '../../features/auth/auth-bootstrap.tsx';
 import { ReleaseNotesWatcher } from '../../features/release-notes/release-notes-watcher.tsx';
 import { useAppSelector } from '../../shared/hooks.ts';
@@ -34,15 +34,25 @@ export function ClientComponents() {
       <ToastHost />
       <ModalHost />
       <ReleaseNotesWatcher />
-      <Optional>
-        <Suspense fallback={null}>
-          <KeyboardShortcuts />
-          <HistoryNotice />
-          <OnboardingWatcher />
-          {updateAvailable && <UpdateBanner />}
-          {signedIn && <SettingsSync />}
-        </Suspense>
-      </Optional>
+      <OptionalPart>
+        <KeyboardShortcuts />
+      </OptionalPart>
+      <OptionalPart>
+        <HistoryNotice />
+      </OptionalPart>
+      <OptionalPart>
+        <OnboardingWatcher />
+      </OptionalPart>
+      {updateAvailable && (
+        <OptionalPart>
+          <UpdateBanner />
+        </OptionalPart>
+      )}
+      {signedIn && (
+        <OptionalPart>
+          <SettingsSync />
+        </OptionalPart>
+      )}
     </>
   );
 }
