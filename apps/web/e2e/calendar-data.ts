@@ -74,17 +74,46 @@ export interface SeenEntry {
   time: string;
 }
 
+export interface ScrollWalk {
+  seen: Map<string, SeenEntry>;
+  maxInDom: number;
+  /** How the walk went, for a failure's message: steps taken, where it ended, frames that never came. */
+  trace: string;
+}
+
 /**
  * Scrolls the whole page from top to bottom and collects every report the virtualised list drew on the way
  * (it draws only what is near the screen), with the most entry elements present at any one time.
  */
-export async function scrollAndCollect(page: Page): Promise<{ seen: Map<string, SeenEntry>; maxInDom: number }> {
+export async function scrollAndCollect(page: Page): Promise<ScrollWalk> {
+  // Headless Chromium sometimes stops handing frames to a page that is not in front (puppeteer#10350): a CI run
+  // waited out the test's two minutes on a frame that never came.
+  await page.bringToFront();
   // The whole walk inside the page, one round trip: two per step from the test took as long as the drawing itself.
-  const { entries, maxInDom } = await page.evaluate(async () => {
+  const walk = await page.evaluate(async () => {
     const seen: Record<string, SeenEntry> = {};
     let most = 0;
+    let steps = 0;
+    let missedFrames = 0;
+    const started = performance.now();
+    // Two frames: the virtualiser's scroll handler runs before the next one, React draws by the one after. A second
+    // is far longer than two frames take even on a busy machine; past it the walk goes on and says so.
+    const nextFrames = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          missedFrames += 1;
+          resolve();
+        }, 1000);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            clearTimeout(timer);
+            resolve();
+          }),
+        );
+      });
     window.scrollTo(0, 0);
-    for (let step = 0; step < 2000; step += 1) {
+    // Bounded in time too, so a page that keeps growing fails with its trace instead of timing the test out.
+    for (; steps < 2000 && performance.now() - started < 60_000; steps += 1) {
       const nodes = document.querySelectorAll('[data-testid="calendar-entry"]');
       most = Math.max(most, nodes.length);
       for (const node of nodes) {
@@ -101,13 +130,18 @@ export async function scrollAndCollect(page: Page): Promise<{ seen: Map<string, 
       // A window at a time: a row the edge cuts is drawn on both sides of it, so none is stepped over.
       window.scrollBy(0, window.innerHeight);
       if (window.scrollY === before) break;
-      // Let the virtualiser draw the rows that scrolled into view: its scroll handler runs before the next frame,
-      // React draws by the one after.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await nextFrames();
     }
-    return { entries: Object.values(seen), maxInDom: most };
+    const trace =
+      `${steps} steps in ${Math.round(performance.now() - started)} ms, ended at ${window.scrollY} of ` +
+      `${document.documentElement.scrollHeight} px, ${missedFrames} frame waits ran out`;
+    return { entries: Object.values(seen), maxInDom: most, trace };
   });
-  return { seen: new Map(entries.map((entry) => [entry.symbol, entry])), maxInDom };
+  return {
+    seen: new Map(walk.entries.map((entry) => [entry.symbol, entry])),
+    maxInDom: walk.maxInDom,
+    trace: walk.trace,
+  };
 }
 
 /** The week with the most reports. */

@@ -137,9 +137,9 @@ describe('a season week of 1,400 reports', () => {
         expect(initial).toBeGreaterThan(0);
         expect(initial).toBeLessThan(budget);
 
-        const { seen, maxInDom } = await scrollAndCollect(page);
+        const { seen, maxInDom, trace } = await scrollAndCollect(page);
         // Every report was reachable by scrolling, yet the page never held more than a screenful or so.
-        expect(seen.size).toBe(REPORTS);
+        expect(seen.size, trace).toBe(REPORTS);
         expect(maxInDom).toBeLessThan(budget);
       } finally {
         await page.context().close();
@@ -150,8 +150,8 @@ describe('a season week of 1,400 reports', () => {
   it("keeps a phone's busiest day to a screenful of elements and scrolls to its last report", async () => {
     const page = await open(`/earnings-calendar/week-of/${WEEK.start}?selectedDate=${BUSIEST_DAY}`, 'phone');
     try {
-      const { seen, maxInDom } = await scrollAndCollect(page);
-      expect(seen.size).toBe(onBusiestDay);
+      const { seen, maxInDom, trace } = await scrollAndCollect(page);
+      expect(seen.size, trace).toBe(onBusiestDay);
       expect(maxInDom).toBeLessThan(60);
     } finally {
       await page.context().close();
