@@ -159,6 +159,7 @@ export const EarningsColumns = z.object({
   revenueEstimate: column(Row.revenueEstimate),
   revenueActual: column(Row.revenueActual),
   yoyPercentChangeRevenue: column(Row.yoyPercentChangeRevenue),
+  priceMovePercent: column(Row.priceMovePercent),
   typicalMovePercent: column(z.number().nullable()),
 });
 export type EarningsColumns = z.infer<typeof EarningsColumns>;

@@ -296,7 +296,7 @@ eachDatabase((service) => {
       expect(paid.earnings.find((r) => r.symbol === 'ZQAA')?.priceMovePercent).toBe(PAST_MOVE);
     });
 
-    it('sends the same reports by column, only the fields the calendar draws, with no price-move marker', async () => {
+    it('sends the same reports by column, only the fields the calendar draws, with the same markers', async () => {
       const cache = newCache();
       const past = daysFromToday(-273);
       const windows = [
@@ -314,10 +314,8 @@ eachDatabase((service) => {
           expect(Object.keys(answer.columns)).toEqual(CALENDAR_COLUMNS);
           expect(answer.count).toBe(rows.earnings.length);
           expect(decodeEarningsColumns(answer.columns, answer.count)).toEqual(rows.earnings.map(drawn));
-          // The price move is not sent by column, so no plan withholds it there.
-          expect(answer.gated).toEqual(
-            rows.gated.filter((marker: { feature: string }) => marker.feature !== 'priceMove'),
-          );
+          // The moves are columns too (the move after each report, the typical move): withheld alike.
+          expect(answer.gated).toEqual(rows.gated);
         }
     });
 

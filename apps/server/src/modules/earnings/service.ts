@@ -22,7 +22,6 @@ import {
   type IsoDate,
   LEGACY_ALERTS_FILTER,
   MARKET_TIME_ZONE,
-  mergeMarkers,
   nyDate,
   type SessionType,
   SYMBOL_FILTER_MIN_MARKET_CAP,
@@ -109,25 +108,16 @@ export function compareCalendarRows(a: EarningsRow, b: EarningsRow): number {
   );
 }
 
-/** A calendar answer, and how many of its reports lost their typical move to the plan (the columns' marker). */
-export interface CalendarAnswer extends EarningsCalendar {
-  typicalMovesHidden: number;
-}
-
 export async function calendar(
   ctx: AppContext,
   features: AccountFeatures,
   window: { start: IsoDate; end: IsoDate },
   today: IsoDate,
-): Promise<CalendarAnswer> {
+): Promise<EarningsCalendar> {
   const historyStart = canUse(features, 'earningsHistory') ? null : calendarHistoryStart(today);
   const rows = (await q.calendarRows(ctx.db, window)).map(toEarningsRow).sort(compareCalendarRows);
   const { items, gated } = trimEarnings(rows, features, historyStart);
-  const kept = new Set(items.map((row) => row.id));
-  const typicalMovesHidden = canUse(features, 'priceMove')
-    ? 0
-    : rows.filter((row) => kept.has(row.id) && row.typicalMovePercent != null).length;
-  return { ...window, timeZone: MARKET_TIME_ZONE, historyStart, earnings: items, gated, typicalMovesHidden };
+  return { ...window, timeZone: MARKET_TIME_ZONE, historyStart, earnings: items, gated };
 }
 
 /** The busiest real weeks carry 1,300+ reports: the season week the calendar's answer is measured on. */
@@ -135,18 +125,11 @@ export const SEASON_WEEK_REPORTS = 1_400;
 /** What the web calendar downloads for that week by column, uncompressed, at most (decision 0017). */
 export const SEASON_WEEK_MAX_BYTES = 400 * 1024;
 
-/**
- * The calendar by column (`shape=columns`): only the fields the calendar draws (decision 0017). The price move is
- * not among them but the typical move is (decision 0045): the price-move marker counts the typical moves blanked.
- */
-export function calendarColumns(answer: CalendarAnswer): EarningsCalendarColumns {
-  const { earnings: rows, gated, typicalMovesHidden, ...header } = answer;
+/** The calendar by column (`shape=columns`): only the fields the calendar draws (decision 0017). */
+export function calendarColumns(answer: EarningsCalendar): EarningsCalendarColumns {
+  const { earnings: rows, ...header } = answer;
   return {
     ...header,
-    gated: mergeMarkers([
-      ...gated.filter((marker) => marker.feature !== 'priceMove'),
-      { feature: 'priceMove', hidden: typicalMovesHidden },
-    ]),
     count: rows.length,
     columns: encodeEarningsColumns(rows),
   };

@@ -1,12 +1,17 @@
-import { type IsoDate, PRO_PLAN } from '@eh/domain';
+import type { getQuotes, Quote, ResponseOf } from '@eh/contracts';
+import { paths } from '@eh/contracts/paths';
+import { FREE_PLAN, type IsoDate, PRO_PLAN } from '@eh/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyQuotes } from '../../app/live-cache.ts';
 import { ModalHost } from '../../app/modals/modal-host.tsx';
 import { AppProviders } from '../../app/providers.tsx';
 import { makeStore } from '../../app/store.ts';
 import { answerMe, SIGNED_IN } from '../../test/accounts.ts';
+import { network } from '../../test/network.ts';
 import {
   answerCalendar,
   answerDividends,
@@ -44,8 +49,9 @@ function renderBoard(
     NOW,
   );
   if ('invalid' in location) throw new Error(`${MONDAY} names no week`);
+  const store = makeStore(state);
   render(
-    <AppProviders store={makeStore(state)}>
+    <AppProviders store={store}>
       <MemoryRouter>
         <CalendarBoard
           location={location}
@@ -60,6 +66,7 @@ function renderBoard(
       </MemoryRouter>
     </AppProviders>,
   );
+  return store;
 }
 
 /** The symbols of the reports on screen, in the order they are drawn. */
@@ -261,6 +268,101 @@ describe('the calendars shown', () => {
     );
     expect(screen.queryByTestId('upgrade-prompt')).toBeNull();
     expect(storedPreference('calendarToggles')).toMatchObject({ economic: false, exDividend: true });
+  });
+});
+
+describe('the move after a report', () => {
+  /** A quote struck at `quotedAt` (New York time on the day given), `changePercent` from the close before. */
+  const quote = (
+    symbol: string,
+    quotedAt: string,
+    changePercent: number,
+    extended: Quote['extended'] = null,
+  ): Quote => ({
+    symbol,
+    type: 'stock',
+    name: `${symbol} Corp.`,
+    price: 100 + changePercent,
+    prevClose: 100,
+    open: 100,
+    lowPrice: 99,
+    highPrice: 105,
+    volume: 1_000_000,
+    change: changePercent,
+    changePercent,
+    quotedAt: `${quotedAt}-05:00`,
+    source: 'test',
+    extended,
+  });
+  const asked: string[] = [];
+  function answerQuotes(quotes: Quote[]) {
+    network.use(
+      http.get(`*${paths.getQuotes}`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(`${query.get('stocks')} extended=${query.get('extended')}`);
+        const symbols = (query.get('stocks') ?? '').split(',');
+        return HttpResponse.json({
+          quotes: quotes.filter((q) => symbols.includes(q.symbol)),
+          missing: [],
+        } satisfies ResponseOf<typeof getQuotes>);
+      }),
+    );
+  }
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  // Read on Wednesday at 10:00 in New York: AAPL reported before today's open and NVDA after yesterday's close, both
+  // trading on the news now; MSFT reported on Monday (its move is stored); SNOW reports after today's close.
+  const WEEK_REPORTS = [
+    report({ id: 41, symbol: 'AAPL', date: WEDNESDAY, popularity: 100, epsActual: 1.3, typicalMovePercent: 3.1 }),
+    report({ id: 42, symbol: 'NVDA', date: TUESDAY, session: 'after', popularity: 90, revenueActual: 2e9 }),
+    report({ id: 43, symbol: 'MSFT', date: MONDAY, popularity: 80, epsActual: 0.9, priceMovePercent: 5.26 }),
+    report({ id: 44, symbol: 'SNOW', date: WEDNESDAY, session: 'after', popularity: 70, typicalMovePercent: 4 }),
+  ];
+  const moves = () =>
+    Object.fromEntries(
+      screen
+        .getAllByTestId('calendar-entry')
+        .map((entry) => [
+          entry.dataset.symbol,
+          (within(entry).queryByTestId('report-move') ?? within(entry).queryByTestId('typical-move'))?.textContent ??
+            null,
+        ]),
+    );
+
+  it('shows a pro member the stored move, the move so far from the live quote, and the typical move before', async () => {
+    freshPreferences({ earningsSettings: { calendarView: 'list', filter: 'all', autoExpandHiddenSymbols: true } });
+    answerMe(PRO_PLAN);
+    answerCalendar(WEEK_REPORTS);
+    answerEvents([]);
+    answerQuotes([quote('AAPL', `${WEDNESDAY}T10:00:00`, 2.4), quote('NVDA', `${WEDNESDAY}T10:00:00`, -3.14)]);
+    const store = renderBoard('list', SIGNED_IN);
+    await waitFor(() =>
+      expect(moves()).toEqual({ MSFT: 'Moved +5.3%', NVDA: '−3.1% today', AAPL: '+2.4% today', SNOW: '±4.0%' }),
+    );
+    // Only the reports trading on their news now are quoted, with their extended-hours prices.
+    expect(asked).toEqual(['AAPL,NVDA extended=true']);
+    expect(screen.getByLabelText('NVDA −3.1% today since the report')).toBeTruthy();
+
+    // The socket's next quote moves the figure where it stands.
+    act(() => applyQuotes(store, [quote('AAPL', `${WEDNESDAY}T10:01:00`, -0.55)]));
+    await waitFor(() => expect(moves().AAPL).toBe('−0.6% today'));
+  });
+
+  it('leaves a free member the typical moves the server sent (none), without asking for quotes', async () => {
+    freshPreferences({ earningsSettings: { calendarView: 'list', filter: 'all', autoExpandHiddenSymbols: true } });
+    answerMe(FREE_PLAN);
+    answerCalendar(
+      WEEK_REPORTS.map((row) => ({ ...row, priceMovePercent: null, typicalMovePercent: null })),
+      [{ feature: 'priceMove', hidden: 3 }],
+    );
+    answerEvents([]);
+    answerQuotes([quote('AAPL', `${WEDNESDAY}T10:00:00`, 2.4)]);
+    renderBoard('list', SIGNED_IN);
+    await waitFor(() => expect(Object.keys(moves())).toHaveLength(4));
+    expect(moves()).toEqual({ MSFT: null, NVDA: null, AAPL: null, SNOW: null });
+    expect(asked).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import { type CalendarTarget, CalendarToolbar } from './calendar-toolbar.tsx';
 import { GatedNotice, OwnListNotice } from './gated-notice.tsx';
 import { IndicesStrip } from './indices-strip.tsx';
 import { ListView } from './list-view.tsx';
+import { LiveReportMoves } from './live-report-moves.tsx';
 import { MonthView } from './month-view.tsx';
 import { useCalendarData } from './use-calendar-data.ts';
 import { WeekView } from './week-view.tsx';
@@ -212,55 +213,57 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
           Events and dividend dates could not be loaded; the reports below are complete.
         </Alert>
       ) : null}
-      {shown.error ? (
-        <LoadError error={shown.error} onRetry={shown.refetch} />
-      ) : shown.loading ? (
-        <Box role="status" aria-busy="true" aria-label="Loading the calendar" data-testid="calendar-loading">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={index} variant="rounded" height={88} sx={{ mb: 1 }} />
-          ))}
-        </Box>
-      ) : location.view === 'month' ? (
-        <MonthView
-          month={location.month}
-          days={new Map(shown.days.map((day) => [day.date, day]))}
-          counts={shown.counts}
-          historyStart={shown.historyStart}
-          showEstimated={toggles.estimatedDates}
-          today={today}
-          selected={selected}
-          onOpenDay={openMonthDay}
-        />
-      ) : location.view === 'list' ? (
-        <ListView
-          days={shown.days}
-          extras={shown.extras}
-          calls={shown.calls}
-          expanded={expanded}
-          autoExpand={settings.autoExpandHiddenSymbols}
-          onToggleGroup={onToggleGroup}
-          today={today}
-          timeZone={timeZone}
-          selectedDay={selected}
-          {...(stickyTop ? { stickyTop } : {})}
-        />
-      ) : (
-        <WeekView
-          days={shown.days}
-          extras={shown.extras}
-          calls={shown.calls}
-          expanded={expanded}
-          autoExpand={settings.autoExpandHiddenSymbols}
-          onToggleGroup={onToggleGroup}
-          focusedDay={focused ?? window.start}
-          selectedDay={selected}
-          onSelectDay={onSelectDay}
-          today={today}
-          timeZone={timeZone}
-          {...(stickyTop ? { stickyTop } : {})}
-        />
-      )}
+      <LiveReportMoves rows={data.rows} today={today}>
+        {shown.error ? (
+          <LoadError error={shown.error} onRetry={shown.refetch} />
+        ) : shown.loading ? (
+          <Box role="status" aria-busy="true" aria-label="Loading the calendar" data-testid="calendar-loading">
+            {Array.from({ length: 6 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={index} variant="rounded" height={88} sx={{ mb: 1 }} />
+            ))}
+          </Box>
+        ) : location.view === 'month' ? (
+          <MonthView
+            month={location.month}
+            days={new Map(shown.days.map((day) => [day.date, day]))}
+            counts={shown.counts}
+            historyStart={shown.historyStart}
+            showEstimated={toggles.estimatedDates}
+            today={today}
+            selected={selected}
+            onOpenDay={openMonthDay}
+          />
+        ) : location.view === 'list' ? (
+          <ListView
+            days={shown.days}
+            extras={shown.extras}
+            calls={shown.calls}
+            expanded={expanded}
+            autoExpand={settings.autoExpandHiddenSymbols}
+            onToggleGroup={onToggleGroup}
+            today={today}
+            timeZone={timeZone}
+            selectedDay={selected}
+            {...(stickyTop ? { stickyTop } : {})}
+          />
+        ) : (
+          <WeekView
+            days={shown.days}
+            extras={shown.extras}
+            calls={shown.calls}
+            expanded={expanded}
+            autoExpand={settings.autoExpandHiddenSymbols}
+            onToggleGroup={onToggleGroup}
+            focusedDay={focused ?? window.start}
+            selectedDay={selected}
+            onSelectDay={onSelectDay}
+            today={today}
+            timeZone={timeZone}
+            {...(stickyTop ? { stickyTop } : {})}
+          />
+        )}
+      </LiveReportMoves>
     </Box>
   );
 }

@@ -5,7 +5,15 @@
  * shared/market/format.ts.
  */
 import type { CalendarEarningsRow } from '@eh/contracts';
-import { daysBetween, formatIsoDate, type IsoDate, MARKET_TIME_ZONE, nyToUtc } from '@eh/domain';
+import {
+  daysBetween,
+  formatIsoDate,
+  type IsoDate,
+  LIVE_REACTION_LABELS,
+  type LiveReaction,
+  MARKET_TIME_ZONE,
+  nyToUtc,
+} from '@eh/domain';
 import {
   dateSourceLabel,
   dateTimeFormat,
@@ -230,4 +238,37 @@ export function calendarPageText(input: PageTextInput): PageText {
     title: `${input.view === 'list' ? 'Earnings List' : 'Earnings Calendar'} — ${weekOf}`,
     description: `${counted(`from ${rangeLabel(input.start, input.end)}`)}${promise}`,
   };
+}
+
+export interface MoveLine {
+  /** '+6.2%', signed. */
+  figure: string;
+  /** 'after hours', 'pre-market', 'today'; null for the stored close-to-close move. */
+  when: string | null;
+  tone: Tone;
+  /** The whole sentence, for the accessible name and the hover hint. */
+  label: string;
+}
+
+/**
+ * How far the stock moved on the report: the stored close-to-close move once the reacting session closed, else the
+ * move so far from the live quote; null before there is either (the entry shows the typical move instead).
+ */
+export function moveLine(
+  row: Pick<CalendarEarningsRow, 'symbol' | 'priceMovePercent'>,
+  live: LiveReaction | null,
+): MoveLine | null {
+  if (row.priceMovePercent != null) {
+    const figure = formatPercent(row.priceMovePercent, { digits: 1 });
+    return {
+      figure,
+      when: null,
+      tone: toneOf(row.priceMovePercent),
+      label: `${row.symbol} moved ${figure} on the report`,
+    };
+  }
+  if (!live) return null;
+  const figure = formatPercent(live.percent, { digits: 1 });
+  const when = LIVE_REACTION_LABELS[live.when];
+  return { figure, when, tone: toneOf(live.percent), label: `${row.symbol} ${figure} ${when} since the report` };
 }

@@ -7,9 +7,18 @@ import { useAppDispatch } from '../../shared/hooks.ts';
 import { dateTimeFormat, formatPercent } from '../../shared/market/format.ts';
 import { modalOpened } from '../../shared/modals/modals-slice.ts';
 import { SymbolInitials } from '../../shared/symbol-logo.tsx';
-import { dayHeading, dayShiftLabel, epsLine, type FigureLine, reportTime, revenueLine } from './calendar-format.ts';
+import {
+  dayHeading,
+  dayShiftLabel,
+  epsLine,
+  type FigureLine,
+  moveLine,
+  reportTime,
+  revenueLine,
+} from './calendar-format.ts';
 import { SESSION_HEADINGS, sessionKeyOf } from './calendar-model.ts';
 import { DateStatusMark } from './date-status-mark.tsx';
+import { useLiveReportMove } from './live-report-moves.tsx';
 
 /** A button that covers its whole card (the card's other controls sit above it). */
 export const stretchedButtonSx = {
@@ -102,6 +111,31 @@ export function TypicalMove({ row }: { row: Pick<CalendarEarningsRow, 'typicalMo
       sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: 'text.secondary' }}
     >
       {figure}
+    </Typography>
+  );
+}
+
+/**
+ * The report's move once the stock trades on it ('+6.2% after hours' while it happens, 'Moved +6.2%' once the
+ * session closed), else the company's typical move.
+ */
+export function MoveFigure({
+  row,
+}: {
+  row: Pick<CalendarEarningsRow, 'id' | 'symbol' | 'priceMovePercent' | 'typicalMovePercent'>;
+}) {
+  const line = moveLine(row, useLiveReportMove(row.id));
+  if (!line) return <TypicalMove row={row} />;
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      data-testid="report-move"
+      title={line.label}
+      aria-label={line.label}
+      sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: TONE_COLOR[line.tone] }}
+    >
+      {line.when ? `${line.figure} ${line.when}` : `Moved ${line.figure}`}
     </Typography>
   );
 }
@@ -250,7 +284,7 @@ export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, re
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, mt: 0.25 }}>
         <TimeLabel row={row} timeZone={timeZone} />
         <Box sx={{ flex: 1 }} />
-        <TypicalMove row={row} />
+        <MoveFigure row={row} />
         {call ? <CallButton call={call} timeZone={timeZone} /> : null}
       </Box>
       <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>

@@ -21,17 +21,17 @@ import {
   CallButton,
   entryLabel,
   FigureText,
+  MoveFigure,
   openEarnings,
   stretchedButtonSx,
   TimeLabel,
-  TypicalMove,
 } from './earnings-entry.tsx';
 import { ExtraItemView } from './extra-item.tsx';
 import { MoreButton } from './more-button.tsx';
 import { VirtualRows } from './virtual-rows.tsx';
 import { BAND_ICONS, countLabel } from './week-view.tsx';
 
-const WIDE_COLUMNS = '190px minmax(200px, 1.3fr) 104px minmax(170px, 1fr) minmax(170px, 1fr) 80px 76px 72px';
+const WIDE_COLUMNS = '190px minmax(200px, 1.3fr) 104px minmax(170px, 1fr) minmax(170px, 1fr) 80px 76px 128px';
 
 const ROW_HEIGHTS: Readonly<Record<ListRow['kind'], number>> = {
   day: 64,
@@ -189,7 +189,7 @@ function ListViewBody({
           <span>Revenue</span>
           <span>Mkt cap</span>
           <span>YoY rev.</span>
-          <span>Typ. move</span>
+          <span>Move</span>
         </Box>
       ) : null}
       <VirtualRows
@@ -280,7 +280,7 @@ const WideRow = memo(function WideRow({ row, timeZone, call, revealed }: RowProp
         {formatPercent(yoy, { digits: 1 })}
       </Typography>
       <Box>
-        <TypicalMove row={row} />
+        <MoveFigure row={row} />
       </Box>
     </Box>
   );
@@ -314,7 +314,7 @@ export const NarrowRow = memo(function NarrowRow({ row, timeZone, call, revealed
       >
         <DateStatusMark row={row} />
         <TimeLabel row={row} timeZone={timeZone} />
-        <TypicalMove row={row} />
+        <MoveFigure row={row} />
       </Box>
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, alignItems: 'flex-end', minWidth: 0, pl: 4.75 }}>
         <Box sx={{ minWidth: 0, flex: 1 }}>
