@@ -23,6 +23,7 @@ export * from './portfolio.ts';
 export * from './push-prompt.ts';
 export * from './random.ts';
 export * from './reactions.ts';
+export * from './report-move.ts';
 export * from './search.ts';
 export * from './sec-filings.ts';
 export * from './sign-in.ts';

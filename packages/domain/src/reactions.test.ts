@@ -7,10 +7,8 @@ import {
   EARNINGS_DAY_VOLATILITY_MULTIPLE,
   expectedMove,
   LONG_VOLATILITY_SESSIONS,
-  liveReaction,
   REACTION_MAX_GAP_DAYS,
   RECENT_VOLATILITY_SESSIONS,
-  type ReactionQuote,
   type ReactionRecord,
   reactionStats,
   reactionTo,
@@ -376,82 +374,5 @@ describe(expectedMove.name, () => {
     expect(move?.source).toBe('volatility');
     expect(move?.percent).toBeCloseTo(sigma * Math.sqrt(2 / Math.PI) * EARNINGS_DAY_VOLATILITY_MULTIPLE, 10);
     expect(expectedMove({ typicalMovePercent: null, bars: bars.slice(0, 5) })).toBeNull();
-  });
-});
-
-describe(liveReaction.name, () => {
-  // Wednesday 18 November 2026 (New York is UTC−5): the report day; Thursday the 19th the next session.
-  const REPORT_DAY = '2026-11-18';
-  const at = (day: string, time: string) => `${day}T${time}:00-05:00`;
-  const quote = (
-    quotedAt: string,
-    changePercent: number | null,
-    extended: ReactionQuote['extended'] = null,
-  ): ReactionQuote => ({ quotedAt, changePercent, extended });
-  const after = { date: REPORT_DAY, session: 'after' as const, reported: true };
-  const before = { date: REPORT_DAY, session: 'before' as const, reported: true };
-
-  it('reads an after-close report’s after-hours price against that day’s close', () => {
-    const q = quote(at(REPORT_DAY, '16:00'), 0.4, {
-      session: 'after',
-      at: at(REPORT_DAY, '17:10'),
-      changePercent: 6.2,
-    });
-    expect(liveReaction(after, q)).toEqual({ percent: 6.2, when: 'afterHours' });
-  });
-
-  it('reads the next morning’s pre-market price, then the day’s change, for an after-close report', () => {
-    const pre = quote(at(REPORT_DAY, '16:00'), 0.4, {
-      session: 'pre',
-      at: at('2026-11-19', '08:30'),
-      changePercent: -3.5,
-    });
-    expect(liveReaction(after, pre)).toEqual({ percent: -3.5, when: 'preMarket' });
-    const open = quote(at('2026-11-19', '10:15'), -2.25, {
-      session: 'pre',
-      at: at('2026-11-19', '09:29'),
-      changePercent: -3.5,
-    });
-    expect(liveReaction(after, open)).toEqual({ percent: -2.25, when: 'today' });
-  });
-
-  it('reads a before-the-open report’s pre-market price, then the day’s change', () => {
-    const pre = quote(at('2026-11-17', '16:00'), 1.1, {
-      session: 'pre',
-      at: at(REPORT_DAY, '07:45'),
-      changePercent: 4,
-    });
-    expect(liveReaction(before, pre)).toEqual({ percent: 4, when: 'preMarket' });
-    expect(liveReaction(before, quote(at(REPORT_DAY, '11:00'), 2.5))).toEqual({ percent: 2.5, when: 'today' });
-  });
-
-  it('says nothing from a quote outside the report’s window, an unknown session, or no results yet', () => {
-    // Yesterday's close and no extended price: nothing has traded on the news.
-    expect(liveReaction(before, quote(at('2026-11-17', '16:00'), 1.1))).toBeNull();
-    // An after-hours price of the day before the report is not a reaction to it.
-    const early = quote(at('2026-11-17', '16:00'), 1.1, {
-      session: 'after',
-      at: at('2026-11-17', '18:00'),
-      changePercent: 2,
-    });
-    expect(liveReaction(after, early)).toBeNull();
-    // The next day's pre-market price over a close older than the report day's: the base is missing.
-    const gap = quote(at('2026-11-16', '16:00'), 1.1, {
-      session: 'pre',
-      at: at('2026-11-19', '08:00'),
-      changePercent: 9,
-    });
-    expect(liveReaction(after, gap)).toBeNull();
-    // A day later the quote is another day's news.
-    expect(liveReaction(before, quote(at('2026-11-19', '11:00'), 2.5))).toBeNull();
-    expect(liveReaction({ ...before, session: null }, quote(at(REPORT_DAY, '11:00'), 2.5))).toBeNull();
-    expect(liveReaction({ ...before, reported: false }, quote(at(REPORT_DAY, '11:00'), 2.5))).toBeNull();
-    expect(liveReaction(before, quote(at(REPORT_DAY, '11:00'), null))).toBeNull();
-  });
-
-  it('waits over a weekend: a Friday after-close report reacts on Monday', () => {
-    const friday = { date: '2026-11-20', session: 'after' as const, reported: true };
-    const monday = quote(at('2026-11-23', '10:00'), 7.5);
-    expect(liveReaction(friday, monday)).toEqual({ percent: 7.5, when: 'today' });
   });
 });

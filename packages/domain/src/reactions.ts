@@ -15,8 +15,8 @@
 
 import { formatPercent } from './format.ts';
 import type { MarketAssetType } from './market.ts';
-import { nextTradingDay, type SessionType } from './market-hours.ts';
-import { addDays, type IsoDate, nyDate } from './time.ts';
+import type { SessionType } from './market-hours.ts';
+import { addDays, type IsoDate } from './time.ts';
 
 /** A day's bar, as stored in `ohlc_daily`. */
 export interface DailyBar {
@@ -393,68 +393,4 @@ export function expectedMove(input: {
   }
   if (recent === null) return null;
   return { percent: recent * MEAN_ABS_OF_NORMAL * EARNINGS_DAY_VOLATILITY_MULTIPLE, source: 'volatility' };
-}
-
-// ---- the reaction so far ------------------------------------------------------------------------------------------
-
-/** When a live move after a report was struck: before the open, in the regular session, after the close. */
-export const LIVE_REACTION_WHEN = ['preMarket', 'today', 'afterHours'] as const;
-export type LiveReactionWhen = (typeof LIVE_REACTION_WHEN)[number];
-
-export const LIVE_REACTION_LABELS: Readonly<Record<LiveReactionWhen, string>> = {
-  preMarket: 'pre-market',
-  today: 'today',
-  afterHours: 'after hours',
-};
-
-export interface LiveReaction {
-  /** From the report's base close, percent. */
-  percent: number;
-  when: LiveReactionWhen;
-}
-
-/** What of a quote the move so far is read from (the API's quote, with its extended-hours price). */
-export interface ReactionQuote {
-  changePercent: number | null;
-  quotedAt: string;
-  extended?: { session: 'pre' | 'after'; at: string | null; changePercent: number | null } | null;
-}
-
-/**
- * How far a stock has moved on a report whose reaction is not stored yet, from its latest quote: after an
- * after-close report, the after-hours price against that day's close; on the reaction day, the pre-market price
- * against the base close (the regular price is still the base then), then the day's change. Null when the quote
- * is not from that window (a stale quote says nothing of the news) or the session is unknown.
- */
-export function liveReaction(
-  report: { date: IsoDate; session: SessionType | null; reported: boolean },
-  quote: ReactionQuote,
-): LiveReaction | null {
-  if (!report.reported || report.session === null) return null;
-  const reactionDay = report.session === 'after' ? nextTradingDay(report.date) : report.date;
-  const extended = quote.extended;
-  const extendedDay = extended?.at ? nyDate(Date.parse(extended.at)) : null;
-  const regularDay = nyDate(Date.parse(quote.quotedAt));
-  const finite = (value: number | null | undefined) => (value != null && Number.isFinite(value) ? value : null);
-  if (regularDay === reactionDay) {
-    const percent = finite(quote.changePercent);
-    return percent === null ? null : { percent, when: 'today' };
-  }
-  if (!extended || extendedDay === null) return null;
-  const percent = finite(extended.changePercent);
-  if (percent === null) return null;
-  // After the close of the report day, the regular price is that day's close: the base.
-  if (
-    report.session === 'after' &&
-    extended.session === 'after' &&
-    extendedDay === report.date &&
-    regularDay === report.date
-  )
-    return { percent, when: 'afterHours' };
-  // Before the reaction day's open, the regular price is still the last close before the news: the base.
-  if (extended.session === 'pre' && extendedDay === reactionDay && regularDay < reactionDay) {
-    const baseDay = report.session === 'after' ? report.date : null;
-    if (baseDay === null || regularDay === baseDay) return { percent, when: 'preMarket' };
-  }
-  return null;
 }

@@ -538,6 +538,65 @@ eachDatabase((service) => {
     });
   });
 
+  describe('the move since a report', () => {
+    it('reaches the results alert and the daily summary: a stored reaction, an after-hours quote', async () => {
+      // A Tuesday far ahead, each report stored as the market would store it by 19:00 New York time that day.
+      const day = '2031-06-10';
+      const now = nyToUtc(day, '19:00');
+      const insertReport = async (symbol: string, session: 'before' | 'after', time: string, actuals: number[]) => {
+        const [eps, estimate, revenue] = actuals;
+        const [row] = rowsOf<{ id: number }>(
+          await db().execute(sql`
+            insert into earnings (asset_id, period_year, period, date, time, session, date_status, date_source,
+              eps_actual, eps_estimate, revenue_actual, source)
+            values (${await assetIdOf(symbol)}, 2090, 'Q2', ${day}::date, ${time}, ${session}, 'confirmed', 'test',
+              ${eps}, ${estimate}, ${revenue}, 'test')
+            returning id`),
+        );
+        if (!row) throw new Error('no report');
+        return row.id;
+      };
+      const opened = await insertReport(RESULTS, 'before', '07:00', [1.52, 1.43, 94e9]);
+      await db().execute(sql`
+        insert into earnings_reactions (earnings_id, asset_id, report_date, session, reason, base_date, reaction_date,
+          gap_percent, one_day_percent, computed_at)
+        values (${opened}, ${await assetIdOf(RESULTS)}, ${day}::date, 'before', null, ${addDays(day, -1)}::date,
+          ${day}::date, 3.14, 2.36, ${nyToUtc(day, '16:30').toISOString()}::timestamptz)`);
+      const afterHours = await insertReport(REMINDED, 'after', '16:05', [2.1, 2, 5e9]);
+      await db().execute(sql`
+        insert into quotes (asset_id, price, prev_close, extended_price, extended_session, extended_at, quoted_at, source)
+        values (${await assetIdOf(REMINDED)}, 200, 190, 206.2, 'after', ${nyToUtc(day, '17:00').toISOString()}::timestamptz,
+          ${nyToUtc(day, '16:00').toISOString()}::timestamptz, 'test')
+        on conflict (asset_id) do update set price = excluded.price, prev_close = excluded.prev_close,
+          extended_price = excluded.extended_price, extended_session = excluded.extended_session,
+          extended_at = excluded.extended_at, quoted_at = excluded.quoted_at`);
+
+      await run(earningsResults, now);
+      const reaction = await eventByKey('earningsResults', `earnings:${opened}`);
+      expect(reaction?.body).toBe(
+        'EPS $1.52 beat $1.43 est. (+6.3%); Revenue $94.0B; shares opened +3.1% and closed +2.4%',
+      );
+      expect(reaction?.data.move).toEqual({ when: 'reaction', percent: 2.36, gapPercent: 3.14, oneDayPercent: 2.36 });
+      const quoted = await eventByKey('earningsResults', `earnings:${afterHours}`);
+      expect(quoted?.body).toBe('EPS $2.10 beat $2.00 est. (+5.0%); Revenue $5.00B; shares +3.1% after hours');
+      expect(quoted?.data.move).toEqual({ when: 'afterHours', percent: 3.1 });
+
+      // A Plus user in New York with the daily summary of both.
+      const mover = { id: (await service().user({ plan: 'earningshub_plus' })).sub };
+      for (const symbol of [RESULTS, REMINDED])
+        await addAlert(mover, symbol, { ...OFF, dailySummary: true, notifyByEmail: true });
+      await runDigests({ db: db(), now }, 'dailySummary');
+      const digest = await eventByKey('dailySummary', `daily:${day}:${mover.id}`);
+      const lines = digest?.body.split('\n') ?? [];
+      expect(lines).toContain(
+        `${RESULTS} reported Q2 2090: EPS $1.52 vs $1.43 est., revenue $94.0B; shares opened +3.1% and closed +2.4%`,
+      );
+      expect(lines).toContain(
+        `${REMINDED} reported Q2 2090: EPS $2.10 vs $2.00 est., revenue $5.00B; shares +3.1% after hours`,
+      );
+    });
+  });
+
   describe('the trigger job and loop', () => {
     const triggerJobs = () => db().select().from(jobs).where(eq(jobs.name, NOTIFICATION_TRIGGERS_JOB));
     /** The last id the jobs table drew: an enqueue draws one even when its key's job is already queued. */

@@ -339,7 +339,7 @@ describe('the move after a report', () => {
     answerQuotes([quote('AAPL', `${WEDNESDAY}T10:00:00`, 2.4), quote('NVDA', `${WEDNESDAY}T10:00:00`, -3.14)]);
     const store = renderBoard('list', SIGNED_IN);
     await waitFor(() =>
-      expect(moves()).toEqual({ MSFT: 'Moved +5.3%', NVDA: '−3.1% today', AAPL: '+2.4% today', SNOW: '±4.0%' }),
+      expect(moves()).toEqual({ MSFT: '+5.3%', NVDA: '−3.1% today', AAPL: '+2.4% today', SNOW: '±4.0%' }),
     );
     // Only the reports trading on their news now are quoted, with their extended-hours prices.
     expect(asked).toEqual(['AAPL,NVDA extended=true']);

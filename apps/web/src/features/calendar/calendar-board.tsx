@@ -213,7 +213,7 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
           Events and dividend dates could not be loaded; the reports below are complete.
         </Alert>
       ) : null}
-      <LiveReportMoves rows={data.rows} today={today}>
+      <LiveReportMoves rows={data.rows} now={now}>
         {shown.error ? (
           <LoadError error={shown.error} onRetry={shown.refetch} />
         ) : shown.loading ? (

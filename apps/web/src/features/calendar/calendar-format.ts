@@ -9,10 +9,10 @@ import {
   daysBetween,
   formatIsoDate,
   type IsoDate,
-  LIVE_REACTION_LABELS,
-  type LiveReaction,
   MARKET_TIME_ZONE,
   nyToUtc,
+  REPORT_MOVE_WHEN_LABELS,
+  type ReportMove,
 } from '@eh/domain';
 import {
   dateSourceLabel,
@@ -243,7 +243,7 @@ export function calendarPageText(input: PageTextInput): PageText {
 export interface MoveLine {
   /** '+6.2%', signed. */
   figure: string;
-  /** 'after hours', 'pre-market', 'today'; null for the stored close-to-close move. */
+  /** 'after hours', 'before the open', 'today'; null for the stored close-to-close move. */
   when: string | null;
   tone: Tone;
   /** The whole sentence, for the accessible name and the hover hint. */
@@ -256,7 +256,7 @@ export interface MoveLine {
  */
 export function moveLine(
   row: Pick<CalendarEarningsRow, 'symbol' | 'priceMovePercent'>,
-  live: LiveReaction | null,
+  live: ReportMove | null,
 ): MoveLine | null {
   if (row.priceMovePercent != null) {
     const figure = formatPercent(row.priceMovePercent, { digits: 1 });
@@ -267,8 +267,8 @@ export function moveLine(
       label: `${row.symbol} moved ${figure} on the report`,
     };
   }
-  if (!live) return null;
+  if (!live || live.when === 'reaction') return null;
   const figure = formatPercent(live.percent, { digits: 1 });
-  const when = LIVE_REACTION_LABELS[live.when];
+  const when = REPORT_MOVE_WHEN_LABELS[live.when];
   return { figure, when, tone: toneOf(live.percent), label: `${row.symbol} ${figure} ${when} since the report` };
 }

@@ -12,6 +12,7 @@ import {
   dayShiftLabel,
   epsLine,
   type FigureLine,
+  type MoveLine,
   moveLine,
   reportTime,
   revenueLine,
@@ -115,17 +116,13 @@ export function TypicalMove({ row }: { row: Pick<CalendarEarningsRow, 'typicalMo
   );
 }
 
-/**
- * The report's move once the stock trades on it ('+6.2% after hours' while it happens, 'Moved +6.2%' once the
- * session closed), else the company's typical move.
- */
-export function MoveFigure({
-  row,
-}: {
-  row: Pick<CalendarEarningsRow, 'id' | 'symbol' | 'priceMovePercent' | 'typicalMovePercent'>;
-}) {
-  const line = moveLine(row, useLiveReportMove(row.id));
-  if (!line) return <TypicalMove row={row} />;
+/** The report's move once the stock trades on it (stored, or live while it happens); null before. */
+export function useReportMove(row: Pick<CalendarEarningsRow, 'id' | 'symbol' | 'priceMovePercent'>): MoveLine | null {
+  return moveLine(row, useLiveReportMove(row.id));
+}
+
+/** 'Move −1.9%', 'Move +0.6% after hours'; without the label under a column heading. */
+export function MoveText({ line, label = true }: { line: MoveLine; label?: boolean }) {
   return (
     <Typography
       component="span"
@@ -133,11 +130,33 @@ export function MoveFigure({
       data-testid="report-move"
       title={line.label}
       aria-label={line.label}
-      sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: TONE_COLOR[line.tone] }}
+      sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
     >
-      {line.when ? `${line.figure} ${line.when}` : `Moved ${line.figure}`}
+      {label ? (
+        <Box component="span" sx={{ fontWeight: 600, color: 'text.primary', mr: 0.5 }}>
+          Move
+        </Box>
+      ) : null}
+      <Box component="span" sx={{ color: TONE_COLOR[line.tone], fontWeight: 700 }}>
+        {line.figure}
+      </Box>
+      {line.when ? (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {` ${line.when}`}
+        </Box>
+      ) : null}
     </Typography>
   );
+}
+
+/** The list's Move column: the report's move, else the company's typical move. */
+export function MoveFigure({
+  row,
+}: {
+  row: Pick<CalendarEarningsRow, 'id' | 'symbol' | 'priceMovePercent' | 'typicalMovePercent'>;
+}) {
+  const line = useReportMove(row);
+  return line ? <MoveText line={line} label={false} /> : <TypicalMove row={row} />;
 }
 
 export interface TimeLabelProps {
@@ -232,6 +251,7 @@ export interface EarningsCardProps {
 export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, revealed = false }: EarningsCardProps) {
   const dispatch = useAppDispatch();
   const eps = epsLine(row);
+  const move = useReportMove(row);
   const revenue = revenueLine(row);
   return (
     <Box
@@ -284,12 +304,13 @@ export const EarningsCard = memo(function EarningsCard({ row, timeZone, call, re
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, mt: 0.25 }}>
         <TimeLabel row={row} timeZone={timeZone} />
         <Box sx={{ flex: 1 }} />
-        <MoveFigure row={row} />
+        {move ? null : <TypicalMove row={row} />}
         {call ? <CallButton call={call} timeZone={timeZone} /> : null}
       </Box>
       <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
         <FigureText line={eps} dense />
         <FigureText line={revenue} dense />
+        {move ? <MoveText line={move} /> : null}
       </Box>
     </Box>
   );

@@ -22,9 +22,12 @@ import {
   entryLabel,
   FigureText,
   MoveFigure,
+  MoveText,
   openEarnings,
   stretchedButtonSx,
   TimeLabel,
+  TypicalMove,
+  useReportMove,
 } from './earnings-entry.tsx';
 import { ExtraItemView } from './extra-item.tsx';
 import { MoreButton } from './more-button.tsx';
@@ -287,6 +290,7 @@ const WideRow = memo(function WideRow({ row, timeZone, call, revealed }: RowProp
 });
 
 export const NarrowRow = memo(function NarrowRow({ row, timeZone, call, revealed }: RowProps) {
+  const move = useReportMove(row);
   return (
     <Box
       data-testid="calendar-entry"
@@ -314,12 +318,13 @@ export const NarrowRow = memo(function NarrowRow({ row, timeZone, call, revealed
       >
         <DateStatusMark row={row} />
         <TimeLabel row={row} timeZone={timeZone} />
-        <MoveFigure row={row} />
+        {move ? null : <TypicalMove row={row} />}
       </Box>
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, alignItems: 'flex-end', minWidth: 0, pl: 4.75 }}>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <FigureText line={epsLine(row)} dense />
           <FigureText line={revenueLine(row)} dense />
+          {move ? <MoveText line={move} /> : null}
         </Box>
         {call ? (
           <Box sx={{ position: 'relative', zIndex: 1 }}>

@@ -1,11 +1,11 @@
 /**
- * The move after each of today's reports while it trades: the quotes of the reporters whose move is not stored yet
- * stream over the live socket into one batch-quotes answer (app/live-cache.ts patches it), and each entry reads its
- * move from there (`liveReaction`). Only for readers whose plan has price moves around earnings, like the stored
- * moves the server blanks for the others.
+ * The move after each of the latest reports while it trades: the quotes of the reporters whose move is not stored
+ * yet stream over the live socket into one batch-quotes answer (app/live-cache.ts patches it), and each entry reads
+ * its move from there by the alerts' rule (`reportMoveFromQuote`). Only for readers whose plan has price moves around
+ * earnings, like the stored moves the server blanks for the others.
  */
 import { BATCH_SYMBOLS_MAX, type CalendarEarningsRow, LIVE_TARGET_ITEMS_MAX, type Quote } from '@eh/contracts';
-import { canUse, type IsoDate, type LiveReaction, liveReaction, nextTradingDay } from '@eh/domain';
+import { canUse, nyDate, previousTradingDay, type ReportMove, reportMoveFromQuote } from '@eh/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useAppSelectorInTransition } from '../../shared/hooks.ts';
 import { useGetQuotesQuery } from '../../shared/market/market-api.ts';
@@ -15,29 +15,23 @@ import { useLiveQuotes } from '../live/index.ts';
 
 const reported = (row: CalendarEarningsRow) => row.epsActual !== null || row.revenueActual !== null;
 
-/**
- * The reports whose move may be trading on `today`: results in, no stored move yet, and today their reacting session
- * (before the open or during the day: the report day; after the close: that evening and the next session).
- */
-export function awaitingMove(rows: readonly CalendarEarningsRow[], today: IsoDate): CalendarEarningsRow[] {
-  return rows.filter(
-    (row) =>
-      reported(row) &&
-      row.priceMovePercent == null &&
-      row.session != null &&
-      (row.date === today || (row.session === 'after' && nextTradingDay(row.date) === today)),
-  );
+/** The reports whose move may be trading now: results in, no stored move yet, dated today or the session before. */
+function awaitingMove(rows: readonly CalendarEarningsRow[], now: Date): CalendarEarningsRow[] {
+  const today = nyDate(now);
+  const since = previousTradingDay(today);
+  return rows.filter((row) => reported(row) && row.priceMovePercent == null && row.date >= since && row.date <= today);
 }
 
-const LiveMoves = createContext<ReadonlyMap<number, LiveReaction>>(new Map());
+const LiveMoves = createContext<ReadonlyMap<number, ReportMove>>(new Map());
 
 export function LiveReportMoves({
   rows,
-  today,
+  now,
   children,
 }: {
   rows: readonly CalendarEarningsRow[];
-  today: IsoDate;
+  /** Re-read every minute by the page: which session a quote speaks for depends on it. */
+  now: Date;
   children: ReactNode;
 }) {
   const signedIn = useAppSelectorInTransition((state) => state.auth.status) === 'signedIn';
@@ -47,11 +41,11 @@ export function LiveReportMoves({
   const waiting = useMemo(
     () =>
       allowed
-        ? awaitingMove(rows, today)
+        ? awaitingMove(rows, now)
             .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1))
             .slice(0, Math.min(BATCH_SYMBOLS_MAX, LIVE_TARGET_ITEMS_MAX))
         : [],
-    [allowed, rows, today],
+    [allowed, rows, now],
   );
   const stocks = waiting
     .map((row) => row.symbol)
@@ -65,16 +59,19 @@ export function LiveReportMoves({
   const { data } = useGetQuotesQuery({ stocks, extended: 'true' }, { skip: !stocks, pollingInterval: QUOTE_POLL_MS });
   const moves = useMemo(() => {
     const bySymbol = new Map<string, Quote>((data?.quotes ?? []).map((quote) => [quote.symbol, quote]));
-    const found = new Map<number, LiveReaction>();
+    const found = new Map<number, ReportMove>();
     for (const row of waiting) {
       const quote = bySymbol.get(row.symbol);
-      const move = quote ? liveReaction({ date: row.date, session: row.session, reported: true }, quote) : null;
+      const move = quote ? reportMoveFromQuote(row, quote, now) : null;
       if (move) found.set(row.id, move);
     }
     return found;
-  }, [waiting, data]);
+  }, [waiting, data, now]);
   return <LiveMoves.Provider value={moves}>{children}</LiveMoves.Provider>;
 }
 
+/** The moves so far of the reports the calendar shows, by report id. */
+export const useLiveReportMoves = (): ReadonlyMap<number, ReportMove> => useContext(LiveMoves);
+
 /** The move so far of a report the calendar shows, while it trades; null otherwise. */
-export const useLiveReportMove = (id: number): LiveReaction | null => useContext(LiveMoves).get(id) ?? null;
+export const useLiveReportMove = (id: number): ReportMove | null => useLiveReportMoves().get(id) ?? null;

@@ -10,7 +10,7 @@ import { Box, Typography, useMediaQuery } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { memo, useMemo } from 'react';
 import { HEADER_HEIGHT } from '../../shared/sticky-header.ts';
-import { dayHeading, etLabel } from './calendar-format.ts';
+import { dayHeading, etLabel, moveLine } from './calendar-format.ts';
 import {
   buildWeekGrid,
   type DayGroup,
@@ -23,6 +23,7 @@ import {
 } from './calendar-model.ts';
 import { EarningsCard } from './earnings-entry.tsx';
 import { ExtraItemView } from './extra-item.tsx';
+import { useLiveReportMoves } from './live-report-moves.tsx';
 import { MoreButton } from './more-button.tsx';
 import { screenReaderOnly } from './screen-reader-only.ts';
 import { VirtualRows } from './virtual-rows.tsx';
@@ -43,6 +44,8 @@ const BAND_LABELS: Readonly<Record<SessionKey | ExtraBand, string>> = {
 };
 
 const ROW_HEIGHTS: Readonly<Record<GridRow['kind'], number>> = { band: 44, entries: 128, extras: 64, more: 48 };
+/** A row of cards where one tells the move after its report: a line more (the row's cards stay aligned). */
+const ENTRIES_WITH_MOVE_HEIGHT = 148;
 
 /** '12', or '3 of 12' when the filter hides some. */
 export function countLabel(shown: number, total: number): string {
@@ -100,6 +103,11 @@ function WeekViewBody(props: WeekViewProps) {
     [columns, extras, expanded, autoExpand],
   );
   const template = `repeat(${columns.length}, minmax(0, 1fr))`;
+  const liveMoves = useLiveReportMoves();
+  const heightOf = (row: GridRow) =>
+    row.kind === 'entries' && row.cells.some((cell) => cell && moveLine(cell, liveMoves.get(cell.id) ?? null))
+      ? ENTRIES_WITH_MOVE_HEIGHT
+      : ROW_HEIGHTS[row.kind];
 
   const renderRow = (row: GridRow) => {
     switch (row.kind) {
@@ -137,7 +145,7 @@ function WeekViewBody(props: WeekViewProps) {
       }
       case 'entries':
         return (
-          <Box sx={{ display: 'grid', gridTemplateColumns: template, gap: 1, pt: 1, height: ROW_HEIGHTS.entries }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: template, gap: 1, pt: 1, height: heightOf(row) }}>
             {row.cells.map((cell, index) => (
               <Box key={columns[index]?.date ?? index} sx={{ minWidth: 0 }}>
                 {cell ? (
@@ -213,7 +221,7 @@ function WeekViewBody(props: WeekViewProps) {
         <VirtualRows
           rows={grid}
           rowKey={(row) => row.key}
-          estimateSize={(row) => ROW_HEIGHTS[row.kind]}
+          estimateSize={heightOf}
           renderRow={renderRow}
           label={wide ? 'Reports of the week by day and session' : `Reports on ${dayHeading(focusedDay)}`}
           testId="calendar-rows"

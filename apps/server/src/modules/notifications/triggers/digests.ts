@@ -10,6 +10,7 @@ import {
   addDays,
   DEFAULT_NOTIFICATION_TIME_ZONE,
   DIGEST_MOVE_MIN_PERCENT,
+  describeReportMove,
   digestDue,
   digestPeriod,
   formatCompact,
@@ -18,6 +19,8 @@ import {
   type IsoDate,
   nextTradingDay,
   percentChange,
+  type ReportMove,
+  type ReportMoveFacts,
   timeZoneOrDefault,
   zonedClock,
   zonedTimeToUtc,
@@ -25,8 +28,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { readCursor, writeCursor } from './cursors.ts';
 import { type NotificationEventInput, publishEvent, switchedOnAlertsSql } from './fanout.ts';
-import { dayLabel, NOTICE_PATHS } from './messages.ts';
-import type { TriggerEnv, TriggerOutcome } from './sources.ts';
+import { dayLabel, moveSinceReport, NOTICE_PATHS } from './messages.ts';
+import { REPORT_MOVE_COLUMNS, REPORT_MOVE_JOINS, type TriggerEnv, type TriggerOutcome } from './sources.ts';
 
 export type DigestKind = 'dailySummary' | 'weeklySummary';
 
@@ -43,6 +46,8 @@ interface ResultItem {
   epsActual: number | null;
   epsEstimate: number | null;
   revenueActual: number | null;
+  /** How the stock has moved since, when it can be told. */
+  move: ReportMove | null;
 }
 interface UpcomingItem {
   symbol: string;
@@ -86,7 +91,8 @@ export function digestNotice(
       const eps = r.epsActual === null ? '' : ` EPS ${formatEps(r.epsActual)}`;
       const est = r.epsEstimate === null || r.epsActual === null ? '' : ` vs ${formatEps(r.epsEstimate)} est.`;
       const revenue = r.revenueActual === null ? '' : `, revenue ${formatCompact(r.revenueActual, { currency: true })}`;
-      return `${r.symbol} reported ${r.period} ${r.periodYear}:${eps}${est}${revenue}`;
+      const move = r.move ? `; ${describeReportMove(r.move)}` : '';
+      return `${r.symbol} reported ${r.period} ${r.periodYear}:${eps}${est}${revenue}${move}`;
     }),
     ...content.moves.map(
       (m) =>
@@ -139,12 +145,12 @@ async function contentBySymbol(
   };
   const list = sql.param(symbols);
   const upcomingTo = kind === 'dailySummary' ? nextTradingDay(period.to) : addDays(period.to, 7);
-  const reports = rowsOf<ResultItem & UpcomingItem & { reported: boolean }>(
+  const reports = rowsOf<Omit<ResultItem, 'move'> & UpcomingItem & ReportMoveFacts & { reported: boolean }>(
     await db.execute(sql`
-      select a.symbol, e.date::text as date, e.period, e.period_year as "periodYear", e.session,
+      select a.symbol, e.date::text as date, e.period, e.period_year as "periodYear", ${REPORT_MOVE_COLUMNS},
         e.date_status as "dateStatus", e.eps_actual as "epsActual", e.eps_estimate as "epsEstimate",
         e.revenue_actual as "revenueActual", (e.eps_actual is not null or e.revenue_actual is not null) as reported
-      from earnings e join assets a on a.id = e.asset_id
+      from earnings e join assets a on a.id = e.asset_id ${REPORT_MOVE_JOINS}
       where a.symbol = any(${list}::text[]) and e.date between ${period.from}::date and ${upcomingTo}::date
       order by e.date, a.symbol`),
   );
@@ -158,6 +164,7 @@ async function contentBySymbol(
         epsActual: r.epsActual,
         epsEstimate: r.epsEstimate,
         revenueActual: r.revenueActual,
+        move: moveSinceReport(r, now),
       });
     else if (!r.reported && r.date > period.to)
       of(r.symbol).upcoming.push({ symbol: r.symbol, date: r.date, session: r.session, dateStatus: r.dateStatus });

@@ -55,6 +55,27 @@ describe(resultsNotice.name, () => {
     });
     expect(notice.body).toBe('EPS −$0.05 missed $0.92 est. (−105.4%); Revenue $60.1B missed $61.0B est. (−1.5%)');
   });
+
+  it('tells how the stock has moved since, after the figures, and keeps the move in its data', () => {
+    const move = { when: 'reaction', percent: 2.36, gapPercent: 3.14, oneDayPercent: 2.36 } as const;
+    const notice = resultsNotice(
+      {
+        id: 9,
+        symbol: 'AAPL',
+        name: 'Apple',
+        periodYear: 2026,
+        period: 'Q4',
+        date: '2026-10-29',
+        epsActual: 1.52,
+        epsEstimate: 1.43,
+        revenueActual: 94e9,
+        revenueEstimate: null,
+      },
+      move,
+    );
+    expect(notice.body).toBe('EPS $1.52 beat $1.43 est. (+6.3%); Revenue $94.0B; shares opened +3.1% and closed +2.4%');
+    expect(notice.data.move).toEqual(move);
+  });
 });
 
 describe(reminderNotice.name, () => {
@@ -169,6 +190,7 @@ describe(digestNotice.name, () => {
           epsActual: -0.05,
           epsEstimate: 0.92,
           revenueActual: 61e9,
+          move: null,
         },
       ],
       upcoming: [],
@@ -176,6 +198,36 @@ describe(digestNotice.name, () => {
       news: [],
     });
     expect(notice?.body).toBe('PINS reported Q3 2026: EPS −$0.05 vs $0.92 est., revenue $61.0B\nPINS fell 12.0%');
+  });
+});
+
+describe(`${digestNotice.name}'s results`, () => {
+  it('each say how the stock has moved since, in the words of the results alert', () => {
+    const result = {
+      symbol: 'AAPL',
+      date: '2026-10-29',
+      period: 'Q3',
+      periodYear: 2026,
+      epsActual: 1.52,
+      epsEstimate: 1.43,
+      revenueActual: 94e9,
+    };
+    const notice = digestNotice('dailySummary', 'user-3', '2026-10-29', {
+      results: [
+        { ...result, move: { when: 'afterHours', percent: 3.1 } },
+        { ...result, symbol: 'MSFT', move: { when: 'today', percent: -2 } },
+      ],
+      upcoming: [],
+      moves: [],
+      news: [],
+    });
+    expect(notice?.body).toBe(
+      'AAPL reported Q3 2026: EPS $1.52 vs $1.43 est., revenue $94.0B; shares +3.1% after hours\n' +
+        'MSFT reported Q3 2026: EPS $1.52 vs $1.43 est., revenue $94.0B; shares −2.0% today',
+    );
+    expect(notice?.data).toMatchObject({
+      results: [{ move: { when: 'afterHours', percent: 3.1 } }, { symbol: 'MSFT' }],
+    });
   });
 });
 

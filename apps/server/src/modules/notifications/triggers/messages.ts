@@ -3,6 +3,7 @@
  * Pure functions of the stored rows.
  */
 import {
+  describeReportMove,
   type EarningsDateStatus,
   formatCompact,
   formatDividend,
@@ -12,6 +13,9 @@ import {
   type IsoDate,
   NOTIFICATION_SESSION_LABELS,
   parseIsoDate,
+  type ReportMove,
+  type ReportMoveFacts,
+  reportMove,
   type SessionType,
   surpriseOf,
 } from '@eh/domain';
@@ -52,6 +56,12 @@ function against(label: string, actual: number | null, estimate: number | null, 
   return `${label} ${format(actual)} ${verdict} ${format(estimate)} est. (${signed(surprisePercent)})`;
 }
 
+/** How the stock has moved since the report, told beside its results in the alert and the daily summary. */
+export function moveSinceReport(facts: ReportMoveFacts, now: Date): ReportMove | null {
+  // Every plan gets the move in words: the gated feature is the reaction history and its statistics.
+  return reportMove(facts, now);
+}
+
 export interface ResultsRow {
   id: number;
   symbol: string;
@@ -65,12 +75,13 @@ export interface ResultsRow {
   revenueEstimate: number | null;
 }
 
-export function resultsNotice(row: ResultsRow) {
+export function resultsNotice(row: ResultsRow, move: ReportMove | null = null) {
   const eps = surpriseOf(row.epsActual, row.epsEstimate);
   const revenue = surpriseOf(row.revenueActual, row.revenueEstimate);
   const parts = [
     against('EPS', row.epsActual, row.epsEstimate, formatEps),
     against('Revenue', row.revenueActual, row.revenueEstimate, money),
+    move && describeReportMove(move),
   ].filter((part): part is string => part !== null);
   return {
     kind: 'earningsResults' as const,
@@ -90,6 +101,7 @@ export function resultsNotice(row: ResultsRow) {
       revenueActual: row.revenueActual,
       revenueEstimate: row.revenueEstimate,
       revenueSurprisePercent: revenue.surprisePercent,
+      move,
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   nextTradingDay,
   nyDate,
   REMINDER_LOCAL_TIME,
+  type ReportMoveFacts,
   timeZoneOrDefault,
   zonedTimeToUtc,
 } from '@eh/domain';
@@ -31,6 +32,7 @@ import {
   guidanceNotice,
   type LiveCallRow,
   liveCallNotice,
+  moveSinceReport,
   type RatingRow,
   type ReportDateRow,
   type ResultsRow,
@@ -125,7 +127,7 @@ function idTrigger<Row extends { id: number }>(spec: {
 function instantTrigger<Row>(spec: {
   name: string;
   rows: (since: string, env: TriggerEnv) => SQL;
-  notice: (row: Row) => NotificationEventInput;
+  notice: (row: Row, now: Date) => NotificationEventInput;
 }): Trigger {
   return async (env) => {
     const { db } = env;
@@ -137,7 +139,11 @@ function instantTrigger<Row>(spec: {
     }
     const since = new Date(new Date(cursor).getTime() - INSTANT_CURSOR_OVERLAP_MS).toISOString();
     const rows = rowsOf<Row & { changedAtMs: number }>(await db.execute(spec.rows(since, env)));
-    const outcome = await publishAll(db, rows.map(spec.notice), 'alerts');
+    const outcome = await publishAll(
+      db,
+      rows.map((row) => spec.notice(row, env.now)),
+      'alerts',
+    );
     const latest = rows.reduce(
       (max, row) => Math.max(max, Math.floor(Number(row.changedAtMs))),
       new Date(cursor).getTime(),
@@ -150,17 +156,32 @@ function instantTrigger<Row>(spec: {
 const minDate = (env: TriggerEnv): IsoDate => addDays(nyDate(env.now), -TRIGGER_MAX_AGE_DAYS);
 const minInstant = (env: TriggerEnv) => new Date(env.now.getTime() - TRIGGER_MAX_AGE_DAYS * MS_PER_DAY).toISOString();
 
-export const earningsResults = instantTrigger<ResultsRow>({
+/**
+ * A report's (`e`) stored reaction and its asset's quote, the facts its move is told from (ReportMoveFacts): columns
+ * and joins. Instants as epoch ms in double precision, which both drivers hand back as numbers.
+ */
+export const REPORT_MOVE_COLUMNS = sql`e.time, e.session, r.report_date::text as "reactionReportDate",
+  r.session as "reactionSession", r.reason as "reactionReason", r.reaction_date::text as "reactionDate",
+  r.gap_percent as "gapPercent", r.one_day_percent as "oneDayPercent",
+  (extract(epoch from r.computed_at) * 1000)::float8 as "reactionComputedAtMs",
+  q.price, q.prev_close as "prevClose", q.extended_price as "extendedPrice", q.extended_session as "extendedSession",
+  (extract(epoch from q.extended_at) * 1000)::float8 as "extendedAtMs",
+  (extract(epoch from q.quoted_at) * 1000)::float8 as "quotedAtMs"`;
+export const REPORT_MOVE_JOINS = sql`left join earnings_reactions r on r.earnings_id = e.id
+  left join quotes q on q.asset_id = e.asset_id`;
+
+export const earningsResults = instantTrigger<ResultsRow & ReportMoveFacts>({
   name: 'earningsResults',
   rows: (since, env) => sql`
     select e.id, a.symbol, a.name, e.period_year as "periodYear", e.period, e.date::text as date,
       e.eps_actual as "epsActual", e.eps_estimate as "epsEstimate",
-      e.revenue_actual as "revenueActual", e.revenue_estimate as "revenueEstimate", extract(epoch from e.updated_at) * 1000 as "changedAtMs"
-    from earnings e join assets a on a.id = e.asset_id
+      e.revenue_actual as "revenueActual", e.revenue_estimate as "revenueEstimate", extract(epoch from e.updated_at) * 1000 as "changedAtMs",
+      ${REPORT_MOVE_COLUMNS}
+    from earnings e join assets a on a.id = e.asset_id ${REPORT_MOVE_JOINS}
     where e.updated_at > ${since}::timestamptz and (e.eps_actual is not null or e.revenue_actual is not null)
       and e.date >= ${minDate(env)}::date and ${followedSql(sql`a.symbol`)}
     order by e.updated_at, e.id`,
-  notice: resultsNotice,
+  notice: (row, now) => resultsNotice(row, moveSinceReport(row, now)),
 });
 
 export const liveCall = instantTrigger<LiveCallRow>({
