@@ -72,6 +72,8 @@ export interface SeenEntry {
   /** The confirmed / estimated mark's accessible name. */
   label: string | null;
   time: string;
+  /** Shown because the reader expanded (or auto-expands) the symbols the filter hides: drawn after the others. */
+  revealed: boolean;
 }
 
 export interface ScrollWalk {
@@ -112,6 +114,8 @@ export async function scrollAndCollect(page: Page): Promise<ScrollWalk> {
         );
       });
     window.scrollTo(0, 0);
+    // The virtualiser draws the top before the first read: a page opened on a later day holds that day's rows.
+    await nextFrames();
     // Bounded in time too, so a page that keeps growing fails with its trace instead of timing the test out.
     for (; steps < 2000 && performance.now() - started < 60_000; steps += 1) {
       const nodes = document.querySelectorAll('[data-testid="calendar-entry"]');
@@ -124,6 +128,7 @@ export async function scrollAndCollect(page: Page): Promise<ScrollWalk> {
           status: status?.getAttribute('data-status') ?? null,
           label: status?.getAttribute('aria-label') ?? null,
           time: node.querySelector('[data-testid="report-time"]')?.textContent ?? '',
+          revealed: node.hasAttribute('data-revealed'),
         };
       }
       const before = window.scrollY;

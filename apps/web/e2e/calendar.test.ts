@@ -1,16 +1,24 @@
 /**
  * The calendar in a real browser against the real server: one visitor's page goes through every kind of calendar
- * screen (week, list, month, embed and the toolbar's dialogs), each checked once with axe, and a Pro member's
- * settings outlive a reload. What one screen shows for an answer (the views, their titles and addresses, the date
+ * screen (week, list, month, embed and the toolbar's dialogs), each checked once with axe; a Pro member's
+ * settings outlive a reload, and the week sorted by typical move leads to a company's moves after its reports. What one screen shows for an answer (the views, their titles and addresses, the date
  * picker, the month's day dialog, the redirects and the embed's chrome and theme) is tested with the API answered
  * by the test: features/calendar/calendar-views.test.tsx and calendar-routes.test.tsx.
  */
-import { addDays, formatMonthSlug, nyToUtc, yearMonthOf } from '@eh/domain';
+import type { EarningsRow } from '@eh/contracts';
+import { addDays, currentWeek, formatMonthSlug, nyToUtc, yearMonthOf } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, navigateInApp, showAs, VIEWPORTS } from './browser.ts';
-import { busiestWeek, openCalendarPage, type WeekCounts, weekRows, weeksAround } from './calendar-data.ts';
-import { proToken, seriousViolations } from './support.ts';
+import {
+  busiestWeek,
+  openCalendarPage,
+  scrollAndCollect,
+  type WeekCounts,
+  weekRows,
+  weeksAround,
+} from './calendar-data.ts';
+import { apiAs, proToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 /** The reader's zone: the browser's own, since nothing chosen says otherwise. */
@@ -139,8 +147,8 @@ describe('a visitor going through the calendar', () => {
   });
 });
 
-describe('a Pro member’s calendar settings', () => {
-  it('are saved, and the calendar follows them after a reload', async () => {
+describe('a Pro member’s calendar', () => {
+  it('keeps its settings, and follows them after a reload', async () => {
     // Calendar settings come with a paid plan (SPEC §3 calendarSettings): a Pro member signs in and saves them.
     await page.goto(`/earnings-calendar/this-week?token=${await proToken()}`, { waitUntil: 'networkidle' });
     await page.getByTestId('calendar-loading').waitFor({ state: 'detached' });
@@ -169,5 +177,49 @@ describe('a Pro member’s calendar settings', () => {
     expect(await page.getByTestId('filter-ten_billion').getAttribute('aria-checked')).toBe('true');
     // Auto-expand: nothing stays behind "+N more".
     expect(await page.locator('[data-testid="more-button"][aria-expanded="false"]').count()).toBe(0);
+  });
+
+  it('sorts the week by typical move, and leads from a report to the company’s moves after its reports', async () => {
+    const token = await proToken();
+    await page.goto(`/earnings-list/this-week?token=${token}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('list-view').waitFor();
+    await page.getByLabel('Sort').selectOption('typicalMove');
+    // The member's own answer for the week on screen: each day's session, in the order drawn, runs from the biggest
+    // typical move down, the reports without one last.
+    const week = currentWeek(new Date());
+    const { body } = await apiAs<{ earnings: EarningsRow[] }>(
+      token,
+      `/pricing/assets/earnings/calendar?start=${week.start}&end=${week.end}`,
+    );
+    const bySymbol = new Map(body.earnings.map((row) => [row.symbol, row]));
+    const typical = (row: EarningsRow | undefined) => row?.typicalMovePercent ?? Number.NEGATIVE_INFINITY;
+    let drawn: { row: EarningsRow | undefined; revealed: boolean }[] = [];
+    /** The first two neighbours out of order, or null; the list is drawn again after the sort changed. */
+    const outOfOrder = async () => {
+      const { seen } = await scrollAndCollect(page);
+      drawn = [...seen.values()].map((entry) => ({ row: bySymbol.get(entry.symbol), revealed: entry.revealed }));
+      for (const [index, { row, revealed }] of drawn.entries()) {
+        const before = drawn[index - 1];
+        const same = row && before?.row && before.row.date === row.date && before.row.session === row.session;
+        if (same && before.revealed === revealed && typical(row) > typical(before.row))
+          return `${before.row?.symbol} before ${row.symbol}`;
+      }
+      return null;
+    };
+    await expect.poll(outOfOrder).toBeNull();
+    expect(drawn.length).toBeGreaterThan(1);
+
+    const moving = drawn.find(({ row }) => row?.typicalMovePercent != null)?.row;
+    if (!moving) throw new Error('no report of this week has a typical move');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const entry = page.locator(`[data-testid="calendar-entry"][data-symbol="${moving.symbol}"]`);
+    await entry.getByRole('button', { name: new RegExp(`^${moving.symbol}, `) }).click();
+    await page.getByRole('link', { name: `${moving.symbol} earnings history` }).click();
+    await expect.poll(() => pathname()).toBe(`/quote/${moving.symbol}/earnings`);
+    const summary = page.getByTestId('reactions-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toMatch(
+      new RegExp(`^${moving.symbol} has moved \\d+\\.\\d% on average after its last \\d+ reports`),
+    );
   });
 });
