@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeReportMove, type ReportMoveFacts, reportMove } from './report-move.ts';
+import { describeReportMove, NO_STORED_REACTION, type ReportMoveFacts, reportMove } from './report-move.ts';
 import { nyToUtc } from './time.ts';
 
 // Wed 4 Nov 2026 reports; Tue 3 Nov is the session before, Thu 5 Nov the one after.
@@ -9,13 +9,7 @@ const NOTHING: ReportMoveFacts = {
   date: '2026-11-04',
   time: null,
   session: null,
-  reactionReportDate: null,
-  reactionSession: null,
-  reactionReason: null,
-  reactionDate: null,
-  gapPercent: null,
-  oneDayPercent: null,
-  reactionComputedAtMs: null,
+  ...NO_STORED_REACTION,
   price: null,
   prevClose: null,
   extendedPrice: null,

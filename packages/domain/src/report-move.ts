@@ -97,6 +97,17 @@ export function reportMove(facts: ReportMoveFacts, now: Date): ReportMove | null
   return null;
 }
 
+/** The facts of a report with no reaction row stored. */
+export const NO_STORED_REACTION = {
+  reactionReportDate: null,
+  reactionSession: null,
+  reactionReason: null,
+  reactionDate: null,
+  gapPercent: null,
+  oneDayPercent: null,
+  reactionComputedAtMs: null,
+} as const satisfies Partial<ReportMoveFacts>;
+
 /** A quote as the API sends it (the calendar reads the live socket's). */
 export interface ReportMoveQuote {
   price: number;
@@ -114,13 +125,7 @@ export function reportMoveFromQuote(
   return reportMove(
     {
       ...report,
-      reactionReportDate: null,
-      reactionSession: null,
-      reactionReason: null,
-      reactionDate: null,
-      gapPercent: null,
-      oneDayPercent: null,
-      reactionComputedAtMs: null,
+      ...NO_STORED_REACTION,
       price: quote.price,
       prevClose: quote.prevClose,
       extendedPrice: quote.extended?.price ?? null,

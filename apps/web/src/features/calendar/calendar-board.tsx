@@ -131,6 +131,18 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
       : focusDay(location.week, selected, today);
   const focused = location.view === 'month' ? null : focusDay(location.week, selected, today);
   const stickyTop = embedded ? { xs: 0, sm: 0 } : undefined;
+  // What the list and the week draw their reports from.
+  const entries = {
+    days: shown.days,
+    extras: shown.extras,
+    calls: shown.calls,
+    expanded,
+    autoExpand: settings.autoExpandHiddenSymbols,
+    onToggleGroup,
+    today,
+    timeZone,
+    ...(stickyTop ? { stickyTop } : {}),
+  };
 
   const view = location.view;
   const onSelectDay = useCallback(
@@ -235,32 +247,13 @@ export function CalendarBoard({ location, selected, now, hrefFor, navigate, embe
             onOpenDay={openMonthDay}
           />
         ) : location.view === 'list' ? (
-          <ListView
-            days={shown.days}
-            extras={shown.extras}
-            calls={shown.calls}
-            expanded={expanded}
-            autoExpand={settings.autoExpandHiddenSymbols}
-            onToggleGroup={onToggleGroup}
-            today={today}
-            timeZone={timeZone}
-            selectedDay={selected}
-            {...(stickyTop ? { stickyTop } : {})}
-          />
+          <ListView {...entries} selectedDay={selected} />
         ) : (
           <WeekView
-            days={shown.days}
-            extras={shown.extras}
-            calls={shown.calls}
-            expanded={expanded}
-            autoExpand={settings.autoExpandHiddenSymbols}
-            onToggleGroup={onToggleGroup}
+            {...entries}
             focusedDay={focused ?? window.start}
             selectedDay={selected}
             onSelectDay={onSelectDay}
-            today={today}
-            timeZone={timeZone}
-            {...(stickyTop ? { stickyTop } : {})}
           />
         )}
       </LiveReportMoves>
