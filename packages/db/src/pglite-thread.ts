@@ -3,8 +3,11 @@
  * drizzle uses: `query` and `transaction`. The server's thread stays free while a statement runs, so pages, sockets
  * and timers go on beside a long ingestion; the statements themselves still run one at a time, in the order asked.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import type { WorkerError, WorkerReply, WorkerRequest } from './pglite-worker.ts';
+import type { WorkerError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker.ts';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -21,6 +24,24 @@ interface QueryOptions {
 /** What drizzle calls on a client and on a transaction. */
 export interface ThreadQueries {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+}
+
+/**
+ * PGlite's engine (9 MB of WebAssembly) compiled once for the process and handed to every database thread, which
+ * would otherwise compile and optimise it afresh in its own isolate: 2.6 CPU-s a thread, and code freed with each
+ * thread that ends. That churn of code across threads in one process is what V8's JIT-page check
+ * (`Check failed: jit_page.has_value()`) aborts on, intermittently, when test files open and close databases in turn
+ * (nodejs/node#64500); one module kept for the process's life frees no code.
+ */
+let engine: Promise<WebAssembly.Module> | undefined;
+function compiledEngine(): Promise<WebAssembly.Module> {
+  // Our TypeScript libraries declare WebAssembly's types but not the global that Node has.
+  const { compile } = (
+    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+  ).WebAssembly;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  engine ??= readFile(new URL('pglite.wasm', pathToFileURL(entry))).then((bytes) => compile(bytes));
+  return engine;
 }
 
 /** Openings started by {@link openThreadEarly} that no `create` has taken yet, by data folder. */
@@ -74,7 +95,8 @@ export class ThreadedPGlite implements ThreadQueries {
       earlyOpenings.delete(dataDir);
       return early;
     }
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+    const start: WorkerStart = { dataDir, engine: await compiledEngine() };
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: start });
     const client = new ThreadedPGlite(worker, worker);
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);

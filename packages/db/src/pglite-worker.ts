@@ -9,6 +9,12 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options.ts';
 
+/** What the thread starts with: the folder, and PGlite's engine compiled by the thread that starts it. */
+export interface WorkerStart {
+  dataDir: string;
+  engine: WebAssembly.Module;
+}
+
 export type WorkerRequest =
   | { id: number; kind: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number }
   | { id: number; kind: 'begin'; tx: number }
@@ -33,8 +39,8 @@ const parsers = Object.fromEntries(IDENTITY_TYPES.map((type) => [type, keep]));
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-const { dataDir } = workerData as { dataDir: string };
-const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
+const { dataDir, engine } = workerData as WorkerStart;
+const client = await PGlite.create(dataDir, { ...PGLITE_OPTIONS, pgliteWasmModule: engine });
 
 /** An open transaction: its PGlite handle, and how to end it. */
 interface OpenTransaction {
