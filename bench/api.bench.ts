@@ -8,8 +8,10 @@
  * it, in the same run and the same server process, a bare Fastify route sends the very bytes a browser gets from the
  * calendar (its brotli form, once the cache has made it at the best quality): the ratio of the two is what our
  * routing, validation, caller check, plan gating and cache cost. Both are driven by autocannon from this process (the
- * servers run in a child process) as browsers call them (Accept-Encoding: gzip, deflate, br; anonymous):
+ * servers run in a child process) as browsers call them (Accept-Encoding: gzip, deflate, br; anonymous unless said):
  *   - max throughput: --connections concurrent connections for --duration seconds, two interleaved rounds each;
+ *     and the same for a signed-in Pro member (identity token checked on every request, typical moves kept) against
+ *     the bare route sending that member's bytes;
  *   - fixed load: --rate requests/s for --duration seconds, p99 latency;
  *   - for scale: a bare route with a tiny body, and both routes revalidating (If-None-Match, 304 without a body),
  *     which shows the per-request cost of our stack without the payload.
@@ -18,13 +20,14 @@
  * invalidates it (or, unannounced, once its freshness runs out), for an anonymous reader and for a Pro one (every
  * company of the week has a typical move after its reports, which only Pro keeps). Every figure is printed with the machine's load
  * average (1/5/15 minutes) when it was taken: the machine is shared.
- * Exits non-zero when a target is missed: calendar req/s >= 0.8x the bare route's, p99 <= 20 ms at 1,000 req/s, the
+ * Exits non-zero when a target is missed: calendar req/s >= 0.8x the bare route's (anonymous and Pro), p99 <= 20 ms at 1,000 req/s, the
  * week <= 400 KB uncompressed by column.
  *
  * Options: --duration S (default 5), --connections N (default 10), --rate N (default 1000), --rows N (default 1400),
  * --workers N (load-generator threads, default 2), --pg URL, --pglite-only, --pg-only (to repeat one engine's run).
  */
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -32,8 +35,11 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { tokensFor } from '../apps/server/src/idp/flow.ts';
+import { createIdpContext } from '../apps/server/src/idp/index.ts';
+import type { AppContext } from '../apps/server/src/kernel/context.ts';
 import { createResponseCache, polishBody, serializeBody } from '../apps/server/src/modules/earnings/response-cache.ts';
 import {
   calendarBody,
@@ -41,7 +47,7 @@ import {
   SEASON_WEEK_REPORTS,
 } from '../apps/server/src/modules/earnings/service.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { assets, type Database } from '../packages/db/src/index.ts';
+import { assets, type Database, idpUsers, users } from '../packages/db/src/index.ts';
 import {
   type AccountFeatures,
   accountFeaturesFor,
@@ -94,11 +100,14 @@ interface Ready {
   bareUrl: string;
   tinyUrl: string;
   etag: string;
+  /** A Pro reader's identity token, and the bare route sending that reader's week. */
+  proToken: string;
+  bareProUrl: string;
   rows: number;
   /** What a browser gets by column (`br` once at its best, `brQuick` before), and as rows (every field) to compare. */
   bytes: { columns: Sizes & { brQuick: number }; rows: Sizes };
   coldMs: { p50: number; p99: number };
-  /** A Pro reader's week (typical moves not blanked), built in the server process: the HTTP runs are anonymous. */
+  /** A Pro reader's week (typical moves not blanked): its cold build in the server process, and its bytes. */
   pro: { coldMs: { p50: number; p99: number }; bytes: Sizes };
   /** Seconds until the served brotli form was the best one. */
   polishedAfterS: number;
@@ -130,7 +139,46 @@ async function sizesOf(url: string): Promise<Sizes & { identityBody: Buffer }> {
   return { identity: identity.body.length, gzip: gzip.body.length, br: br.body.length, identityBody: identity.body };
 }
 
+/**
+ * Waits until `url` is served in the brotli form the cache makes at its best quality (the same bytes as it would
+ * make); `since` is when the first answer was asked for.
+ */
+async function bestBrotli(url: string, headers: Record<string, string>, identityBody: Buffer, since: number) {
+  const expected = await serializeBody(JSON.parse(identityBody.toString()));
+  const quick = expected.br.length;
+  await polishBody(expected);
+  let served = await rawGet(url, { ...headers, 'accept-encoding': 'br' });
+  while (!served.body.equals(expected.br)) {
+    if (Date.now() - since > POLISH_WAIT_MS)
+      throw new Error(`${url}: the brotli form was not the best one after ${POLISH_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    served = await rawGet(url, { ...headers, 'accept-encoding': 'br' });
+  }
+  return { etag: served.etag, br: served.body, quick, afterS: (Date.now() - since) / 1000 };
+}
+
 // ---- the server side (child process) ----------------------------------------------------------------------------
+
+/** A Pro member signed in as the web app is (the identity token a sign-in returns), made without the sign-in. */
+async function proReaderToken(ctx: AppContext): Promise<string> {
+  const sub = randomUUID();
+  const email = `bench-pro-${sub.slice(0, 8)}@example.com`;
+  await ctx.db.insert(idpUsers).values({
+    sub,
+    username: email,
+    email,
+    emailVerified: true,
+    status: 'CONFIRMED',
+    salt: 'bench',
+    sealedVerifier: 'bench',
+  });
+  await ctx.db.insert(users).values({ id: sub, email, plan: PRO_PLAN, subscriptionType: 'paid' });
+  const [user] = await ctx.db.select().from(idpUsers).where(eq(idpUsers.sub, sub));
+  if (!user) throw new Error('the Pro reader was not stored');
+  const idp = await createIdpContext(ctx);
+  const tokens = await tokensFor(idp, user, ctx.config.IDP_CLIENT_ID, randomUUID(), new Date());
+  return tokens.IdToken;
+}
 
 type Column = readonly [name: string, type: string, values: readonly unknown[]];
 
@@ -266,48 +314,49 @@ async function serve() {
   const coldPro = await coldBuilds(PRO_FEATURES);
   const proBody = await calendarBody(server.ctx, createResponseCache(), PRO_FEATURES, query);
 
-  // What a browser gets, once the server's cache has made its best brotli form (the same bytes as it would make).
+  // What a browser gets, once the server's cache has made its best brotli form; and what a Pro member's gets.
   const firstAnswer = Date.now();
   const columns = await sizesOf(calendarUrl);
   const rowsSizes = await sizesOf(weekUrl);
-  const expected = await serializeBody(JSON.parse(columns.identityBody.toString()));
-  const quick = expected.br.length;
-  await polishBody(expected);
-  let served = await rawGet(calendarUrl, { 'accept-encoding': 'br' });
-  while (!served.body.equals(expected.br)) {
-    if (Date.now() - firstAnswer > POLISH_WAIT_MS)
-      throw new Error(`the calendar's brotli form was not the best one after ${POLISH_WAIT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    served = await rawGet(calendarUrl, { 'accept-encoding': 'br' });
-  }
-  const polishedAfterS = (Date.now() - firstAnswer) / 1000;
-  const body = { etag: served.etag, br: served.body };
+  const body = await bestBrotli(calendarUrl, {}, columns.identityBody, firstAnswer);
   const rows = (JSON.parse(columns.identityBody.toString()) as { count: number }).count;
+  const proToken = await proReaderToken(server.ctx);
+  const asPro = { authorization: `Bearer ${proToken}` };
+  const proIdentity = await rawGet(calendarUrl, { ...asPro, 'accept-encoding': 'identity' });
+  if (proIdentity.status !== 200) throw new Error(`the Pro reader's week answered ${proIdentity.status}`);
+  const proServed = await bestBrotli(calendarUrl, asPro, proIdentity.body, Date.now());
 
   // The baseline: a bare Fastify route sending the same bytes with the same headers, in the same process.
   const bare = Fastify({ logger: false });
   bare.get('/tiny', async () => ({ ok: true }));
-  bare.get('/bare', async (request, reply) => {
-    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
-    return reply
-      .header('etag', body.etag)
-      .header('cache-control', 'private, no-cache')
-      .header('vary', 'Accept-Encoding, Authorization')
-      .header('content-encoding', 'br')
-      .type('application/json; charset=utf-8')
-      .send(body.br);
-  });
+  for (const [path, sent] of [
+    ['/bare', body],
+    ['/bare-pro', proServed],
+  ] as const) {
+    bare.get(path, async (request, reply) => {
+      if (request.headers['if-none-match'] === sent.etag) return reply.status(304).send();
+      return reply
+        .header('etag', sent.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Accept-Encoding, Authorization')
+        .header('content-encoding', 'br')
+        .type('application/json; charset=utf-8')
+        .send(sent.br);
+    });
+  }
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const barePort = typeof address === 'object' && address ? address.port : 0;
 
-  const columnSizes = { identity: columns.identity, gzip: columns.gzip, br: body.br.length, brQuick: quick };
+  const columnSizes = { identity: columns.identity, gzip: columns.gzip, br: body.br.length, brQuick: body.quick };
   const rowSizes = { identity: rowsSizes.identity, gzip: rowsSizes.gzip, br: rowsSizes.br };
   const ready: Ready = {
     calendarUrl,
     bareUrl: `http://127.0.0.1:${barePort}/bare`,
     tinyUrl: `http://127.0.0.1:${barePort}/tiny`,
     etag: body.etag,
+    proToken,
+    bareProUrl: `http://127.0.0.1:${barePort}/bare-pro`,
     rows,
     bytes: { columns: columnSizes, rows: rowSizes },
     coldMs: { p50: percentile(cold, 50), p99: percentile(cold, 99) },
@@ -315,7 +364,7 @@ async function serve() {
       coldMs: { p50: percentile(coldPro, 50), p99: percentile(coldPro, 99) },
       bytes: { identity: proBody.identity.length, gzip: proBody.gzip.length, br: proBody.br.length },
     },
-    polishedAfterS,
+    polishedAfterS: body.afterS,
   };
   process.send?.({ ready });
   // How long the server's event loop was held up during a run: tells the server's own stalls from the machine's.
@@ -394,6 +443,16 @@ async function runEngine(engine: BenchEngine) {
     const mean = (runs: { rps: number }[]) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
     const bareRps = mean(bareRuns);
     const calendarRps = mean(calendarRuns);
+    // A Pro member's week: a checked identity token on every request, against the bare route sending their bytes.
+    const asPro = { authorization: `Bearer ${ready.proToken}` };
+    await load(ready.calendarUrl, { duration: 1, connections, headers: asPro });
+    const bareProRuns = [];
+    const proRuns = [];
+    for (let round = 0; round < 2; round += 1) {
+      bareProRuns.push(await load(ready.bareProUrl, { duration, connections, headers: asPro }));
+      proRuns.push(await load(ready.calendarUrl, { duration, connections, headers: asPro }));
+    }
+    const proRatio = mean(proRuns) / mean(bareProRuns);
     const loopDelayOf = async (run: () => ReturnType<typeof load>) => {
       child.send('loop-reset');
       const result = await run();
@@ -415,7 +474,17 @@ async function runEngine(engine: BenchEngine) {
     const revalidate = { 'if-none-match': ready.etag };
     const bare304 = await load(ready.bareUrl, { duration, connections, headers: revalidate });
     const calendar304 = await load(ready.calendarUrl, { duration, connections, headers: revalidate });
-    const runs = [...bareRuns, ...calendarRuns, bareAtRate, calendarAtRate, tiny, bare304, calendar304];
+    const runs = [
+      ...bareRuns,
+      ...calendarRuns,
+      ...bareProRuns,
+      ...proRuns,
+      bareAtRate,
+      calendarAtRate,
+      tiny,
+      bare304,
+      calendar304,
+    ];
     const failures = runs.reduce((n, run) => n + run.failures, 0);
     return {
       engine,
@@ -426,6 +495,9 @@ async function runEngine(engine: BenchEngine) {
       bareRps,
       calendarRps,
       ratio: calendarRps / bareRps,
+      bareProRuns,
+      proRuns,
+      proRatio,
       bareAtRate,
       calendarAtRate,
       tiny,
@@ -473,6 +545,12 @@ async function main() {
         `rounds: calendar ${rounds(r.calendarRuns)}; bare ${rounds(r.bareRuns)}`,
     );
     console.log(
+      `${engine}: max throughput for a signed-in Pro member (typical moves kept, token checked on every request): ` +
+        `calendar ${(r.proRuns.reduce((n, run) => n + run.rps, 0) / r.proRuns.length).toFixed(0)} req/s, ratio ` +
+        `${r.proRatio.toFixed(2)}x the bare route sending the same bytes (target >= ${TARGET_RATIO}x); ` +
+        `rounds: calendar ${rounds(r.proRuns)}; bare ${rounds(r.bareProRuns)}`,
+    );
+    console.log(
       `${engine}: at ${values.rate} req/s: calendar p50=${r.calendarAtRate.p50}ms p99=${r.calendarAtRate.p99}ms ` +
         `(${r.calendarAtRate.rps.toFixed(0)} req/s served; ${r.calendarAtRate.load}), bare p50=${r.bareAtRate.p50}ms ` +
         `p99=${r.bareAtRate.p99}ms (${r.bareAtRate.rps.toFixed(0)} req/s served; ${r.bareAtRate.load}) (target p99 <= ${TARGET_P99_MS}ms); ` +
@@ -490,6 +568,8 @@ async function main() {
       failures.push(`${engine}: a Pro reader's week is ${kb(pro.bytes.identity)} by column, above ${kb(weekBudget)}`);
     if (r.failures > 0) failures.push(`${engine}: ${r.failures} failed requests`);
     if (r.ratio < TARGET_RATIO) failures.push(`${engine}: ratio ${r.ratio.toFixed(2)}x is below ${TARGET_RATIO}x`);
+    if (r.proRatio < TARGET_RATIO)
+      failures.push(`${engine}: a Pro reader's ratio ${r.proRatio.toFixed(2)}x is below ${TARGET_RATIO}x`);
     if (r.calendarAtRate.p99 > TARGET_P99_MS)
       failures.push(`${engine}: p99 ${r.calendarAtRate.p99}ms at ${values.rate} req/s is above ${TARGET_P99_MS}ms`);
   }
