@@ -79,7 +79,7 @@ export interface SeenEntry {
 export interface ScrollWalk {
   seen: Map<string, SeenEntry>;
   maxInDom: number;
-  /** How the walk went, for a failure's message: steps taken, where it ended, frames that never came. */
+  /** How the walk went, for a failure's message: steps taken, time spent waiting for rows, where it ended. */
   trace: string;
 }
 
@@ -96,28 +96,51 @@ export async function scrollAndCollect(page: Page): Promise<ScrollWalk> {
     const seen: Record<string, SeenEntry> = {};
     let most = 0;
     let steps = 0;
-    let missedFrames = 0;
+    let waitedMs = 0;
+    let slowSteps = 0;
     const started = performance.now();
-    // Two frames: the virtualiser's scroll handler runs before the next one, React draws by the one after. A second
-    // is far longer than two frames take even on a busy machine; past it the walk goes on and says so.
-    const nextFrames = () =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          missedFrames += 1;
-          resolve();
-        }, 1000);
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            clearTimeout(timer);
-            resolve();
-          }),
-        );
-      });
+    /**
+     * Whether the rows the virtualiser placed cover the window (or reach the list's end): what is read next is then
+     * what a person sees there. Waiting for frames instead read stale rows when a loaded machine (load 15 on two
+     * cores) took longer than the wait to draw: a CI run saw 495 of 1,400 reports.
+     */
+    const covered = () => {
+      const list = document.querySelector('[data-total-rows]');
+      if (!list) return true;
+      const rows = list.querySelectorAll(':scope > [data-index]');
+      const last = Number(list.getAttribute('data-total-rows')) - 1;
+      const bounds = list.getBoundingClientRect();
+      let top = Number.POSITIVE_INFINITY;
+      let bottom = Number.NEGATIVE_INFINITY;
+      let first = false;
+      let end = false;
+      for (const row of rows) {
+        const rect = row.getBoundingClientRect();
+        top = Math.min(top, rect.top);
+        bottom = Math.max(bottom, rect.bottom);
+        const index = Number(row.getAttribute('data-index'));
+        first ||= index === 0;
+        end ||= index === last;
+      }
+      return (
+        rows.length > 0 &&
+        (first || top <= Math.max(0, bounds.top) + 1) &&
+        (end || bottom >= Math.min(window.innerHeight, bounds.bottom) - 1)
+      );
+    };
+    /** Until the window is covered, polled by timer (frames may be slow to come); a step past 10 s is counted. */
+    const drawn = async () => {
+      const from = performance.now();
+      while (!covered() && performance.now() - from < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      const took = performance.now() - from;
+      waitedMs += took;
+      if (took >= 10_000) slowSteps += 1;
+    };
     window.scrollTo(0, 0);
     // The virtualiser draws the top before the first read: a page opened on a later day holds that day's rows.
-    await nextFrames();
+    await drawn();
     // Bounded in time too, so a page that keeps growing fails with its trace instead of timing the test out.
-    for (; steps < 2000 && performance.now() - started < 60_000; steps += 1) {
+    for (; steps < 2000 && performance.now() - started < 100_000; steps += 1) {
       const nodes = document.querySelectorAll('[data-testid="calendar-entry"]');
       most = Math.max(most, nodes.length);
       for (const node of nodes) {
@@ -135,11 +158,12 @@ export async function scrollAndCollect(page: Page): Promise<ScrollWalk> {
       // A window at a time: a row the edge cuts is drawn on both sides of it, so none is stepped over.
       window.scrollBy(0, window.innerHeight);
       if (window.scrollY === before) break;
-      await nextFrames();
+      await drawn();
     }
     const trace =
-      `${steps} steps in ${Math.round(performance.now() - started)} ms, ended at ${window.scrollY} of ` +
-      `${document.documentElement.scrollHeight} px, ${missedFrames} frame waits ran out`;
+      `${steps} steps in ${Math.round(performance.now() - started)} ms (${Math.round(waitedMs)} ms waiting for rows ` +
+      `to be drawn, ${slowSteps} steps not drawn within 10 s), ended at ${window.scrollY} of ` +
+      `${document.documentElement.scrollHeight} px`;
     return { entries: Object.values(seen), maxInDom: most, trace };
   });
   return {

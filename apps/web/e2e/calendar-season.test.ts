@@ -145,6 +145,8 @@ describe('a season week of 1,400 reports', () => {
         await page.context().close();
       }
     },
+    // The walk may take 100 s on a loaded machine (scrollAndCollect), after the page's first load.
+    180_000,
   );
 
   it("keeps a phone's busiest day to a screenful of elements and scrolls to its last report", async () => {
@@ -156,5 +158,5 @@ describe('a season week of 1,400 reports', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 180_000);
 });
