@@ -8,6 +8,7 @@ import { buildServer } from './app.ts';
 import { type Config, localUrl } from './config.ts';
 import { createBus } from './kernel/bus/index.ts';
 import type { AppContext } from './kernel/context.ts';
+import { rememberedEntitlements } from './kernel/entitlements.ts';
 import { closeSmtpTransports } from './mail/smtp.ts';
 import { accountEntitlements } from './modules/teams/index.ts';
 import { runSeeds } from './seed/index.ts';
@@ -94,7 +95,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     bus,
     startedAt: new Date(),
     adminToken: resolveAdminToken(config, database.driver === 'pglite'),
-    entitlements: accountEntitlements(database.db),
+    entitlements: rememberedEntitlements(accountEntitlements(database.db), bus),
   };
 }
 

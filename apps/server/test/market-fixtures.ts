@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { assets, type Database, events } from '@eh/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { assets, type Database, events, quotes } from '@eh/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 /**
  * Empties the market data of a test server's database (its own copy of the seeded template): tests that check
@@ -9,6 +9,29 @@ import { and, desc, eq, sql } from 'drizzle-orm';
  */
 export async function clearMarketData(db: Database) {
   await db.execute(sql`truncate table assets, news, market_indexes, transactions restart identity cascade`);
+}
+
+/**
+ * Holds stocks still in the demo market, so the quotes a test publishes for them are the only ones clients get, at
+ * any hour. The simulator moves stocks every second of the regular session, but only quotes stored from the demo
+ * market (a real provider's quote is never made up): these are restamped as another source's. Call it before a
+ * client follows them (the feed reads the stored quote then). Returns how many quotes it restamped.
+ */
+export async function holdStocksStill(db: Database, symbols: readonly string[]): Promise<number> {
+  const restamped = await db
+    .update(quotes)
+    .set({ source: 'test' })
+    .where(
+      inArray(
+        quotes.assetId,
+        db
+          .select({ id: assets.id })
+          .from(assets)
+          .where(and(eq(assets.type, 'stock'), inArray(assets.symbol, [...symbols]))),
+      ),
+    )
+    .returning({ assetId: quotes.assetId });
+  return restamped.length;
 }
 
 /** The seeded market's two most popular active stocks and its most popular crypto. */

@@ -125,7 +125,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     // Pages and the web app's files are never limited: one page load is 50-70 of them, served from caches.
     allowList: (request) => !isServicePath(pathOf(request.url)),
-    keyGenerator: rateLimitKey(createBearerSubject(app.ctx.db, config)),
+    keyGenerator: rateLimitKey(createBearerSubject({ ...app.ctx, config })),
     ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
     // A rate-limit store outage must not take the API down with it.
     skipOnError: true,

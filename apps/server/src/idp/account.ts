@@ -3,6 +3,7 @@ import { generateSecret } from 'otplib';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import {
   checkClient,
+  endAccount,
   type IdpContext,
   type Json,
   passwordProblem,
@@ -154,7 +155,7 @@ export async function deleteUserAttributes(ctx: IdpContext, input: Json) {
 
 export async function deleteUser(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
-  await q.deleteAccountAndIdentity(ctx.db, { sub: user.sub });
+  await endAccount(ctx, user.sub);
   return {};
 }
 

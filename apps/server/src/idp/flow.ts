@@ -4,6 +4,8 @@ import type { Database } from '@eh/db';
 import { MS_PER_MINUTE, PASSWORD_ATTEMPTS_EXCEEDED, SIGN_IN_LOCKOUT_MINUTES } from '@eh/domain';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
+import { accountsChanged } from '../kernel/account-memory.ts';
+import type { MessageBus } from '../kernel/bus/index.ts';
 import { queueMessage } from '../kernel/outbox.ts';
 import { CognitoError, invalidParameter, notAuthorized } from './errors.ts';
 import * as q from './queries.ts';
@@ -19,6 +21,8 @@ const PASSWORD_MIN = 8;
 export interface IdpContext {
   db: Database;
   config: Config;
+  /** Where a sign-out is announced, so no node keeps trusting the session (kernel/account-memory.ts). */
+  bus: MessageBus;
   sealer: Sealer;
   key: SigningKey;
   issuer: string;
@@ -26,6 +30,18 @@ export interface IdpContext {
 }
 
 export type Json = Record<string, unknown>;
+
+/** Signs out one sign-in's sessions (`originJti`) or every one of a user's, on every node. */
+export async function signOutSessions(ctx: IdpContext, params: { sub: string; originJti?: string }) {
+  await q.revokeFamilies(ctx.db, params);
+  await accountsChanged(ctx);
+}
+
+/** Ends an account and its identity, whichever side asks (the app's or the identity provider's), on every node. */
+export async function endAccount(ctx: { db: Database; bus: MessageBus }, sub: string) {
+  await q.deleteAccountAndIdentity(ctx.db, { sub });
+  await accountsChanged(ctx);
+}
 
 export function str(input: Json, field: string, required = true): string {
   const value = input[field];

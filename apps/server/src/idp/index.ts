@@ -14,11 +14,12 @@ declare module 'fastify' {
   }
 }
 
-export async function createIdpContext({ config, db, database }: AppContext): Promise<IdpContext> {
+export async function createIdpContext({ config, db, database, bus }: AppContext): Promise<IdpContext> {
   const sealer = createSealer(idpSecret(config.DATA_DIR, config.IDP_SECRET, database.driver === 'pglite'));
   return {
     db,
     config,
+    bus,
     sealer,
     key: await loadSigningKey(db, sealer),
     issuer: `${config.PUBLIC_URL.replace(/\/$/, '')}/idp/${config.IDP_USER_POOL_ID}`,

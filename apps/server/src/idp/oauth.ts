@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import type { Config } from '../config.ts';
 import { HttpError } from '../kernel/http/errors.ts';
 import { CognitoError } from './errors.ts';
-import { type IdpContext, signedIn, verifyAccessToken } from './flow.ts';
+import { type IdpContext, signedIn, signOutSessions, verifyAccessToken } from './flow.ts';
 import * as q from './queries.ts';
 import { safeEqual } from './seal.ts';
 import { refreshedTokens } from './service.ts';
@@ -183,7 +183,7 @@ async function codeGrant(ctx: IdpContext, form: Record<string, string>, clientId
   const { code: row, reused } = taken;
   if (reused) {
     // RFC 6749 §4.1.2: a code presented twice may have been stolen; what it bought is revoked.
-    if (row.originJti) await q.revokeFamilies(ctx.db, { sub: row.sub, originJti: row.originJti });
+    if (row.originJti) await signOutSessions(ctx, { sub: row.sub, originJti: row.originJti });
     throw invalidGrant();
   }
   if (row.clientId !== clientId || row.redirectUri !== redirectUri || row.expiresAt.getTime() < Date.now()) {

@@ -13,6 +13,7 @@ import {
   record,
   sealSession,
   sendCode,
+  signOutSessions,
   str,
   tokensFor,
   useCode,
@@ -304,7 +305,7 @@ async function getUserAttributes(user: q.IdpUser): Promise<Attribute[]> {
 
 export async function globalSignOut(ctx: IdpContext, input: Json) {
   const { user } = await userFromAccessToken(ctx, str(input, 'AccessToken'));
-  await q.revokeFamilies(ctx.db, { sub: user.sub });
+  await signOutSessions(ctx, { sub: user.sub });
   return {};
 }
 
@@ -312,6 +313,6 @@ export async function revokeToken(ctx: IdpContext, input: Json) {
   checkClient(ctx, input);
   const row = await q.findRefreshToken(ctx.db, { tokenHash: ctx.sealer.digest(str(input, 'Token')) });
   // Cognito answers an unknown token with success too: revocation is idempotent.
-  if (row) await q.revokeFamilies(ctx.db, { sub: row.sub, originJti: row.originJti });
+  if (row) await signOutSessions(ctx, { sub: row.sub, originJti: row.originJti });
   return {};
 }

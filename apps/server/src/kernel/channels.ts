@@ -25,8 +25,16 @@ export interface ListsChanged {
   userId: string;
 }
 
+/**
+ * Published after a write that changes what a signed-in caller may do: a session signed out, a plan, a
+ * subscription, a team's members, an account deleted (`{}`). Every node forgets the sessions and plan features it
+ * remembers (account-memory.ts).
+ */
+export const ACCOUNTS_CHANGED_CHANNEL = 'accounts.changed';
+
 export type Channel =
   | typeof LIVE_CHANNEL
   | typeof MARKET_CHANGED_CHANNEL
   | typeof FLAGS_CHANNEL
-  | typeof LISTS_CHANGED_CHANNEL;
+  | typeof LISTS_CHANGED_CHANNEL
+  | typeof ACCOUNTS_CHANGED_CHANNEL;

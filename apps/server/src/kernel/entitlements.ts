@@ -4,6 +4,8 @@
  * nothing here reads the users' or teams' tables.
  */
 import type { AccountFeatures, Plan } from '@eh/domain';
+import { accountMemory } from './account-memory.ts';
+import type { MessageBus } from './bus/index.ts';
 import type { Caller } from './http/auth.ts';
 
 /** What the functions below need of the app context (context.ts holds an `Entitlements`). */
@@ -31,6 +33,19 @@ export interface TeamGrant {
   organization: string;
   plan: Plan;
   features: AccountFeatures;
+}
+
+/**
+ * `entitlements` with each user's features remembered by the node (account-memory.ts) for the requests and sockets
+ * that ask on every call; the batch lookups and team grants still read the rows.
+ */
+export function rememberedEntitlements(entitlements: Entitlements, bus: MessageBus): Entitlements {
+  const memory = accountMemory(bus);
+  return {
+    ...entitlements,
+    ofUser: (userId) =>
+      userId ? memory.recall('features', userId, () => entitlements.ofUser(userId)) : entitlements.ofUser(userId),
+  };
 }
 
 /** The plan features of a caller; anonymous callers and unknown users have the free ones. */

@@ -175,7 +175,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
   /** Users whose lists changed, waiting for their turn to be read again. */
   const changedUsers = new Set<string>();
   const ingested = createIngestedBridge(ctx, (message) => hub.route(message), log);
-  const verifyToken = createIdTokenVerifier(ctx.db, ctx.config);
+  const verifyToken = createIdTokenVerifier(ctx);
   let changes: Change[] = [];
   /** A round of subscription changes is waiting for its turn (it takes every change made until it starts). */
   let roundQueued: NodeJS.Immediate | null = null;

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const proUser = await signedInUser(server, 'metrics-pro@example.com');
   await server.api('/api/core/users/me', { headers: freeUser.headers });
   await server.api('/api/core/users/me', { headers: proUser.headers });
-  await setPlan(server.ctx.db, proUser.sub, 'earningshub_pro');
+  await setPlan(server.ctx, proUser.sub, 'earningshub_pro');
   free = freeUser.headers;
   pro = proUser.headers;
 });

@@ -1,6 +1,7 @@
 import { users } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsChanged } from '../../src/kernel/account-memory.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
       nextChargeDate: new Date(Date.now() + 15 * DAY - 3_600_000),
     })
     .where(eq(users.id, plus.sub));
+  await accountsChanged(server.ctx);
 });
 afterAll(async () => server?.close());
 

@@ -1,9 +1,8 @@
-import { users } from '@eh/db';
 import { addDays, EH500_INDEX_ID, nyDate, nyToUtc } from '@eh/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { setPlan } from './earnings-seed.ts';
 
 /**
  * A fresh start: the seeded demo market fills every market endpoint, and its data agree
@@ -21,10 +20,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const pro = await signedInUser(server, 'coherence-pro@example.com');
   await server.api('/api/core/users/me', { headers: pro.headers });
-  await server.ctx.db
-    .update(users)
-    .set({ plan: 'earningshub_pro', subscriptionType: 'paid', subscriptionStatus: 'active' })
-    .where(eq(users.id, pro.sub));
+  await setPlan(server.ctx, pro.sub, 'earningshub_pro');
   headers = pro.headers;
   const res = await server.api('/api/pricing/assets/info/top-market?limit=20');
   top = (await body(res)).assets.map((asset: { symbol: string }) => asset.symbol);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const pro = await signedInUser(server, 'demo-calendar-pro@example.com');
   await server.api('/api/core/users/me', { headers: pro.headers });
-  await setPlan(server.ctx.db, pro.sub, 'earningshub_pro');
+  await setPlan(server.ctx, pro.sub, 'earningshub_pro');
   headers = pro.headers;
 });
 afterAll(async () => server?.close());

@@ -5,6 +5,8 @@
 import { assets, type Database, earnings, users } from '@eh/db';
 import { addDays, nyDate } from '@eh/domain';
 import { eq } from 'drizzle-orm';
+import { accountsChanged } from '../../src/kernel/account-memory.ts';
+import type { AppContext } from '../../src/kernel/context.ts';
 
 export const today = () => nyDate(new Date());
 export const daysFromToday = (days: number) => addDays(today(), days);
@@ -52,10 +54,18 @@ export async function insertEarnings(db: Database, assetId: number, rows: Earnin
   return stored.map((row) => row.id);
 }
 
-/** Sets a user's plan directly, as billing will (the account row must exist: GET /core/users/me creates it). */
-export async function setPlan(db: Database, id: string, plan: 'free' | 'earningshub_plus' | 'earningshub_pro') {
-  await db
+/**
+ * Sets a user's plan directly, as billing does, and says so as billing does, so no node answers from the features
+ * it remembered (the account row must exist: GET /core/users/me creates it).
+ */
+export async function setPlan(
+  ctx: Pick<AppContext, 'db' | 'bus'>,
+  id: string,
+  plan: 'free' | 'earningshub_plus' | 'earningshub_pro',
+) {
+  await ctx.db
     .update(users)
     .set({ plan, subscriptionType: plan === 'free' ? 'free' : 'paid', subscriptionStatus: 'active' })
     .where(eq(users.id, id));
+  await accountsChanged(ctx);
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer();
   pro = await signedInUser(server, 'pro-earnings@example.com');
   await server.api('/api/core/users/me', { headers: pro.headers });
-  await setPlan(server.ctx.db, pro.sub, 'earningshub_pro');
+  await setPlan(server.ctx, pro.sub, 'earningshub_pro');
 });
 afterAll(async () => server?.close());
 

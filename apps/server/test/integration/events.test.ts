@@ -74,7 +74,7 @@ beforeAll(async () => {
   free = await signedInUser(server, 'free-events@example.com');
   plus = await signedInUser(server, 'plus-events@example.com');
   for (const user of [free, plus]) await server.api('/api/core/users/me', { headers: user.headers });
-  await setPlan(db, plus.sub, 'earningshub_plus');
+  await setPlan(server.ctx, plus.sub, 'earningshub_plus');
 });
 afterAll(async () => server?.close());
 

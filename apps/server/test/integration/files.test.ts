@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   plus = await signedInUser(server, 'plus-files@example.com');
   await server.api('/api/core/users/me', { headers: plus.headers });
-  await setPlan(server.ctx.db, plus.sub, 'earningshub_plus');
+  await setPlan(server.ctx, plus.sub, 'earningshub_plus');
 });
 afterAll(async () => server?.close());
 

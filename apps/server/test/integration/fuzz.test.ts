@@ -1,10 +1,9 @@
-import { users } from '@eh/db';
 import { seededRandom } from '@eh/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/idp/operations.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
+import { setPlan } from './earnings-seed.ts';
 
 /**
  * Hostile input on every operation the server serves: each one of the OpenAPI document and each identity
@@ -467,10 +466,7 @@ beforeAll(async () => {
   server = await startTestServer({ BILLING_PROVIDER: 'test' });
   user = await signedInUser(server, 'fuzz@example.com', USER_PASSWORD);
   // A paid plan, so list calls get past the plan's list limit to the code behind it.
-  await server.ctx.db
-    .update(users)
-    .set({ plan: 'earningshub_pro', subscriptionType: 'paid' })
-    .where(eq(users.id, user.sub));
+  await setPlan(server.ctx, user.sub, 'earningshub_pro');
   const list = await server.api('/api/earnings/lists', {
     method: 'POST',
     headers: { ...user.headers, 'content-type': 'application/json' },

@@ -1,9 +1,8 @@
-import { users } from '@eh/db';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
 import { popularSymbols } from '../market-fixtures.ts';
+import { setPlan } from './earnings-seed.ts';
 
 let server: TestServer;
 let ann: Awaited<ReturnType<typeof signedInUser>>;
@@ -32,10 +31,7 @@ beforeAll(async () => {
   ]);
   // Accounts exist once they called; then the pro one is upgraded as the admin command would.
   for (const who of [ann, bob, pro]) await call('GET', '/core/users/me', who);
-  await server.ctx.db
-    .update(users)
-    .set({ plan: 'earningshub_pro', subscriptionType: 'paid', subscriptionStatus: 'active' })
-    .where(eq(users.id, pro.sub));
+  await setPlan(server.ctx, pro.sub, 'earningshub_pro');
   ({
     stocks: [stockA],
   } = await popularSymbols(server.ctx.db));

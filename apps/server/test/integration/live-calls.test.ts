@@ -89,7 +89,7 @@ describe('a live replay', () => {
     });
     const member = await signedInUser(server, 'pro.livecalls@example.com');
     const me = await api('/core/users/me', member.headers);
-    await setPlan(server.ctx.db, me.json.id, 'earningshub_pro');
+    await setPlan(server.ctx, me.json.id, 'earningshub_pro');
     const pro = await api(`/events/${replay.id}/live-transcript`, member.headers);
     expect(pro.json.gated).toBeNull();
     expect(pro.json.segments.length).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startTestServer();
   pro = await signedInUser(server, 'pro-market@example.com');
   await server.api('/api/core/users/me', { headers: pro.headers });
-  await setPlan(server.ctx.db, pro.sub, 'earningshub_pro');
+  await setPlan(server.ctx, pro.sub, 'earningshub_pro');
   ({
     stocks: [stock],
   } = await popularSymbols(server.ctx.db));

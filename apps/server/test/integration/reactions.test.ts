@@ -31,7 +31,7 @@ beforeAll(async () => {
   const proUser = await signedInUser(server, 'reactions-pro@example.com');
   await server.api('/api/core/users/me', { headers: freeUser.headers });
   await server.api('/api/core/users/me', { headers: proUser.headers });
-  await setPlan(server.ctx.db, proUser.sub, 'earningshub_pro');
+  await setPlan(server.ctx, proUser.sub, 'earningshub_pro');
   free = freeUser.headers;
   pro = proUser.headers;
   const [row] = await server.ctx.db

@@ -10,12 +10,17 @@ import { CUSTOM_SYMBOL_FILTER, LIVE_CLOSE_CODES } from '@eh/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/app.ts';
+import { ACCOUNT_MEMORY_TTL_MS } from '../../src/kernel/account-memory.ts';
 import { createBus } from '../../src/kernel/bus/index.ts';
+import { rememberedEntitlements } from '../../src/kernel/entitlements.ts';
+import { setPlan as setPlanByAdmin } from '../../src/modules/plans/service.ts';
+import { accountEntitlements } from '../../src/modules/teams/index.ts';
 import { publishLive } from '../../src/sync/index.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { TEST_REDIS_URL } from '../env.ts';
 import { body, json, startTestServer, type TestServer } from '../harness.ts';
-import { type RedisServer, redisAvailable, startRedis } from './faults/services.ts';
+import { holdStocksStill } from '../market-fixtures.ts';
+import { type RedisServer, redisAvailable, startRedis, waitFor } from './faults/services.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
 
 const ownRedis = !TEST_REDIS_URL && redisAvailable();
@@ -40,6 +45,8 @@ describe.skipIf(!TEST_REDIS_URL && !ownRedis)('two nodes and Redis', () => {
       .limit(1);
     if (!row) throw new Error('the seeded market has no stocks');
     stock = row.symbol;
+    // Each node runs the demo market on its own database: neither may move the stock the test publishes.
+    for (const node of [a, b as TestServer]) expect(await holdStocksStill(node.ctx.db, [stock])).toBe(1);
   });
 
   afterAll(async () => {
@@ -179,6 +186,49 @@ describe.skipIf(!TEST_REDIS_URL && !ownRedis)('two nodes and Redis', () => {
       expect(onC.messages.filter((m) => m.type === 'marketNews' && m.data.id === id)).toEqual([]);
     } finally {
       await c.close();
+      await bus.close();
+    }
+  });
+
+  it('holds a plan change and a sign-out made through node A on another node within the bus, not the memory bound', async () => {
+    // Node D serves the API on A's database (as nodes share one in production) with a Redis link and memory of its own.
+    const bus = await createBus(a.ctx.config.REDIS_URL, a.ctx.config.BUS_NAMESPACE);
+    const d = await buildServer({
+      ...a.ctx,
+      bus,
+      entitlements: rememberedEntitlements(accountEntitlements(a.ctx.db), bus),
+      config: { ...a.ctx.config, ROLES: ['api'] },
+    });
+    try {
+      const email = `ann.memory.${Date.now()}@example.com`;
+      const ann = await signedInUser(a, email);
+      await a.api('/api/core/users/me', { headers: ann.headers });
+      const history = async () => {
+        const res = await d.inject({ url: `/api/pricing/assets/${stock}/short-interests`, headers: ann.headers });
+        return { status: res.statusCode, gated: res.statusCode === 200 ? res.json().gated : undefined };
+      };
+      // D remembers the free member's features and the standing session from this answer.
+      expect(await history()).toMatchObject({ status: 200, gated: { feature: 'shortInterestHistory' } });
+      // Well inside the memory's bound: only the bus's message can make D see the change in time.
+      const withinTheBus = ACCOUNT_MEMORY_TTL_MS / 4;
+
+      await setPlanByAdmin(a.ctx, email, 'earningshub_pro');
+      await waitFor(
+        'the pro plan on node D',
+        async () => ((await history()).gated === null ? true : undefined),
+        withinTheBus,
+      );
+
+      await new Promise<void>((resolve, reject) =>
+        ann.user.globalSignOut({ onSuccess: () => resolve(), onFailure: reject }),
+      );
+      await waitFor(
+        'the sign-out on node D',
+        async () => ((await history()).status === 401 ? true : undefined),
+        withinTheBus,
+      );
+    } finally {
+      await d.close();
       await bus.close();
     }
   });

@@ -13,7 +13,7 @@ import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
 import { publishLive } from '../../src/sync/index.ts';
 import { signedInUser } from '../cognito-client.ts';
 import { body, startTestServer, type TestServer } from '../harness.ts';
-import { popularSymbols } from '../market-fixtures.ts';
+import { holdStocksStill, popularSymbols } from '../market-fixtures.ts';
 import { connectLive, type LiveTestClient } from './sync-client.ts';
 
 let server: TestServer;
@@ -65,6 +65,8 @@ beforeAll(async () => {
     stocks: [stock, otherStock],
     crypto,
   } = await popularSymbols(server.ctx.db));
+  // Its stocks carry only the quotes this file publishes, at any hour; the crypto stays the simulator's.
+  expect(await holdStocksStill(server.ctx.db, [stock, otherStock])).toBe(2);
 });
 
 afterAll(async () => {

@@ -2,9 +2,18 @@ import { ClientHeader, ErrorCode } from '@eh/contracts';
 import { type Database, idpRevokedOrigins, idpSigningKeys } from '@eh/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createLocalJWKSet, type JSONWebKeySet, type JWK, jwtVerify } from 'jose';
+import { createLocalJWKSet, type JSONWebKeySet, type JWK, type JWTPayload, jwtVerify } from 'jose';
 import type { Config } from '../../config.ts';
+import { accountMemory } from '../account-memory.ts';
+import type { MessageBus } from '../bus/index.ts';
 import { HttpError } from './errors.ts';
+
+/** What the verifiers read: the signing keys and revoked sessions in the database, the bus that says when to forget. */
+interface VerifierContext {
+  db: Database;
+  config: Config;
+  bus: MessageBus;
+}
 
 export interface Caller {
   sub: string;
@@ -26,11 +35,16 @@ export const unauthorized = (message = 'Sign in required') => new HttpError(401,
 
 type TokenUse = 'id' | 'access';
 
+/** Past this many tokens checked by one verifier, the oldest is checked again when it comes back. */
+const MAX_CHECKED_TOKENS = 10_000;
+
 /**
  * Checks a token's signature, issuer, audience, expiry and use against the identity provider's keys, which every
- * node reads from the shared database, refreshed every 5 minutes or (when `reload`) on an unknown key id.
+ * node reads from the shared database, refreshed every 5 minutes or (when `reload`) on an unknown key id. A token
+ * that passed is not checked again until it expires or the keys are due to be read again: the signature is the
+ * costliest step of a signed-in request, and the answer cannot change before either.
  */
-function createJwtVerifier(db: Database, config: Config) {
+function createJwtVerifier({ db, config }: VerifierContext) {
   const issuer = `${config.PUBLIC_URL.replace(/\/$/, '')}/idp/${config.IDP_USER_POOL_ID}`;
   let jwks: ReturnType<typeof createLocalJWKSet> | null = null;
   let loadedAt = 0;
@@ -40,8 +54,14 @@ function createJwtVerifier(db: Database, config: Config) {
     loadedAt = Date.now();
     return jwks;
   };
+  const checked = new Map<string, { payload: JWTPayload; until: number }>();
   return async (token: string, use: TokenUse, reload = true) => {
-    const keys = jwks && Date.now() - loadedAt < KEYS_TTL_MS ? jwks : await load();
+    const now = Date.now();
+    const memo = `${use} ${token}`;
+    const known = checked.get(memo);
+    if (known && known.until > now) return known.payload;
+    checked.delete(memo);
+    const keys = jwks && now - loadedAt < KEYS_TTL_MS ? jwks : await load();
     const options = { issuer, algorithms: ['RS256'], ...(use === 'id' ? { audience: config.IDP_CLIENT_ID } : {}) };
     const result = await jwtVerify(token, keys, options).catch(async (error: { code?: string }) => {
       if (!reload || error.code !== 'ERR_JWKS_NO_MATCHING_KEY') return null;
@@ -49,6 +69,10 @@ function createJwtVerifier(db: Database, config: Config) {
     });
     const payload = result?.payload;
     if (!payload || payload.token_use !== use || typeof payload.sub !== 'string') return null;
+    if (typeof payload.exp === 'number') {
+      if (checked.size >= MAX_CHECKED_TOKENS) checked.delete(checked.keys().next().value as string);
+      checked.set(memo, { payload, until: Math.min(payload.exp * 1000, loadedAt + KEYS_TTL_MS) });
+    }
     return payload;
   };
 }
@@ -58,24 +82,33 @@ const bearerOf = (request: FastifyRequest) => {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
 };
 
+/** Whether the sign-in a token descends from was signed out, as the node remembers it (account-memory.ts). */
+function isSignedOut({ db, bus }: VerifierContext, origin: string): Promise<boolean> {
+  return accountMemory(bus).recall('session', origin, async () => {
+    const revoked = await db
+      .select({ originJti: idpRevokedOrigins.originJti })
+      .from(idpRevokedOrigins)
+      .where(eq(idpRevokedOrigins.originJti, origin))
+      .limit(1);
+    return revoked.length > 0;
+  });
+}
+
 /** The caller an identity token proves, once its signature, claims and session (not signed out) are checked. */
-async function callerOfIdToken(verify: ReturnType<typeof createJwtVerifier>, db: Database, idToken: string) {
+async function callerOfIdToken(verify: ReturnType<typeof createJwtVerifier>, ctx: VerifierContext, idToken: string) {
   if (!idToken) throw unauthorized();
   const id = await verify(idToken, 'id');
   if (!id) throw unauthorized('Invalid or expired identity token');
   const origin = typeof id.origin_jti === 'string' ? id.origin_jti : '';
-  const revoked = origin
-    ? await db.select().from(idpRevokedOrigins).where(eq(idpRevokedOrigins.originJti, origin)).limit(1)
-    : [];
-  if (revoked.length) throw unauthorized('This session was signed out');
+  if (origin && (await isSignedOut(ctx, origin))) throw unauthorized('This session was signed out');
   return { sub: id.sub as string, email: typeof id.email === 'string' ? id.email : null } satisfies Caller;
 }
 
 /** Verifies the bearer identity token (and the access token header when sent), and that its session stands. */
-export function createTokenVerifier(db: Database, config: Config) {
-  const verify = createJwtVerifier(db, config);
+export function createTokenVerifier(ctx: VerifierContext) {
+  const verify = createJwtVerifier(ctx);
   return async (request: FastifyRequest): Promise<Caller> => {
-    const caller = await callerOfIdToken(verify, db, bearerOf(request));
+    const caller = await callerOfIdToken(verify, ctx, bearerOf(request));
     const accessToken = request.headers[ClientHeader.accessToken];
     if (typeof accessToken === 'string' && accessToken) {
       const access = await verify(accessToken, 'access');
@@ -86,9 +119,9 @@ export function createTokenVerifier(db: Database, config: Config) {
 }
 
 /** The same check for an identity token given on its own (the live socket's `token`, SPEC §5). */
-export function createIdTokenVerifier(db: Database, config: Config) {
-  const verify = createJwtVerifier(db, config);
-  return (idToken: string): Promise<Caller> => callerOfIdToken(verify, db, idToken);
+export function createIdTokenVerifier(ctx: VerifierContext) {
+  const verify = createJwtVerifier(ctx);
+  return (idToken: string): Promise<Caller> => callerOfIdToken(verify, ctx, idToken);
 }
 
 /**
@@ -97,8 +130,8 @@ export function createIdTokenVerifier(db: Database, config: Config) {
  * expiry) and skips the routes' session lookup, so a signed-out token still counts against its own user. An
  * unknown key id does not reload the keys: a made-up token costs no database read before the limit.
  */
-export function createBearerSubject(db: Database, config: Config) {
-  const verify = createJwtVerifier(db, config);
+export function createBearerSubject(ctx: VerifierContext) {
+  const verify = createJwtVerifier(ctx);
   return async (request: FastifyRequest): Promise<string | null> => {
     const token = bearerOf(request);
     if (!token) return null;
@@ -116,7 +149,7 @@ const verifiers = new WeakMap<object, ReturnType<typeof createTokenVerifier>>();
  * operator already let in by the enclosing plugin's hook (requireCaller, identifyCaller, the admin guard) passes.
  */
 export function signedInOnly(app: FastifyInstance) {
-  const verify = verifiers.get(app.ctx) ?? createTokenVerifier(app.ctx.db, app.ctx.config);
+  const verify = verifiers.get(app.ctx) ?? createTokenVerifier(app.ctx);
   verifiers.set(app.ctx, verify);
   return async (request: FastifyRequest) => {
     if (!request.caller && !request.operator) request.caller = await verify(request);
@@ -125,7 +158,7 @@ export function signedInOnly(app: FastifyInstance) {
 
 /** Applies authentication to a whole subtree (the 'portfolios' group), in one hook. */
 export function requireCaller(app: FastifyInstance) {
-  const verify = createTokenVerifier(app.ctx.db, app.ctx.config);
+  const verify = createTokenVerifier(app.ctx);
   app.addHook('onRequest', async (request) => {
     request.caller = await verify(request);
   });
@@ -137,7 +170,7 @@ export function requireCaller(app: FastifyInstance) {
  * stale session learns it instead of silently getting free data.
  */
 export function identifyCaller(app: FastifyInstance) {
-  const verify = createTokenVerifier(app.ctx.db, app.ctx.config);
+  const verify = createTokenVerifier(app.ctx);
   app.addHook('onRequest', async (request) => {
     if (request.headers.authorization) request.caller = await verify(request);
   });

@@ -28,7 +28,7 @@ function sameToken(given: string, expected: string): boolean {
 
 export function requireAdmin(app: FastifyInstance) {
   const { ctx } = app;
-  const verify = createTokenVerifier(ctx.db, ctx.config);
+  const verify = createTokenVerifier(ctx);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const given = request.headers[ADMIN_TOKEN_HEADER];
     if (given !== undefined) {

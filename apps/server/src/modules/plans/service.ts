@@ -1,6 +1,7 @@
 import { users } from '@eh/db';
 import { FREE_PLAN, type Plan, upgradeSuccessState } from '@eh/domain';
 import { eq, sql } from 'drizzle-orm';
+import { accountsChanged } from '../../kernel/account-memory.ts';
 import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 
@@ -31,6 +32,7 @@ export async function setPlan(ctx: AppContext, email: string, plan: Plan, now = 
     .update(users)
     .set({ ...set, updatedAt: now })
     .where(eq(users.id, row.id));
+  await accountsChanged(ctx);
   return {
     id: row.id,
     email: row.email ?? email,

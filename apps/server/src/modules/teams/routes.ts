@@ -19,6 +19,7 @@ import {
 } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
 import { identityContext } from '../../idp/index.ts';
+import { announcesAccountChanges } from '../../kernel/account-memory.ts';
 import { callerOf, requireCaller } from '../../kernel/http/auth.ts';
 import { HttpError } from '../../kernel/http/errors.ts';
 import { mount } from '../../kernel/http/route.ts';
@@ -30,6 +31,7 @@ import * as service from './service.ts';
 export async function teamsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const identity = () => identityContext(app);
+  announcesAccountChanges(app);
   await app.register(async (portfolios) => {
     requireCaller(portfolios);
     mount(portfolios, postOrganization, async (req) => service.create(ctx, callerOf(req), req.body));

@@ -11,7 +11,7 @@ import { accountFeaturesFor, bestFeatures, displayedPlan, isPlan, type Plan } fr
 import { verifyPhoneNumber } from '../../idp/account.ts';
 import { CognitoError } from '../../idp/errors.ts';
 import type { IdpContext } from '../../idp/flow.ts';
-import { deleteAccountAndIdentity } from '../../idp/queries.ts';
+import { endAccount } from '../../idp/flow.ts';
 import type { AppContext } from '../../kernel/context.ts';
 import { type TeamGrant, teamOf } from '../../kernel/entitlements.ts';
 import type { Caller } from '../../kernel/http/auth.ts';
@@ -115,7 +115,7 @@ export async function pushTokenCount(ctx: AppContext, caller: Caller, appName: s
 }
 
 export async function deleteAccount(ctx: AppContext, caller: Caller) {
-  await deleteAccountAndIdentity(ctx.db, { sub: caller.sub });
+  await endAccount(ctx, caller.sub);
   return { deleted: true as const };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@eh/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
+import { announcesAccountChanges } from '../../../kernel/account-memory.ts';
 import { callerOf, requireCaller } from '../../../kernel/http/auth.ts';
 import { HttpError } from '../../../kernel/http/errors.ts';
 import { mount } from '../../../kernel/http/route.ts';
@@ -41,6 +42,7 @@ export const paymentsRoutesWith = (storeRoutes: FastifyPluginAsync) =>
       });
     }
     const provider: BillingProvider = billingProviderFor(ctx.config);
+    announcesAccountChanges(app);
     if (provider instanceof TestBillingProvider) {
       // The test provider drives the very same webhook route (signature and all) without a network.
       provider.connect(async (payload, signature) => {
