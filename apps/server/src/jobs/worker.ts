@@ -150,6 +150,11 @@ export function createWorker(ctx: AppContext, log: FastifyBaseLogger, options: W
     if (Date.now() - lastMaintenance >= settings.maintenanceMs) await maintain();
     const [job] = await claim(ctx.db, id, { names: Object.keys(handlers), limit: 1 });
     if (!job) return false;
+    // Claimed as the worker stopped: it goes back unrun (the stop aborts only the job running when it comes).
+    if (stopping.signal.aborted) {
+      await release(ctx.db, job, id, 'the worker stopped');
+      return true;
+    }
     await run(job);
     return true;
   }

@@ -31,6 +31,7 @@ export function createSyncRole(options: SyncOptions = {}): Role {
     async register(app) {
       const service = createSyncService(app.ctx, app.log.child({ role: 'sync' }), options);
       app.decorate('live', service);
+      const before = new Set(app.server.listeners('upgrade'));
       await app.register(async (scope) => {
         await scope.register(websocket, {
           options: { maxPayload: FRAME_MAX_BYTES },
@@ -61,8 +62,17 @@ export function createSyncRole(options: SyncOptions = {}): Role {
           },
         });
       });
+      // The plugin's listener on the server's upgrades.
+      const upgrades = app.server.listeners('upgrade').filter((listener) => !before.has(listener));
       app.addHook('onReady', async () => service.start());
-      app.addHook('preClose', async () => service.stop());
+      // Upgrades stop before the clients are told to reconnect: once Fastify closes it answers every request 503, an
+      // upgrade too, but on a response the plugin makes that never ends its connection, and the close would wait
+      // forever for a client that comes back while the other roles stop. Without the plugin's listener, Node answers
+      // an upgrade as a plain request and closes its connection.
+      app.addHook('preClose', async () => {
+        for (const listener of upgrades) app.server.off('upgrade', listener as (...args: unknown[]) => void);
+        await service.stop();
+      });
     },
   };
 }

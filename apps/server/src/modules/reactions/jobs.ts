@@ -46,8 +46,8 @@ export async function enqueueReactions(ctx: Pick<AppContext, 'db'>, runAt?: Date
   return enqueue(ctx.db, { name: REACTIONS_JOB, uniqueKey: REACTIONS_JOB, ...(runAt ? { runAt } : {}) });
 }
 
-export const runReactionsJob: JobHandler = async ({ ctx, job, log }) => {
-  const result = await recomputeReactions(ctx.db);
+export const runReactionsJob: JobHandler = async ({ ctx, job, signal, log }) => {
+  const result = await recomputeReactions(ctx.db, { signal });
   if (result.written.reactions + result.written.stats > 0)
     await ctx.bus.publish(MARKET_CHANGED_CHANNEL, { datasets: [REACTIONS_DATASET] });
   log.info(

@@ -33,6 +33,8 @@ export interface RecomputeParams {
   chunk?: number;
   /** Only these companies (default: every company with a report). */
   assetIds?: readonly number[];
+  /** Stops the run before its next chunk (the worker stopping); the job runs again from the start. */
+  signal?: AbortSignal;
 }
 
 export interface RecomputeResult {
@@ -86,6 +88,7 @@ export async function recomputeReactions(db: Database, params: RecomputeParams =
   lap('read');
 
   for (let start = 0; start < companies.length; start += chunk) {
+    params.signal?.throwIfAborted();
     const slice = companies.slice(start, start + chunk);
     const ids = slice.map((company) => company.id);
     const [bars, splits, reports] = await Promise.all([q.barsOf(db, ids), q.splitsOf(db, ids), q.reportsOf(db, ids)]);
