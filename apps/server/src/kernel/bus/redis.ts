@@ -110,7 +110,10 @@ export async function createRedisBus(url: string, namespace = ''): Promise<Messa
         set.delete(handler);
         if (set.size === 0 && !closed) {
           channels.delete(channel);
-          await sub.unsubscribe(namespace + channel).catch(() => {});
+          const unsubscribing = sub.unsubscribe(namespace + channel).catch(() => {});
+          // Waits for Redis only while it is there, and not for long: through an outage the command would sit in
+          // the subscriber's offline queue, and a node stopping then would never finish (close drops the queue).
+          if (sub.status === 'ready') await Promise.race([unsubscribing, sleep(PUBLISH_TIMEOUT_MS)]);
         }
       };
     },

@@ -403,8 +403,9 @@ export function liveState(world: DemoWorld, asset: DemoAsset, from: number, with
   quote.extendedPrice = null;
   quote.extendedSession = null;
   quote.extendedAt = null;
-  if (extended && current !== null && partial === null && world.minute < REGULAR_OPEN) {
-    // Pre-market: the last completed pre-market bar (or where the previous evening ended).
+  if (extended && current !== null && partial === null) {
+    // Pre-market, and the session's first minutes until its first regular bar completes: the last completed
+    // pre-market bar (or where the previous evening ended), where the day's chart ends.
     const bar = preNow.at(-1);
     const index = indexOfDay(full, current);
     quote.extendedSession = 'pre';

@@ -21,6 +21,7 @@ const SAMPLE: AssetKey[] = [
 const MOMENTS = {
   preMarket: new Date('2026-11-20T13:30:00Z'),
   session: NOW,
+  openBeforeFirstBar: new Date('2026-11-20T14:32:00Z'),
   afterHours: new Date('2026-11-20T22:15:00Z'),
   weekend: new Date('2026-11-22T16:00:00Z'),
   thanksgiving: new Date('2026-11-26T18:00:00Z'),

@@ -151,7 +151,8 @@ export async function startRedis(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     async kill() {
       const proc = child;
-      if (!proc || proc.exitCode !== null) return;
+      // A child ended by a signal keeps exitCode null: signalCode says it is gone too (its 'exit' came already).
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((resolve) => proc.once('exit', resolve));
       proc.kill('SIGKILL');
       await exited;

@@ -4,12 +4,11 @@
  * own redis-server on a free port and stops it by PID (never the machine's).
  */
 import type { Quote } from '@eh/contracts';
-import { assets } from '@eh/db';
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishLive } from '../../../src/sync/index.ts';
 import { TEST_DATABASE_URL } from '../../env.ts';
 import { startTestServer, type TestServer } from '../../harness.ts';
+import { holdStocksStill, popularSymbols } from '../../market-fixtures.ts';
 import { connectLive, type LiveTestClient } from '../sync-client.ts';
 import {
   type RedisServer,
@@ -36,17 +35,13 @@ describe.skipIf(skip)('Redis stopped and restarted under two live nodes', () => 
   beforeAll(async () => {
     redis = await startRedis();
     [a, b] = await Promise.all([startTestServer({ REDIS_URL: redis.url }), startTestServer({ REDIS_URL: redis.url })]);
-    const popular = (type: 'stock' | 'crypto') =>
-      a.ctx.db
-        .select({ symbol: assets.symbol })
-        .from(assets)
-        .where(eq(assets.type, type))
-        .orderBy(desc(assets.popularity))
-        .limit(1);
-    const [[s], [c]] = await Promise.all([popular('stock'), popular('crypto')]);
-    if (!s || !c) throw new Error('the seeded market has no stocks or crypto');
-    stock = s.symbol;
-    crypto = c.symbol;
+    ({
+      stocks: [stock],
+      crypto,
+    } = await popularSymbols(a.ctx.db));
+    // Each node runs the demo market on its own database: neither may move the stock the test publishes. The crypto
+    // stays the simulator's, whose ticks show each node's feed running without Redis.
+    for (const node of [a, b]) expect(await holdStocksStill(node.ctx.db, [stock])).toBe(1);
   }, TEST_TIMEOUT_MS);
 
   afterAll(async () => {
