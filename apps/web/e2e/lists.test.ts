@@ -94,14 +94,29 @@ describe('a free reader’s list', () => {
       await shares.fill(String(SHARES));
       await shares.press('Enter');
 
-      const { quotes } = await (await fetch(`${baseUrl}/api/pricing/quotes?stocks=${SYMBOL}`)).json();
-      const price = quotes[0].price as number;
-      await page.waitForFunction(
-        (expected) => document.querySelector('[data-testid="list-value"]')?.textContent === expected,
-        money(CASH + SHARES * price),
-        { timeout: 15_000 },
-      );
-      expect(await row.getByTestId('holding-value').innerText()).toBe(money(SHARES * price));
+      // The page follows the live price, which moves every second while the market is open: the stock's value and
+      // the list's are the shares (and the cash) at the price the row shows, read together.
+      const shown = () =>
+        page.evaluate((symbol) => {
+          const row = document.querySelector(`[data-testid="holding-row"][data-symbol="${symbol}"]`);
+          const text = (element: Element | null | undefined) => element?.textContent ?? '';
+          return {
+            price: Number(text(row?.querySelector('[data-testid="holding-price"]')).replace(/[^0-9.]/g, '')),
+            holding: text(row?.querySelector('[data-testid="holding-value"]')),
+            list: text(document.querySelector('[data-testid="list-value"]')),
+          };
+        }, SYMBOL);
+      await expect
+        .poll(
+          async () => {
+            const { price, holding, list } = await shown();
+            return price > 0 && holding === money(SHARES * price) && list === money(CASH + SHARES * price)
+              ? 'the shares and the cash at the shown price'
+              : { price, holding, list };
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('the shares and the cash at the shown price');
       expect(await page.getByTestId('list-cash-value').innerText()).toBe(money(CASH));
 
       // Kept by the server as the pages showed them.
