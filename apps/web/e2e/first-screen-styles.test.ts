@@ -8,6 +8,7 @@ import {
   FIRST_SCREENS,
   firstScreenCss,
   SNAPSHOT_BLOCK,
+  topLevelRules,
 } from '../scripts/first-screen-styles.ts';
 import { launchBrowser, openPage, VIEWPORTS, type ViewportName } from './browser.ts';
 
@@ -27,6 +28,7 @@ afterAll(async () => {
 describe('first-screen styles', () => {
   it('are served with the page, taken by emotion as inserted, and cover what the first screens draw', async () => {
     const recorded = new Set(emotionNames(firstScreenCss()));
+    const recordedRules = topLevelRules(firstScreenCss()).length;
     expect(recorded.size, `${FIRST_SCREEN_STYLES} holds no rules: ${REFRESH}`).toBeGreaterThan(100);
     const html = await (await fetch(`${baseUrl}/earnings-calendar/this-week`)).text();
     expect(html).toMatch(SNAPSHOT_BLOCK);
@@ -36,6 +38,15 @@ describe('first-screen styles', () => {
         try {
           await page.goto(path, { waitUntil: 'networkidle' });
           await page.locator(ready).first().waitFor();
+          // The browser reads the block rule for rule: a rule cut short would take the ones after it inside itself,
+          // where they apply only under its media query, unseen by the coverage below, which counts names.
+          const parsed = await page.evaluate(
+            () =>
+              Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css "]')).flatMap((tag) =>
+                Array.from(tag.sheet?.cssRules ?? []),
+              ).length,
+          );
+          expect(parsed, `${path}: the block's rules as the browser read them`).toBe(recordedRules);
           const { inserted, used } = await drawn(page);
           const again = emotionRuns(inserted).filter((run) => recorded.has(run.name));
           expect(

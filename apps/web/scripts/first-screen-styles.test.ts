@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emotionNames, emotionRuns } from './first-screen-styles.ts';
+import { emotionNames, emotionRuns, topLevelRules } from './first-screen-styles.ts';
 
 describe('emotionRuns', () => {
   it("keeps each class's rules whole and in order, a repeated media rule included", () => {
@@ -32,5 +32,23 @@ describe('emotionNames', () => {
       'b1',
       'a2',
     ]);
+  });
+});
+
+describe('topLevelRules', () => {
+  it('gives back the rules a recorded file joined, a media rule with its lines and braces as one', () => {
+    const rules = [
+      '.css-a { content: "}"; }',
+      '@media (min-width: 600px) {\n  .css-a { padding-left: 24px; }\n}',
+      "@keyframes animation-x { 0% { opacity: 0; } 100% { content: '{'; } }",
+      '.css-b { color: red; }',
+    ];
+    expect(topLevelRules(`${rules.slice(0, 2).join('')}\n${rules.slice(2).join('')}`)).toEqual(rules);
+  });
+
+  it('refuses a sheet that ends inside a rule, which would swallow the rules after it', () => {
+    expect(() => topLevelRules('.css-a { color: red; } @media (x) {\n  .css-b { color: blue; }')).toThrow(
+      'ends inside a rule',
+    );
   });
 });

@@ -26,12 +26,42 @@ export function firstScreenCss(): string {
     .trim();
 }
 
+/**
+ * The top-level rules of a style sheet as the browser serialised them (a media rule, with its newlines and nested
+ * braces, is one rule): what the recorded file holds, split back into the rules `emotionRuns` groups.
+ */
+export function topLevelRules(css: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < css.length; i += 1) {
+    const char = css[i];
+    if (quote) {
+      if (char === '\\') i += 1;
+      else if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '{') depth += 1;
+    else if (char === '}') {
+      depth -= 1;
+      if (depth === 0) {
+        rules.push(css.slice(start, i + 1).trim());
+        start = i + 1;
+      }
+    }
+  }
+  if (depth !== 0 || css.slice(start).trim()) throw new Error('the recorded style sheet ends inside a rule');
+  return rules;
+}
+
 /** The style block for index.html's head, or null without recorded rules. */
 export function firstScreenStyleBlock(): string | null {
   const css = firstScreenCss();
   if (!css) return null;
   // Rules come from the browser's own serialisation; a closing tag in one would end the block early.
   if (css.includes('</')) throw new Error(`${FIRST_SCREEN_STYLES} holds "</": not a style sheet`);
+  // A rule cut short would take every rule after it inside itself.
+  topLevelRules(css);
   return `<style data-emotion="css ${emotionNames(css).join(' ')}">${css}</style>`;
 }
 
