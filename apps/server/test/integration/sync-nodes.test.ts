@@ -1,8 +1,9 @@
 /**
  * Two server nodes and Redis: a quote, an event and a community post published on node A reach a
  * client of node B, through Redis pub/sub; a list changed through node A reaches its owner's socket on another node
- * at once; a node going away closes its clients with 1001 (they reconnect). Runs on CI's Redis (TEST_REDIS_URL),
- * else on a redis-server of its own, else not at all (said so).
+ * at once; a plan change and a sign-out made through node A hold on another node through the bus, well before what
+ * that node remembers of its callers expires; a node going away closes its clients with 1001 (they reconnect). Runs
+ * on CI's Redis (TEST_REDIS_URL), else on a redis-server of its own, else not at all (said so).
  */
 import type { NewsItem, Quote } from '@eh/contracts';
 import { assets } from '@eh/db';
