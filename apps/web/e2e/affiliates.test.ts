@@ -14,18 +14,23 @@
  * screenshots at both widths in both themes are taken only when `npm run screenshots` saves them.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { formatCents, REFUND_WINDOW_DAYS } from '@eh/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, navigateInApp, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
-import { apiAs, idToken, mailedCode, newAccount, NEW_PASSWORD as PASSWORD, seriousViolations } from './support.ts';
+import {
+  adminToken,
+  apiAs,
+  idToken,
+  mailedCode,
+  newAccount,
+  NEW_PASSWORD as PASSWORD,
+  seriousViolations,
+} from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const PRO_YEARLY = 23988;
 const DAY = 86_400_000;
-const adminToken = () => readFileSync(join(inject('dataDir'), 'admin-token'), 'utf8').trim();
 
 /** Runs the settle job with a clock `days` ahead (the admin call the worker's hourly job stands behind). */
 async function settleAfter(days: number) {

@@ -6,12 +6,10 @@
  * unsubscribe page and the transports' circuits show for an answer (limits, a test sent, validation) are
  * src/features/notifications/*.test.tsx; the screens are alerts.screens.ts.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, navigateInApp, openPage } from './browser.ts';
-import { holdDuringFile, idToken, PRO, seriousViolations } from './support.ts';
+import { adminToken, holdDuringFile, idToken, PRO, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 /** Symbols no other e2e file reads figures of: "report now" stores actuals for the next report of the first one. */
@@ -43,8 +41,6 @@ async function api(path: string, init: RequestInit = {}) {
 
 const alertOn = async (wanted: string): Promise<Alert | undefined> =>
   ((await api('/earnings/alerts')).body.alerts as Alert[]).find((alert) => alert.symbol === wanted);
-
-const adminToken = () => readFileSync(join(inject('dataDir'), 'admin-token'), 'utf8').trim();
 
 beforeAll(async () => {
   browser = await launchBrowser();

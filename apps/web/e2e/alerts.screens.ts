@@ -4,12 +4,10 @@
  * page and the transports' circuits on /dev, each at both widths in both themes without loading again. What they must
  * do is asserted by alerts-delivery.test.ts and src/features/notifications/*.test.tsx.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
-import { apiAs, flag, holdDuringFile, idToken, PRO } from './support.ts';
+import { adminToken, apiAs, flag, holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const CANDIDATES = ['ORCL', 'ADBE', 'CRM', 'INTC', 'CSCO', 'PEP', 'KO'];
@@ -39,7 +37,7 @@ beforeAll(async () => {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-admin-token': readFileSync(join(inject('dataDir'), 'admin-token'), 'utf8').trim(),
+      'x-admin-token': adminToken(),
     },
     body: JSON.stringify({ symbol }),
   });

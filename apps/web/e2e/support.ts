@@ -1,15 +1,12 @@
 /** Helpers the e2e files share: demo accounts, sign-in tokens, API reads, axe, toasts, feature flags. */
 
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { type LockMode, lockRequest } from './locks.ts';
-
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const run = promisify(execFile);
 
 export interface Account {
   email: string;
@@ -242,13 +239,26 @@ export async function toast(page: Page): Promise<string> {
   return (await element.innerText()).trim();
 }
 
-/** Sets a flag the way an operator does: the flags command against the running e2e server's data directory. */
+/** The operator's token the e2e server wrote into its data folder (the header `x-admin-token`). */
+export const adminToken = () => readFileSync(join(inject('dataDir'), 'admin-token'), 'utf8').trim();
+
+/**
+ * Sets a flag the way an operator does: the call the flags command makes to a running embedded server (its own
+ * path, a process that finds the server and asks it, is platform.test.ts's; here it cost 3-6 CPU-s a flag).
+ */
 export async function flag(name: string, on: boolean, message?: string) {
-  const args = ['apps/server/src/cli/flags.ts', 'set', name, String(on), ...(message ? ['--message', message] : [])];
-  await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
+  const res = await fetch(`${inject('baseUrl')}/api/admin/flags/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-admin-token': adminToken() },
+    body: JSON.stringify({ enabled: on, ...(message === undefined ? {} : { message }) }),
+  });
+  expect(res.status, `flag ${name}: ${await res.clone().text()}`).toBe(200);
 }
 
-/** This test file, as the lock service knows it (each file loads this module afresh). */
+/**
+ * This worker's files, as the lock service knows them: a worker runs one file at a time (the files share its modules,
+ * vitest.config.ts), and each file releases what it took in its afterAll.
+ */
 const HOLDER = randomUUID();
 /** How long a file may wait for a lock: the other worker's file may take minutes on a busy machine. */
 export const LOCK_WAIT_MS = 30 * 60_000;

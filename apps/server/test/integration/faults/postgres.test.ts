@@ -169,7 +169,19 @@ describe.skipIf(skip)('PostgreSQL restarts under load', () => {
             return load.firstSuccessAfterReturn.length >= n ? 'ok' : undefined;
           },
           10_000,
-        ).then((outcome) => expect(outcome).toBe('ok'));
+        ).then(
+          (outcome) => expect(outcome).toBe('ok'),
+          (error: Error) => {
+            // What the writers saw, for a wait that ran out: refused, 503s, or answers that never came.
+            const seen = JSON.stringify({
+              answers: [...load.statuses],
+              transportErrors: load.transportErrors,
+              acknowledged: load.total(),
+              firstSuccessAfterReturn: load.firstSuccessAfterReturn,
+            });
+            throw new Error(`${error.message}; writers saw ${seen}; server said:\n${server.output().slice(-4000)}`);
+          },
+        );
       try {
         await waitFor('the first acknowledged writes', async () => (load.total() > 5 ? true : undefined));
 
