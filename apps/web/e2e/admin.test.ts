@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FLAGS_POLL_INTERVAL_MS } from '../src/shared/constants.ts';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { apiAs, expectHealthyPage, flag, idToken, newAccount, runFileAlone } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -53,7 +53,7 @@ let boss: User;
 let member: User;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   [boss, member] = await Promise.all([newUser('admin.boss'), newUser('admin.member')]);
   await setAdmin(boss.email);
 }, 120_000);

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCents, REFUND_WINDOW_DAYS } from '@eh/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
 import {
   adminToken,
   apiAs,
@@ -67,7 +67,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   const boss = await newAccount('affiliates.boss');
   bossToken = await idToken(boss);
   // An account becomes a user of the app at its first signed-in call: only then can it be made a super admin.

@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage } from './browser.ts';
 import { adminToken, holdDuringFile, idToken, PRO, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -43,7 +43,7 @@ const alertOn = async (wanted: string): Promise<Alert | undefined> =>
   ((await api('/earnings/alerts')).body.alerts as Alert[]).find((alert) => alert.symbol === wanted);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(PRO);
   const { body } = await api('/earnings/alerts');
   const alerts = body.alerts as Alert[];

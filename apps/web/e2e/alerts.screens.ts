@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { adminToken, apiAs, flag, holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +24,7 @@ let symbol = '';
 let unsubscribePath = '/unsubscribe';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(PRO);
   const { body } = await apiAs<{ alerts: { symbol: string }[] }>(token, '/earnings/alerts');
   symbol = CANDIDATES.find((candidate) => !body.alerts.some((alert) => alert.symbol === candidate)) ?? '';

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, screenshot } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, screenshot } from './browser.ts';
 import { CLIENT_ID, flag, holdDuringFile, mailedCode as mailedCodeTo } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -43,7 +43,7 @@ let totpSecret = '';
 const usedMessages = new Set<number>();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   // The outbox is readable while the dev flag is on (the /dev page shows it).
   await flag('dev', true);
   home = await openPage(browser, baseUrl);

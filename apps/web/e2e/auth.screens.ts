@@ -7,7 +7,7 @@
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { type Account, flag, holdDuringFile, newAccount } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -23,7 +23,7 @@ let account: Account;
 let totpSecret = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   await flag('dev', true);
   try {
     account = await newAccount('screens.mfa');

@@ -11,7 +11,7 @@
 import { formatCents, PRO_PLAN } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage } from './browser.ts';
 import { apiAs, idToken, newAccount, seriousViolations, toast } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -51,7 +51,7 @@ const shownDate = (iso: string) =>
 const bannerClosed = () => page.evaluate((key) => localStorage.getItem(key), BANNER_CLOSED_KEY);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(await newAccount('billing.manage'));
   // The users row is made by the first GET /core/users/me (the app's first call).
   expect((await call('/core/users/me')).status).toBe(200);

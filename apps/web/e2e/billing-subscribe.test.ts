@@ -12,7 +12,7 @@
 import { formatCents, PRO_PLAN, TEST_BILLING_LABEL } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage } from './browser.ts';
 import { api, apiAs, idToken, newAccount, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -49,7 +49,7 @@ const me = async () => {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   const { plans } = await api<{ plans: { plan: string; yearly: { amount: number } }[] }>(
     '/core/subscriptions/account/plans',
   );

@@ -8,14 +8,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs, type ViewportName } from './browser.ts';
 import { apiAs, DEMO_PASSWORD, idToken, newAccount, proToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -21,7 +21,7 @@ export const SCREENS: [ViewportName, 'light' | 'dark'][] = [
 ];
 
 /**
- * The browser every file drives. Its contexts block service workers unless they ask for them (`serviceWorkers:
+ * Debian's Chromium as the tests drive it (test files take it through {@link fileBrowser}). Its contexts block service workers unless they ask for them (`serviceWorkers:
  * 'allow'`: pwa.test.ts, web-push.test.ts): each new context would install the worker and precache the first load's
  * files, about a second of CPU a page on this 2-core machine, for pages whose tests are not about it.
  */
@@ -43,6 +43,44 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   return browser;
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The browser of this worker's files, as one file sees it. The files of a worker run one after another and share its
+ * modules (vitest.config.ts), so they share one Chromium too: a launch and its close cost 0.4 CPU-s more than a
+ * fresh context. `close()` closes the contexts this file opened and leaves the browser to the worker's next file;
+ * Chromium ends with the worker (its pipe closes).
+ */
+export async function fileBrowser(): Promise<Browser> {
+  // A launch that failed or a browser that died is replaced, so one file's trouble is not the next file's.
+  const last = await workerBrowser?.catch(() => null);
+  if (!last?.isConnected()) workerBrowser = launchBrowser();
+  const browser: Browser = await (workerBrowser as Promise<Browser>);
+  const opened = new Set<BrowserContext>();
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext') {
+        return async (options?: Parameters<Browser['newContext']>[0]) => {
+          const context = await target.newContext(options);
+          opened.add(context);
+          context.once('close', () => opened.delete(context));
+          return context;
+        };
+      }
+      if (key === 'newPage') {
+        return async (options?: Parameters<Browser['newPage']>[0]) => {
+          const page = await target.newPage(options);
+          opened.add(page.context());
+          return page;
+        };
+      }
+      if (key === 'close') return async () => void (await Promise.all([...opened].map((context) => context.close())));
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export interface PageOptions {

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { apiAs, FREE, holdDuringFile, idToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -21,7 +21,7 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(FREE);
   await apiAs(token, FEED, { method: 'DELETE' });
   ({ context, page } = await openPage(browser, baseUrl));

@@ -9,7 +9,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage } from './browser.ts';
 import { apiAs, FREE, holdDuringFile, idToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -23,7 +23,7 @@ let token: string;
 const FEED = '/core/users/me/calendar-feed';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(FREE);
   // A known start: the feed off.
   await apiAs(token, FEED, { method: 'DELETE' });

@@ -17,7 +17,7 @@ import { ingest } from '../../server/src/ingest/index.ts';
 import type { AssetRecord, EarningsRecord } from '../../server/src/providers/index.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
 import { fakeProvider } from '../../server/test/fake-provider.ts';
-import { launchBrowser, VIEWPORTS } from './browser.ts';
+import { fileBrowser, VIEWPORTS } from './browser.ts';
 import { presetPreferences, scrollAndCollect } from './calendar-data.ts';
 
 const REPORTS = 1400;
@@ -91,7 +91,7 @@ beforeAll(async () => {
   // The week is served back whole through the calendar API (and its first, coldest answer is out of the way).
   const res = await fetch(`${server.url}/api/pricing/assets/earnings/calendar?start=${WEEK.start}&end=${WEEK.end}`);
   expect(((await res.json()) as { earnings: unknown[] }).earnings).toHaveLength(REPORTS);
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 }, 180_000);
 
 afterAll(async () => {

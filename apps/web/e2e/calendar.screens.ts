@@ -6,7 +6,7 @@
 import { formatMonthSlug, type IsoDate, yearMonthOf } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, SCREENS, screenshot, showAs } from './browser.ts';
 import { busiestDay, busiestWeek, openCalendarPage, type WeekCounts, weeksAround } from './calendar-data.ts';
 
 const baseUrl = inject('baseUrl');
@@ -15,7 +15,7 @@ let browser: Browser;
 let busy: WeekCounts;
 let busyDay: IsoDate;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   const week = busiestWeek(await weeksAround(baseUrl, 90, 120));
   if (!week) throw new Error('the demo market has no season week');
   busy = week;

@@ -9,7 +9,7 @@ import type { EarningsRow } from '@eh/contracts';
 import { addDays, currentWeek, formatMonthSlug, nyToUtc, yearMonthOf } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, showAs, VIEWPORTS } from './browser.ts';
+import { fileBrowser, navigateInApp, showAs, VIEWPORTS } from './browser.ts';
 import {
   busiestWeek,
   openCalendarPage,
@@ -34,7 +34,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   const weeks = await weeksAround(baseUrl, 90, 120);
   const busiest = busiestWeek(weeks);
   const estimated = weeks.filter((w) => w.estimated > 0 && w.confirmed > 0).sort((a, b) => b.total - a.total)[0];

@@ -12,7 +12,7 @@ import type { CalendarEvent } from '@eh/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOUR_STEPS } from '../src/features/demo/tour-model.ts';
-import { launchBrowser, navigateInApp, openPage } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage } from './browser.ts';
 import { api, expectHealthyPage, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -22,7 +22,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page, errors } = await openPage(browser, baseUrl));
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@
  */
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, screenshot, showAs, type ViewportName } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, screenshot, showAs, type ViewportName } from './browser.ts';
 import { apiAs, holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -28,13 +28,13 @@ const WALK_MS = 900_000;
 /** The stock whose alert the member opens on My Stocks. */
 const ALERT_SYMBOL = 'MSFT';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof fileBrowser>>;
 let context: BrowserContext;
 let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page } = await openPage(browser, baseUrl));
   page.setDefaultTimeout(SLOW_MS);
   page.setDefaultNavigationTimeout(SLOW_MS);

@@ -10,7 +10,7 @@ import {
   SNAPSHOT_BLOCK,
   topLevelRules,
 } from '../scripts/first-screen-styles.ts';
-import { launchBrowser, openPage, VIEWPORTS, type ViewportName } from './browser.ts';
+import { fileBrowser, openPage, VIEWPORTS, type ViewportName } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 /** Below this share of the class names a first screen draws, the recorded rules are stale enough to matter. */
@@ -19,7 +19,7 @@ const REFRESH = 'refresh them with `npm run styles:snapshot`';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

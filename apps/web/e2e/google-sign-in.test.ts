@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './browser.ts';
+import { fileBrowser, openPage, screenshot } from './browser.ts';
 import { FREE, holdDuringFile } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -12,7 +12,7 @@ holdDuringFile('demo-accounts');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

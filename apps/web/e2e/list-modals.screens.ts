@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -30,7 +30,7 @@ async function api(path: string, init: RequestInit = {}) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page } = await openPage(browser, baseUrl));
   token = await idToken(PRO);
   for (const list of (await api('/earnings/lists')).lists)

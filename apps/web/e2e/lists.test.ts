@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { FREE, holdDuringFile, idToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -51,7 +51,7 @@ async function toastSaying(page: Page, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(FREE);
   // A clean start, whatever ran before on this server.
   const { lists } = await api('/earnings/lists');

@@ -7,7 +7,7 @@ import type { CalendarEvent, EarningsRow } from '@eh/contracts';
 import { addDays, formatEps, nyDate, weekWindow } from '@eh/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage } from './browser.ts';
 import { getJson, presetPreferences, weekRows } from './calendar-data.ts';
 import { adminToken } from './support.ts';
 
@@ -17,7 +17,7 @@ const TAKEN = new Set(['ORCL', 'ADBE', 'CRM', 'INTC', 'CSCO', 'PEP', 'KO']);
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -17,7 +17,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { freePort } from '../scripts/app-server.ts';
-import { launchBrowser, openPage, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, screenshot, showAs } from './browser.ts';
 import { liveReplay, segmentCount } from './live-call-data.ts';
 import { proToken, seriousViolations } from './support.ts';
 
@@ -27,7 +27,7 @@ let browser: Browser;
 /** The member's page: the live call's journey, then the sticky player's on this file's own server. */
 let member: { context: BrowserContext; page: Page; errors: string[] };
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   member = await openPage(browser, baseUrl);
 });
 afterAll(async () => {

@@ -18,7 +18,7 @@ import { type RunningServer, startServer } from '../../server/src/server.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { freePort } from '../scripts/app-server.ts';
 import { LIVE_WORDS } from '../src/features/live/live-words.ts';
-import { launchBrowser, openPage, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, screenshot, showAs } from './browser.ts';
 import { seriousViolations } from './support.ts';
 
 const SYMBOL = 'BTC';
@@ -54,7 +54,7 @@ beforeAll(async () => {
     server = await startServer(config);
     serverUrl = server.url.replace('localhost', '127.0.0.1');
   })();
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   await starting;
   ({ context, page, errors } = await openPage(browser, serverUrl));
   page.on('websocket', (socket) =>

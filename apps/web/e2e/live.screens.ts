@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { liveReplay, segmentCount } from './live-call-data.ts';
 
 const baseUrl = inject('baseUrl');
@@ -15,7 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page } = await openPage(browser, baseUrl));
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, screenshot, showAs } from './browser.ts';
 import { FREE, holdDuringFile, idToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -29,7 +29,7 @@ const money = (value: number) =>
 const moneyChange = (value: number) => `${value < 0 ? '−' : '+'}${money(Math.abs(value))}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(FREE);
   const { lists } = await api('/earnings/lists');
   for (const list of lists) await api(`/earnings/lists/${list.id}`, { method: 'DELETE' });

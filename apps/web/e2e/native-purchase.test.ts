@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser.ts';
+import { fileBrowser, screenshot } from './browser.ts';
 import { answerFromStore, bridgeCalls, openNativePage } from './native-shell.ts';
 import { FREE, idToken, seriousViolations } from './support.ts';
 
@@ -26,9 +26,9 @@ async function api(path: string, token: string) {
 
 const purchases = (page: Page) => bridgeCalls(page, 'purchase', 'EarningsHubStore');
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof fileBrowser>>;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => browser?.close());
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, screenshot, showAs } from './browser.ts';
 import { openNativePage } from './native-shell.ts';
 import { expectHealthyPage, FREE, idToken } from './support.ts';
 
@@ -15,7 +15,7 @@ const THEMES = ['light', 'dark'] as const;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => browser?.close());
 

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './browser.ts';
+import { fileBrowser, screenshot, VIEWPORTS } from './browser.ts';
 import { bridgeCalls, emitFromShell, openNativePage } from './native-shell.ts';
 import { expectHealthyPage, idToken, PRO, seriousViolations, toast } from './support.ts';
 
@@ -34,7 +34,7 @@ let errors: string[];
 const frames: string[] = [];
 
 beforeAll(async () => {
-  const browser = await launchBrowser();
+  const browser = await fileBrowser();
   ({ context, page, errors } = await openNativePage(browser, baseUrl, {
     platform: 'android',
     device: { permission: 'prompt', dialogAnswer: 'granted', token: deviceToken },

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { newAccount, NEW_PASSWORD as PASSWORD } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -15,7 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page } = await openPage(browser, baseUrl));
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage } from './browser.ts';
 import { idToken, newAccount, NEW_PASSWORD as PASSWORD, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -37,7 +37,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page, errors } = await openPage(browser, baseUrl));
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, apiAs, holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +24,7 @@ const resetSettings = () =>
   });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(PRO);
   await resetSettings();
 });

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage } from './browser.ts';
 import { api, apiAs, holdDuringFile, idToken, PRO, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -31,7 +31,7 @@ const resetSettings = () =>
   });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   token = await idToken(PRO);
   // The newest call with slides (the demo's bigger companies), opened at its event page.
   const { files } = await api<{ files: { symbol: string; eventId: number | null }[] }>(

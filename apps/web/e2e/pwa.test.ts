@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
-import { launchBrowser, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
 
 const BUILT = process.env.WEB_DIST ?? join(import.meta.dirname, '..', 'dist');
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   );
   // The browser resolves no host names but 127.0.0.1 (browser.ts).
   baseUrl = server.url.replace('localhost', '127.0.0.1');
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page, errors } = await openPage(browser, baseUrl, { serviceWorkers: 'allow' }));
 }, 180_000);
 

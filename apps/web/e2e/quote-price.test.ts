@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { fileBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
 
 /**
  * The 1D chart and the header name one price and one move, read together from the real server and its live socket.
@@ -11,7 +11,7 @@ const baseUrl = inject('baseUrl');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SYMBOL_TABS, symbolPath } from '../src/shared/routes.ts';
-import { afterNetworkQuiet, launchBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
+import { afterNetworkQuiet, fileBrowser, openPage, screenshot, type ViewportName } from './browser.ts';
 import { layoutShifts, seriousViolations, watchLayoutShifts } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -9,7 +9,7 @@ const SYMBOL = 'AAPL';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './browser.ts';
+import { fileBrowser, openPage, screenshot } from './browser.ts';
 import { expectHealthyPage, flag, runFileAlone } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -15,7 +15,7 @@ runFileAlone();
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

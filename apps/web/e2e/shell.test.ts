@@ -9,14 +9,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGES, ROUTE_PATHS } from '../src/shared/routes.ts';
-import { launchBrowser, navigateInApp, openPage, type ViewportName } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, type ViewportName } from './browser.ts';
 import { acquire, expectHealthyPage, LOCK_WAIT_MS, release } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { holdDuringFile, NEW_PASSWORD } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -18,7 +18,7 @@ holdDuringFile('dev-flag');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { apiAs, idToken, newAccount } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -25,7 +25,7 @@ let context: BrowserContext;
 let page: Page;
 let ownerToken: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page } = await openPage(browser, baseUrl));
   const owner = await newAccount('team.screens');
   ownerToken = await idToken(owner);

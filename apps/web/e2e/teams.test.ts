@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCents } from '@eh/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, navigateInApp, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, SAVING_SCREENSHOTS, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, idToken, mailTo, newAccount, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -42,7 +42,7 @@ async function shoot(page: Page, name: string) {
 let browser: Browser;
 let teamYearly: number;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   const { plans } = await api<{ plans: { plan: string; yearly: { amount: number } }[] }>(
     '/core/subscriptions/account/plans',
   );

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage } from './browser.ts';
 import { api, holdDuringFile, idToken, PRO, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page, errors } = await openPage(browser, baseUrl, { viewport: 'phone' }));
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
+import { fileBrowser, openPage, SCREENS, screenshot, showAs } from './browser.ts';
 import { api, FREE, holdDuringFile, idToken, PRO } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,7 +17,7 @@ holdDuringFile('demo-accounts', 'shared');
 let browser: Browser;
 let fileId = '';
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   const { files } = await api<{ files: { id: string }[] }>('/pricing/files/filter/transcripts?limit=1');
   fileId = files[0]?.id ?? '';
   if (!fileId) throw new Error('the demo market has no transcript');

@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage } from './browser.ts';
 import { FREE, idToken } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +24,7 @@ let errors: string[];
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   ({ context, page, errors } = await openPage(browser, baseUrl, { serviceWorkers: 'allow' }));
   await context.grantPermissions(['notifications'], { origin: baseUrl });
   // Signed in by a `?token=` link (SPEC §2) on the profile's first load: the sign-in form is auth's journey.
