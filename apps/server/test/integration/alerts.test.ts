@@ -83,7 +83,9 @@ describe('anonymous callers', () => {
   });
 });
 
-describe('set-plan command', () => {
+// Three runs of the command, each a Node process loading the server's modules: seconds each on a busy 2-core machine
+// (a CI run at three workers took over 30 s for the three), as the other commands' files allow.
+describe('set-plan command', { timeout: 120_000 }, () => {
   it('upgrades a user by email, seen by the running server; refuses unknown plans and users', async () => {
     const out = await setPlan('PAID.alerts@example.com', 'pro');
     expect(out.stdout).toMatch(
