@@ -156,7 +156,9 @@ describe('web app serving', () => {
   });
 });
 
-describe('flags CLI', () => {
+// Each run of the command is a Node start that opens the database: seconds on a quiet machine, more than the project's
+// 30 s for two when every core is busy.
+describe('flags CLI', { timeout: 90_000 }, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -178,9 +180,7 @@ describe('flags CLI', () => {
     await run(NODE, [CLI, 'set', 'ehMaintenanceModeWeb', 'false'], { env });
     flags = await body(await server.api('/api/core/flags?flags=ehMaintenanceModeWeb'));
     expect(flags.flags.ehMaintenanceModeWeb.enabled).toBe(false);
-    // Two runs of the command, each a Node start that opens the database: seconds on a quiet machine, more than the
-    // project's 30 s together when every core is busy.
-  }, 90_000);
+  });
 
   it('refuses an unknown flag with a clear message and a non-zero exit', async () => {
     const env = { ...process.env, DATA_DIR: server.config.DATA_DIR };
