@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../server/test/oidc-stand-in.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
 import { startLockService } from './locks.ts';
-import { SERVER_FAILURE, SERVER_READY } from './server-ready.ts';
+import { historyComplete, SERVER_FAILURE, SERVER_READY } from './server-ready.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,21 +53,6 @@ function appStoreEnv(dir: string): Record<string, string> {
     APPLE_APP_APPLE_ID: '1234567890',
     APPLE_PRODUCT_IDS: `${E2E_APPLE_PRODUCTS.proMonthly}=earningshub_pro:monthly,${E2E_APPLE_PRODUCTS.proYearly}=earningshub_pro:yearly`,
   };
-}
-
-/** Waits until the server says its background history fill is complete (GET /api/core/market-history). */
-async function historyComplete(baseUrl: string, timeoutMs: number, log: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const res = await fetch(`${baseUrl}/api/core/market-history`).catch(() => null);
-    const status = res?.ok ? ((await res.json()) as { state: string; percent: number; message: string | null }) : null;
-    if (status?.state === 'done' || status?.state === 'none') return;
-    if (status?.state === 'failed') throw new Error(`the market history failed: ${status.message}\n${log()}`);
-    last = status ? `${status.percent}%` : `HTTP ${res?.status ?? 'unreachable'}`;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`the market history was not complete in ${timeoutMs / 1000} s (last: ${last}):\n${log()}`);
 }
 
 /**

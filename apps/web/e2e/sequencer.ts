@@ -51,6 +51,7 @@ const SECONDS: Record<string, Record<string, number>> = {
     'first-hour.test.ts': 75,
     'live-call.test.ts': 64,
     'calendar.test.ts': 62,
+    'report-reaction.test.ts': 45,
     'calls.test.ts': 59,
     'auth-mfa.test.ts': 58,
     'affiliates.test.ts': 57,

@@ -25,3 +25,18 @@ export async function serverReady(dataDir: string, timeoutMs = 25 * 60_000): Pro
     () => new Error(`the e2e server was not ready in ${timeoutMs / 60_000} minutes`),
   );
 }
+
+/** Waits until the server says its background history fill is complete (GET /api/core/market-history). */
+export async function historyComplete(baseUrl: string, timeoutMs: number, log: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/core/market-history`).catch(() => null);
+    const status = res?.ok ? ((await res.json()) as { state: string; percent: number; message: string | null }) : null;
+    if (status?.state === 'done' || status?.state === 'none') return;
+    if (status?.state === 'failed') throw new Error(`the market history failed: ${status.message}\n${log()}`);
+    last = status ? `${status.percent}%` : `HTTP ${res?.status ?? 'unreachable'}`;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`the market history was not complete in ${timeoutMs / 1000} s (last: ${last}):\n${log()}`);
+}

@@ -96,7 +96,7 @@ describe(encodeEarningsColumns.name, () => {
 
   it('leaves out the fields the calendar does not draw', () => {
     const columns = encodeEarningsColumns(ROWS) as Record<string, unknown>;
-    for (const name of ['type', 'exchange', 'sector', 'estimateCount', 'reportedAt', 'source', 'epsSurprise'])
+    for (const name of ['type', 'exchange', 'sector', 'estimateCount', 'source', 'epsSurprise'])
       expect(columns[name], name).toBeUndefined();
   });
 });

@@ -26,6 +26,7 @@ const LISTED = {
   revenueEstimate: true,
   revenueActual: true,
   yoyPercentChangeRevenue: true,
+  reportedAt: true,
   priceMovePercent: true,
   typicalMovePercent: true,
 } as const satisfies Record<CalendarColumn, true>;

@@ -159,6 +159,8 @@ export const EarningsColumns = z.object({
   revenueEstimate: column(Row.revenueEstimate),
   revenueActual: column(Row.revenueActual),
   yoyPercentChangeRevenue: column(Row.yoyPercentChangeRevenue),
+  /** Read with the date: a report stored on an earlier day was heard then (`reportTiming`), and moved from then. */
+  reportedAt: column(Row.reportedAt),
   priceMovePercent: column(Row.priceMovePercent),
   typicalMovePercent: column(z.number().nullable()),
 });

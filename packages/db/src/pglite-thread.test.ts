@@ -8,10 +8,11 @@ describe(ThreadedPGlite.name, () => {
   let database: DatabaseHandle;
   /** The client under drizzle (drizzle keeps it as `$client`). */
   const client = () => (database.db as unknown as { $client: ThreadedPGlite }).$client;
+  // A database thread starts PGlite's WebAssembly: 1 s on a quiet machine, over 10 s on a loaded one.
   beforeAll(async () => {
     database = await connectDatabase({ dataDir: 'memory://', thread: true });
     await database.db.execute(sql`create table things (id int primary key, name text not null)`);
-  });
+  }, 60_000);
 
   it('answers as PGlite does, dates and times left as text as drizzle asks', async () => {
     const { rows, fields } = await client().query(

@@ -15,8 +15,44 @@
 
 import { formatPercent } from './format.ts';
 import type { MarketAssetType } from './market.ts';
-import type { SessionType } from './market-hours.ts';
-import { addDays, type IsoDate } from './time.ts';
+import { type SessionType, sessionOf } from './market-hours.ts';
+import { addDays, type IsoDate, nyDate, nyTime, type WallTime } from './time.ts';
+
+/** A report's date as scheduled, with the moment its figures were stored (null until reported). */
+export interface ReportTimingFacts {
+  date: IsoDate;
+  time: WallTime | null;
+  session: SessionType | null;
+  reportedAtMs: number | null;
+}
+
+/**
+ * When the market heard a report: on its date, in its session (the stored one, else the one its time falls in),
+ * unless its figures were stored on an earlier New York day: a company that reported ahead of its date (an early
+ * release, the demo's "report now") was heard that day, in the session of that moment. A store later the same day
+ * says nothing about the session: a release is often stored minutes after its time.
+ */
+export function reportTiming(report: ReportTimingFacts): {
+  date: IsoDate;
+  time: WallTime | null;
+  session: SessionType | null;
+  /** The very moment of an early store (its wall time is to the minute); null for a report heard on its date. */
+  earlyAtMs: number | null;
+} {
+  if (report.reportedAtMs !== null) {
+    const heard = nyDate(report.reportedAtMs);
+    if (heard < report.date) {
+      const time = nyTime(report.reportedAtMs);
+      return { date: heard, time, session: sessionOf(time, heard), earlyAtMs: report.reportedAtMs };
+    }
+  }
+  return {
+    date: report.date,
+    time: report.time,
+    session: report.session ?? (report.time ? sessionOf(report.time, report.date) : null),
+    earlyAtMs: null,
+  };
+}
 
 /** A day's bar, as stored in `ohlc_daily`. */
 export interface DailyBar {

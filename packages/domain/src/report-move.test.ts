@@ -9,6 +9,7 @@ const NOTHING: ReportMoveFacts = {
   date: '2026-11-04',
   time: null,
   session: null,
+  reportedAtMs: null,
   ...NO_STORED_REACTION,
   price: null,
   prevClose: null,
@@ -165,6 +166,43 @@ describe(reportMove.name, () => {
     expect(reportMove({ ...NOTHING, ...today }, at('2026-11-04', '11:05'))).toBeNull();
     expect(reportMove({ ...NOTHING, ...stored, reactionSession: null }, at('2026-11-05', '18:00'))).toBeNull();
     expect(told({ ...NOTHING, time: '07:00', ...today }, at('2026-11-04', '11:05'))).toBe('shares +2.0% today');
+  });
+
+  it('reads a report stored ahead of its date from the moment it was stored', () => {
+    // Scheduled for Friday after the close, its figures stored on Wednesday at 11:00: heard in Wednesday's session.
+    const early = { ...NOTHING, date: '2026-11-06', time: '16:05', session: 'after' as const };
+    const storedWednesday = { ...early, reportedAtMs: ms('2026-11-04', '11:00') };
+    const quote = { price: 102, prevClose: 100, quotedAtMs: ms('2026-11-04', '11:30') };
+    expect(told({ ...storedWednesday, ...quote }, at('2026-11-04', '11:31'))).toBe('shares +2.0% today');
+    // A price struck before the news, even in the minute it came, and the same facts without the early store, say
+    // nothing.
+    const sameMinute = { ...storedWednesday, reportedAtMs: ms('2026-11-04', '11:00') + 30_000 };
+    expect(
+      reportMove(
+        { ...sameMinute, ...quote, quotedAtMs: ms('2026-11-04', '11:00') + 10_000 },
+        at('2026-11-04', '11:31'),
+      ),
+    ).toBeNull();
+    expect(
+      reportMove({ ...storedWednesday, ...quote, quotedAtMs: ms('2026-11-04', '10:30') }, at('2026-11-04', '11:31')),
+    ).toBeNull();
+    expect(reportMove({ ...early, ...quote }, at('2026-11-04', '11:31'))).toBeNull();
+    // Stored after Wednesday's close: Thursday is the reaction day, and its stored reaction is told once worked out.
+    const evening = { ...early, reportedAtMs: ms('2026-11-04', '17:00') };
+    const thursday = { price: 97, prevClose: 100, quotedAtMs: ms('2026-11-05', '10:00') };
+    expect(told({ ...evening, ...thursday }, at('2026-11-05', '10:01'))).toBe('shares −3.0% today');
+    const reaction = {
+      ...stored,
+      reactionReportDate: '2026-11-04',
+      reactionSession: 'after' as const,
+      reactionDate: '2026-11-05',
+      reactionComputedAtMs: ms('2026-11-05', '16:30'),
+    };
+    expect(told({ ...evening, ...reaction }, at('2026-11-06', '09:00'))).toBe('shares opened +3.1% and closed +2.4%');
+    // Stored later on its own day, it keeps its scheduled session: a release is often stored minutes after it.
+    const sameDay = { ...early, reportedAtMs: ms('2026-11-06', '15:50') };
+    const friday = { price: 102, prevClose: 100, quotedAtMs: ms('2026-11-06', '15:55') };
+    expect(reportMove({ ...sameDay, ...friday }, at('2026-11-06', '15:56'))).toBeNull();
   });
 
   it('says nothing without the prices it needs', () => {

@@ -7,15 +7,8 @@
 
 import { closeInstant, earningsPublishedAt } from './ehs.ts';
 import { formatPercent } from './format.ts';
-import {
-  isTradingDay,
-  nextTradingDay,
-  previousTradingDay,
-  type SessionType,
-  sessionOf,
-  tradingHours,
-} from './market-hours.ts';
-import type { ReactionNullReason } from './reactions.ts';
+import { isTradingDay, nextTradingDay, previousTradingDay, type SessionType, tradingHours } from './market-hours.ts';
+import { type ReactionNullReason, reportTiming } from './reactions.ts';
 import { addDays, type IsoDate, nyDate, type WallTime } from './time.ts';
 
 /** A report with its stored reaction row and its asset's quote, as one SQL row reads them (instants in epoch ms). */
@@ -23,6 +16,8 @@ export interface ReportMoveFacts {
   date: IsoDate;
   time: WallTime | null;
   session: SessionType | null;
+  /** When the figures were stored: a report stored before its day was heard then (`reportTiming`). */
+  reportedAtMs: number | null;
   /** The reaction row's report date and session (null without a row): a row for another date or session is stale. */
   reactionReportDate: IsoDate | null;
   reactionSession: SessionType | null;
@@ -46,12 +41,12 @@ export type ReportMove =
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function reportMove(facts: ReportMoveFacts, now: Date): ReportMove | null {
-  // The session the reactions job reads the report in: the stored one, else the one its time falls in.
-  const session = facts.session ?? (facts.time ? sessionOf(facts.time, facts.date) : null);
+  // The day and session the reactions job reads the report in.
+  const { date, time, session, earlyAtMs } = reportTiming(facts);
   if (session === null) return null;
   const { reactionDate, gapPercent, oneDayPercent, reactionComputedAtMs } = facts;
   if (
-    facts.reactionReportDate === facts.date &&
+    facts.reactionReportDate === date &&
     facts.reactionSession === session &&
     facts.reactionReason === null &&
     reactionDate !== null &&
@@ -65,11 +60,11 @@ export function reportMove(facts: ReportMoveFacts, now: Date): ReportMove | null
 
   const { price, prevClose, extendedPrice, extendedAtMs, quotedAtMs } = facts;
   if (price === null || quotedAtMs === null) return null;
-  const first = session === 'after' ? addDays(facts.date, 1) : facts.date;
+  const first = session === 'after' ? addDays(date, 1) : date;
   const day = isTradingDay(first) ? first : nextTradingDay(first);
   const hours = tradingHours(day);
   if (hours === null) return null;
-  const published = earningsPublishedAt(facts.date, facts.time, session);
+  const published = earlyAtMs ?? earningsPublishedAt(date, time, session);
   const quoteDay = nyDate(quotedAtMs);
   // Before the reaction day opens, the regular price is the last close before the news (the base): the extended
   // price's move from it, as the quote page works it out (modules/quotes toQuote).
@@ -118,7 +113,7 @@ export interface ReportMoveQuote {
 
 /** The same rule from a quote alone, for a report whose reaction is not stored yet (the calendar's live move). */
 export function reportMoveFromQuote(
-  report: Pick<ReportMoveFacts, 'date' | 'time' | 'session'>,
+  report: Pick<ReportMoveFacts, 'date' | 'time' | 'session' | 'reportedAtMs'>,
   quote: ReportMoveQuote,
   now: Date,
 ): ReportMove | null {

@@ -21,6 +21,7 @@ import { MARKET_CHANGED_CHANNEL } from '../../src/kernel/channels.ts';
 import * as calendarService from '../../src/modules/earnings/service.ts';
 import { recomputeReactions } from '../../src/modules/reactions/index.ts';
 import { REACTIONS_JOB, reactionsLoop } from '../../src/modules/reactions/jobs.ts';
+import { reactionsBehind } from '../../src/modules/reactions/queries.ts';
 import { likelyMovers, symbolReactions } from '../../src/modules/reactions/service.ts';
 import { eachDatabase, silentLog } from './context.ts';
 
@@ -319,6 +320,32 @@ eachDatabase((service) => {
     const moved = after.reactions.find((r) => r.earningsId === id);
     expect(moved).toMatchObject({ reason: null, baseDate: '2025-11-04', reactionDate: '2025-11-05' });
     expect(moved?.oneDayPercent).toBeCloseTo((100 / 92 - 1) * 100, 10);
+  });
+
+  it('reads a report stored ahead of its date from the day it was stored, and counts it as done', async () => {
+    // RXE, flat at 40, is due Thu 5 Jun 2025 after the close; its figures were stored Mon 2 Jun at 17:00 in New York
+    // (after the close), and Tue 3 Jun opened at 42 and closed at 44.
+    const bars = flat(40).map((bar) =>
+      bar.date === '2025-06-03' ? { ...bar, open: 42, high: 45, low: 41, close: 44 } : bar,
+    );
+    const rxe = await company('RXE', 'stock', bars);
+    const id = await report(rxe, { year: 2025, period: 'Q2', date: '2025-06-05', session: 'after' });
+    await db
+      .update(earnings)
+      .set({ reportedAt: new Date('2025-06-02T21:00:00Z') })
+      .where(eq(earnings.id, id));
+    await recomputeReactions(db, { now: NOW, assetIds: [rxe] });
+    const row = await stored(id);
+    expect(row).toMatchObject({ reportDate: '2025-06-02', session: 'after', reason: null, reactionDate: '2025-06-03' });
+    expect(row?.gapPercent).toBeCloseTo(5, 10);
+    expect(row?.oneDayPercent).toBeCloseTo(10, 10);
+    // The API tells it (not stale), and the job sees nothing left to do for it.
+    const answer = await symbolReactions(service().ctx, PRO, 'RXE');
+    expect(answer.reactions.find((r) => r.earningsId === id)).toMatchObject({
+      reason: null,
+      reactionDate: '2025-06-03',
+    });
+    expect(await reactionsBehind(db)).toBe(false);
   });
 
   describe('the listener', () => {

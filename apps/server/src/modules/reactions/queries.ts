@@ -5,15 +5,16 @@
  */
 
 import { assets, type Database, earnings, earningsReactions, reactionStats, rowsOf } from '@eh/db';
-import type {
-  DailyBar,
-  ExpectedMoveSource,
-  IsoDate,
-  MarketAssetType,
-  ReactionNullReason,
-  ReactionStats,
-  SessionType,
-  SplitEvent,
+import {
+  type DailyBar,
+  type ExpectedMoveSource,
+  type IsoDate,
+  MARKET_TIME_ZONE,
+  type MarketAssetType,
+  type ReactionNullReason,
+  type ReactionStats,
+  type SessionType,
+  type SplitEvent,
 } from '@eh/domain';
 import { and, asc, between, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { upsertRows } from '../../ingest/bulk.ts';
@@ -33,6 +34,9 @@ export async function reportingAssets(db: Database): Promise<{ id: number; type:
   return rowsOf<{ id: number; type: MarketAssetType }>(result);
 }
 
+/** The day the market heard report `e`, as `reportTiming` says: the New York day of an early store, else its date. */
+const heardOn = sql`least(e.date, coalesce((e.reported_at at time zone ${MARKET_TIME_ZONE})::date, e.date))`;
+
 /**
  * Whether some report has no reaction row for its current date and session (new, moved, or never computed): one
  * anti-join over the earnings, cheap next to a recompute.
@@ -42,7 +46,7 @@ export async function reactionsBehind(db: Database): Promise<boolean> {
     select exists (
       select 1 from earnings e
       left join earnings_reactions r on r.earnings_id = e.id
-      where r.earnings_id is null or r.report_date <> e.date
+      where r.earnings_id is null or r.report_date <> ${heardOn}
     ) as behind`);
   return rowsOf<{ behind: boolean }>(result)[0]?.behind === true;
 }
@@ -94,6 +98,7 @@ export interface ReportRow {
   date: IsoDate;
   time: string | null;
   session: SessionType | null;
+  reportedAtMs: number | null;
   epsEstimate: number | null;
   epsActual: number | null;
   revenueEstimate: number | null;
@@ -104,6 +109,7 @@ export async function reportsOf(db: Database, assetIds: readonly number[]): Prom
   if (assetIds.length === 0) return [];
   const result = await db.execute(sql`
     select id, asset_id as "assetId", date::text as date, time, session,
+           (extract(epoch from reported_at) * 1000)::float8 as "reportedAtMs",
            eps_estimate as "epsEstimate", eps_actual as "epsActual",
            revenue_estimate as "revenueEstimate", revenue_actual as "revenueActual"
     from earnings
@@ -195,6 +201,7 @@ export async function assetReactions(db: Database, assetId: number) {
       date: earnings.date,
       time: earnings.time,
       session: earnings.session,
+      reportedAt: earnings.reportedAt,
       epsEstimate: earnings.epsEstimate,
       epsActual: earnings.epsActual,
       revenueEstimate: earnings.revenueEstimate,

@@ -15,9 +15,8 @@ import {
   type ReactionRecord,
   reactionStats,
   reactionTo,
-  type SessionType,
+  reportTiming,
   type SplitEvent,
-  sessionOf,
   surpriseOf,
 } from '@eh/domain';
 import * as q from './queries.ts';
@@ -46,11 +45,6 @@ export interface RecomputeResult {
   bars: number;
   written: { reactions: number; stats: number };
   timings: { read: number; compute: number; write: number };
-}
-
-/** The session a report is read in: the stored one, else the one its time falls in. */
-export function reportSession(row: { date: string; time: string | null; session: SessionType | null }) {
-  return row.session ?? (row.time ? sessionOf(row.time, row.date) : null);
 }
 
 function groupBy<T extends { assetId: number }>(rows: readonly T[]): Map<number, T[]> {
@@ -105,9 +99,9 @@ export async function recomputeReactions(db: Database, params: RecomputeParams =
       const ownSplits: SplitEvent[] = splitsBy.get(company.id) ?? [];
       const records: ReactionRecord[] = [];
       for (const report of reportsBy.get(company.id) ?? []) {
-        const session = reportSession(report);
+        const { date, session } = reportTiming(report);
         const { reaction, reason } = reactionTo({
-          reportDate: report.date,
+          reportDate: date,
           session,
           assetType: company.type as MarketAssetType,
           today,
@@ -118,7 +112,7 @@ export async function recomputeReactions(db: Database, params: RecomputeParams =
         reactionRows.push({
           earnings_id: report.id,
           asset_id: company.id,
-          report_date: report.date,
+          report_date: date,
           session,
           reason,
           base_date: reaction?.baseDate ?? null,
@@ -134,7 +128,7 @@ export async function recomputeReactions(db: Database, params: RecomputeParams =
         });
         if (reaction) {
           records.push({
-            date: report.date,
+            date,
             oneDayPercent: reaction.oneDayPercent,
             epsSurprisePercent: surpriseOf(report.epsActual, report.epsEstimate).surprisePercent,
             revenueSurprisePercent: surpriseOf(report.revenueActual, report.revenueEstimate).surprisePercent,

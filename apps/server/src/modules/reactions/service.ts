@@ -8,6 +8,7 @@ import {
   nyDate,
   REACTION_BENCHMARK_SYMBOL,
   type ReactionNullReason,
+  reportTiming,
   surpriseOf,
   weekWindow,
 } from '@eh/domain';
@@ -15,16 +16,16 @@ import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import { findAsset } from '../quotes/index.ts';
 import * as q from './queries.ts';
-import { reportSession } from './recompute.ts';
 
 /**
  * A report with its stored reaction as the API gives it. A reaction stored for another date or session than the
  * report has now (the date moved since) is not shown: the report reads as stale until the queued recompute runs.
  */
 export function toReportReaction(row: q.AssetReactionRow): ReportReaction {
-  const session = reportSession(row);
+  const heard = reportTiming({ ...row, reportedAtMs: row.reportedAt?.getTime() ?? null });
+  const { session } = heard;
   const stored = row.stored;
-  const current = stored !== null && stored.reportDate === row.date && stored.session === session;
+  const current = stored !== null && stored.reportDate === heard.date && stored.session === session;
   const reason: ReactionNullReason | null = current ? stored.reason : 'stale';
   const kept = current && stored.reason === null ? stored : null;
   return {
@@ -114,7 +115,7 @@ export async function likelyMovers(
               name: row.name,
               date: row.date,
               time: row.time,
-              session: reportSession(row),
+              session: reportTiming({ ...row, reportedAtMs: null }).session,
               dateStatus: row.dateStatus,
               expectedMove: { percent: row.expectedMovePercent, source: row.expectedMoveSource },
               typicalMovePercent: row.typicalMovePercent,

@@ -170,9 +170,12 @@ export interface ServerProcess {
   alive(): boolean;
 }
 
-/** The real entry point (`node src/main.ts`) with its own environment; resolves once it prints its address. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [MAIN], {
+/**
+ * The real entry point (`node src/main.ts`) with its own environment, and Node's own options before it (`--import`);
+ * resolves once it prints its address.
+ */
+export function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeOptions, MAIN], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -38,6 +38,7 @@ export const report = (fields: Partial<Report> & Pick<Report, 'id' | 'symbol' | 
   revenueEstimate: 1e9,
   revenueActual: null,
   yoyPercentChangeRevenue: null,
+  reportedAt: null,
   priceMovePercent: null,
   ...fields,
 });

@@ -5,7 +5,7 @@
  * earnings, like the stored moves the server blanks for the others.
  */
 import { BATCH_SYMBOLS_MAX, type CalendarEarningsRow, LIVE_TARGET_ITEMS_MAX, type Quote } from '@eh/contracts';
-import { canUse, nyDate, previousTradingDay, type ReportMove, reportMoveFromQuote } from '@eh/domain';
+import { canUse, nyDate, previousTradingDay, type ReportMove, reportMoveFromQuote, reportTiming } from '@eh/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useAppSelectorInTransition } from '../../shared/hooks.ts';
 import { useGetQuotesQuery } from '../../shared/market/market-api.ts';
@@ -15,11 +15,26 @@ import { useLiveQuotes } from '../live/index.ts';
 
 const reported = (row: CalendarEarningsRow) => row.epsActual !== null || row.revenueActual !== null;
 
-/** The reports whose move may be trading now: results in, no stored move yet, dated today or the session before. */
+/** A calendar row as the move rule reads it (the moment its figures were stored, in ms). */
+const timingOf = (row: CalendarEarningsRow) => ({
+  date: row.date,
+  time: row.time,
+  session: row.session,
+  reportedAtMs: row.reportedAt ? Date.parse(row.reportedAt) : null,
+});
+
+/**
+ * The reports whose move may be trading now: results in, no stored move yet, heard today or the session before
+ * (on their date, or the day they were stored when that was earlier).
+ */
 function awaitingMove(rows: readonly CalendarEarningsRow[], now: Date): CalendarEarningsRow[] {
   const today = nyDate(now);
   const since = previousTradingDay(today);
-  return rows.filter((row) => reported(row) && row.priceMovePercent == null && row.date >= since && row.date <= today);
+  return rows.filter((row) => {
+    if (!reported(row) || row.priceMovePercent != null) return false;
+    const heard = reportTiming(timingOf(row)).date;
+    return heard >= since && heard <= today;
+  });
 }
 
 const LiveMoves = createContext<ReadonlyMap<number, ReportMove>>(new Map());
@@ -62,7 +77,7 @@ export function LiveReportMoves({
     const found = new Map<number, ReportMove>();
     for (const row of waiting) {
       const quote = bySymbol.get(row.symbol);
-      const move = quote ? reportMoveFromQuote(row, quote, now) : null;
+      const move = quote ? reportMoveFromQuote(timingOf(row), quote, now) : null;
       if (move) found.set(row.id, move);
     }
     return found;

@@ -160,7 +160,8 @@ const minInstant = (env: TriggerEnv) => new Date(env.now.getTime() - TRIGGER_MAX
  * A report's (`e`) stored reaction and its asset's quote, the facts its move is told from (ReportMoveFacts): columns
  * and joins. Instants as epoch ms in double precision, which both drivers hand back as numbers.
  */
-export const REPORT_MOVE_COLUMNS = sql`e.time, e.session, r.report_date::text as "reactionReportDate",
+export const REPORT_MOVE_COLUMNS = sql`e.time, e.session, (extract(epoch from e.reported_at) * 1000)::float8 as "reportedAtMs",
+  r.report_date::text as "reactionReportDate",
   r.session as "reactionSession", r.reason as "reactionReason", r.reaction_date::text as "reactionDate",
   r.gap_percent as "gapPercent", r.one_day_percent as "oneDayPercent",
   (extract(epoch from r.computed_at) * 1000)::float8 as "reactionComputedAtMs",
