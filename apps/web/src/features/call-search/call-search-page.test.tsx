@@ -65,7 +65,7 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, store = makeStore()) {
   const asked: Record<string, string>[] = [];
   network.use(
     http.get(`*${paths.searchCalls}`, ({ request }) => {
@@ -76,7 +76,7 @@ function renderAt(url: string) {
     http.get(`*${paths.getCallMentionTrends}`, () => HttpResponse.json(TRENDS)),
   );
   render(
-    <AppProviders store={makeStore()}>
+    <AppProviders store={store}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={pageById('callSearch').path} element={<CallSearchPage />} />
@@ -151,6 +151,48 @@ describe('the call search page', () => {
     expect(document.activeElement).toBe(hits[0]);
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/transcripts/f-b?passage=1.2.10.80'));
+  });
+
+  it('saves the search with its filters, and offers the next search to be saved afresh', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    network.use(
+      http.post(`*${paths.addSavedCallSearch}`, async ({ request }) => {
+        const body = (await request.json()) as { query: string; filters: Record<string, string> };
+        saved.push(body);
+        return HttpResponse.json(
+          { id: crypto.randomUUID(), ...body, createdAt: '2026-11-30T12:00:00.000Z' },
+          { status: 201 },
+        );
+      }),
+      http.get(`*${paths.getSavedCallSearches}`, () => HttpResponse.json({ searches: [] })),
+    );
+    renderAt(
+      '/search/calls?q=guidance+cut&sector=Energy',
+      makeStore({ auth: { status: 'signedIn', email: 'member@example.com', viaLink: false } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Alert me when a call says it' }));
+    const done = await screen.findByRole('button', { name: 'Saved: you will be alerted' });
+    expect(done.hasAttribute('disabled')).toBe(true);
+    expect(saved).toEqual([{ query: 'guidance cut', filters: { sector: 'Energy' } }]);
+
+    // Another order is the same search: still saved.
+    await user.click(screen.getByRole('combobox', { name: 'Sort' }));
+    await user.click(await screen.findByRole('option', { name: 'Newest' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=guidance+cut&sector=Energy&sort=date'),
+    );
+    expect(screen.getByRole('button', { name: 'Saved: you will be alerted' }).hasAttribute('disabled')).toBe(true);
+
+    // Another query is another search: it can be saved in its turn.
+    const box = screen.getByRole('textbox', { name: 'Search inside calls' });
+    await user.clear(box);
+    await user.type(box, 'tariffs{Enter}');
+    const again = await screen.findByRole('button', { name: 'Alert me when a call says it' });
+    expect(again.hasAttribute('disabled')).toBe(false);
+    await user.click(again);
+    await screen.findByRole('button', { name: 'Saved: you will be alerted' });
+    expect(saved.at(-1)).toEqual({ query: 'tariffs', filters: { sector: 'Energy' } });
   });
 
   it('names the problem of a bad query', async () => {

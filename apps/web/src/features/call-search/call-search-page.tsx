@@ -269,6 +269,8 @@ export default function CallSearchPage() {
   const [cursors, setCursors] = useState<string[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
   const key = JSON.stringify(args);
+  const { sort: _sort, ...searched } = args;
+  const savedKey = JSON.stringify(searched);
   // A new search starts from its first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the search
   useEffect(() => setCursors([]), [key]);
@@ -396,7 +398,8 @@ export default function CallSearchPage() {
             sx={{ minWidth: { xs: 'calc(50% - 4px)', sm: 150 } }}
           />
         </Box>
-        <SaveSearch args={args} />
+        {/* Keyed by what is saved (the order is not): another search is offered to be saved afresh. */}
+        <SaveSearch key={savedKey} args={args} />
         <Trends args={args} />
         <Box
           ref={listRef}

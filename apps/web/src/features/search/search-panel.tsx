@@ -198,6 +198,19 @@ export function SearchPanel({ onChosen, onEscape, autoFocus }: SearchPanelProps)
           ))}
         </Tabs>
       )}
+      {/* Above what the symbol list's loading shows and removes: the offer stays under the pointer as it lands. */}
+      {searching ? (
+        <Button
+          component={RouterLink}
+          to={callSearchPagePath(deferred)}
+          onClick={() => onChosen?.()}
+          startIcon={<SearchIcon />}
+          sx={{ mt: 1, justifyContent: 'flex-start', textTransform: 'none' }}
+          data-testid="search-inside-calls"
+        >
+          Search inside calls for “{deferred.trim()}”
+        </Button>
+      ) : null}
       {catalogState.status === 'error' && searching ? (
         <Alert
           severity="error"
@@ -215,18 +228,6 @@ export function SearchPanel({ onChosen, onEscape, autoFocus }: SearchPanelProps)
         <Box sx={{ mt: 1 }}>
           <LoadingRows rows={6} height={44} />
         </Box>
-      ) : null}
-      {searching ? (
-        <Button
-          component={RouterLink}
-          to={callSearchPagePath(deferred)}
-          onClick={() => onChosen?.()}
-          startIcon={<SearchIcon />}
-          sx={{ mt: 1, justifyContent: 'flex-start', textTransform: 'none' }}
-          data-testid="search-inside-calls"
-        >
-          Search inside calls for “{deferred.trim()}”
-        </Button>
       ) : null}
       <List
         id={listId}
