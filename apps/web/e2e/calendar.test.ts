@@ -1,7 +1,8 @@
 /**
  * The calendar in a real browser against the real server: one visitor's page goes through every kind of calendar
  * screen (week, list, month, embed and the toolbar's dialogs), each checked once with axe; a Pro member's
- * settings outlive a reload, and the week sorted by typical move leads to a company's moves after its reports. What one screen shows for an answer (the views, their titles and addresses, the date
+ * settings outlive a reload, and the week sorted by typical move leads to a company's moves after its reports, which
+ * a free member finds behind the gate to Pro. What one screen shows for an answer (the views, their titles and addresses, the date
  * picker, the month's day dialog, the redirects and the embed's chrome and theme) is tested with the API answered
  * by the test: features/calendar/calendar-views.test.tsx and calendar-routes.test.tsx.
  */
@@ -9,7 +10,7 @@ import type { EarningsRow } from '@eh/contracts';
 import { addDays, currentWeek, formatMonthSlug, nyToUtc, yearMonthOf } from '@eh/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fileBrowser, navigateInApp, showAs, VIEWPORTS } from './browser.ts';
+import { fileBrowser, navigateInApp, openPage, showAs, VIEWPORTS } from './browser.ts';
 import {
   busiestWeek,
   openCalendarPage,
@@ -18,7 +19,7 @@ import {
   weekRows,
   weeksAround,
 } from './calendar-data.ts';
-import { apiAs, proToken, seriousViolations } from './support.ts';
+import { apiAs, FREE, idToken, proToken, seriousViolations } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 /** The reader's zone: the browser's own, since nothing chosen says otherwise. */
@@ -221,5 +222,25 @@ describe('a Pro member’s calendar', () => {
     expect(await summary.textContent()).toMatch(
       new RegExp(`^${moving.symbol} has moved \\d+\\.\\d% on average after its last \\d+ reports`),
     );
+    // The chart of each report's move, beside its surprise.
+    expect(await page.getByRole('img', { name: /^Move after each report\. / }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: /^EPS surprise of each report\. / }).count()).toBe(1);
+
+    // A free member meets the gate to Pro there instead, and the week shows them no typical move.
+    const free = await openPage(browser, baseUrl);
+    try {
+      await free.page.goto(`/quote/${moving.symbol}/earnings?token=${await idToken(FREE)}`);
+      const prompt = free.page.getByTestId('earnings-reactions').getByTestId('upgrade-prompt');
+      await prompt.waitFor();
+      expect(await prompt.getAttribute('data-feature')).toBe('priceMove');
+      expect(await free.page.getByTestId('reactions-summary').count()).toBe(0);
+      await navigateInApp(free.page, '/earnings-list/this-week');
+      await free.page.getByTestId('list-view').waitFor();
+      await free.page.locator(`[data-testid="calendar-entry"][data-symbol="${moving.symbol}"]`).first().waitFor();
+      expect(await free.page.getByTestId('typical-move').count()).toBe(0);
+      expect(free.errors).toEqual([]);
+    } finally {
+      await free.context.close();
+    }
   });
 });
