@@ -26,7 +26,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../server/test/integration/faults/services.ts';
 import { copySeededTemplate } from '../../server/test/seeded-template.ts';
-import { fileBrowser, openPage } from './browser.ts';
+import { fileBrowser, openPage, screenshot } from './browser.ts';
 import { presetPreferences, weekRows } from './calendar-data.ts';
 import { historyComplete } from './server-ready.ts';
 import { shiftDate } from './shifted-clock.ts';
@@ -172,6 +172,7 @@ describe('a report that lands ahead of its date', () => {
           )
           .toBe('matches');
       }
+      await screenshot(page, 'calendar-early-report-move-desktop-light');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
