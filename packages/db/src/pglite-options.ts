@@ -8,7 +8,7 @@
  * 32 MB, Postgres checkpoints as the fill goes. Given on the command line, these settings override what an older data
  * folder's postgresql.auto.conf says.
  *
- * Decision 0049: a used segment of the log is removed at a checkpoint rather than kept for reuse (`wal_recycle`), and
+ * Decision 0050: a used segment of the log is removed at a checkpoint rather than kept for reuse (`wal_recycle`), and
  * a new folder's segments are 1 MB rather than 16: at rest the log is one segment, 1 MB instead of 32. Index builds
  * sort in at most 16 MB of the WebAssembly memory, which never gives back what it grew to.
  */

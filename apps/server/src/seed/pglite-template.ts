@@ -39,7 +39,7 @@ export async function prepareTemplate(dir = templateDir()): Promise<boolean> {
   const database = await connectDatabase({ dataDir: building });
   try {
     await database.migrate();
-    // decision 0049: initdb's template databases are 7 MB each of catalogs; the embedded database never creates
+    // decision 0050: initdb's template databases are 7 MB each of catalogs; the embedded database never creates
     // another database from them, and every data folder starts as a copy of this one.
     for (const name of ['template0', 'template1']) {
       await database.db.execute(sql.raw(`alter database ${name} is_template false`));

@@ -1,5 +1,5 @@
 /**
- * The embedded database's compaction after the history fill (decision 0049): every row stays in place, the
+ * The embedded database's compaction after the history fill (decision 0050): every row stays in place, the
  * tables rebuilt are those whose indexes reached the threshold, their indexes are valid and no larger, and a lookup
  * by key still finds its row. Embedded only: a PostgreSQL server is never compacted.
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded database compacted once the history is in (decision 0049). The fill writes each table's rows in
+ * The embedded database compacted once the history is in (decision 0050). The fill writes each table's rows in
  * batches out of key order (each year of bars lands before the years already in), so B-tree pages split half full:
  * the bars' primary key was 33 MB for 20 MB of keys. Rebuilding the indexes the fill left large gives that space
  * back; the tables themselves are written once, without dead rows, and a VACUUM FULL frees nothing more. A

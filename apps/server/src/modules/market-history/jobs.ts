@@ -54,7 +54,7 @@ export const runMarketHistoryJob: JobHandler = async ({ ctx, job, signal, log })
   log.info({ job: job.id, step: job.payload.step, ms: Math.round(performance.now() - started) }, 'history step done');
   if (finished && ctx.database.driver === 'pglite') {
     if (last) {
-      // decision 0049: the indexes the fill left half empty are rebuilt, once, and the log's segments let go.
+      // decision 0050: the indexes the fill left half empty are rebuilt, once, and the log's segments let go.
       const compacting = performance.now();
       const tables = await compactAfterFill(ctx.db);
       log.info({ tables, ms: Math.round(performance.now() - compacting) }, 'embedded database compacted');
