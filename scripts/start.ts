@@ -3,6 +3,8 @@
  * `npm install` already made both), then runs the server with every role on one port (embedded PGlite and demo
  * data unless configured otherwise).
  */
+// First: on Linux it starts the process again with fewer malloc arenas, before anything else is loaded.
+import './malloc-arenas.ts';
 import '../apps/server/src/package-resolution.ts';
 import { enableCompileCache } from 'node:module';
 

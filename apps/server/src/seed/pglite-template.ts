@@ -8,18 +8,20 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } fro
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectDatabase, MIGRATIONS_FOLDER } from '@eh/db';
+import { connectDatabase, MIGRATIONS_FOLDER, PGLITE_INITDB_PARAMS } from '@eh/db';
+import { sql } from 'drizzle-orm';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
- * The template's folder, named after what shapes it (the PGlite build and the migrations), so an upgrade of either
- * makes a new one instead of copying a stale one.
+ * The template's folder, named after what shapes it (the PGlite build, initdb's parameters and the migrations), so a
+ * change of any makes a new one instead of copying a stale one.
  */
 export function templateDir(): string {
   // The package's exports hide its package.json: read the file beside the resolved entry point.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const hash = createHash('sha256').update(readFileSync(join(dirname(entry), '../package.json')));
+  hash.update(PGLITE_INITDB_PARAMS.join(' '));
   for (const name of readdirSync(MIGRATIONS_FOLDER)
     .filter((file) => file.endsWith('.sql'))
     .sort()) {
@@ -37,6 +39,12 @@ export async function prepareTemplate(dir = templateDir()): Promise<boolean> {
   const database = await connectDatabase({ dataDir: building });
   try {
     await database.migrate();
+    // decision 0050: initdb's template databases are 7 MB each of catalogs; the embedded database never creates
+    // another database from them, and every data folder starts as a copy of this one.
+    for (const name of ['template0', 'template1']) {
+      await database.db.execute(sql.raw(`alter database ${name} is_template false`));
+      await database.db.execute(sql.raw(`drop database ${name}`));
+    }
   } finally {
     await database.close();
   }
