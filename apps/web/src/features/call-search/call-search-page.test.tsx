@@ -15,8 +15,14 @@ type Search = ResponseOf<typeof searchCalls>;
 
 const hit = (symbol: string, fileId: string, mentions: number, quote: string): Search['calls'][number] => ({
   callId: fileId,
+  source: 'transcript',
   fileId,
   eventId: null,
+  newsId: null,
+  slug: null,
+  filingId: null,
+  title: null,
+  url: null,
   live: false,
   symbol,
   name: `${symbol} Inc.`,
@@ -65,13 +71,16 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderAt(url: string) {
+function renderAt(
+  url: string,
+  answer: (params: Record<string, string>) => Search = (params) => (params.cursor === 'next-page' ? SECOND : FIRST),
+) {
   const asked: Record<string, string>[] = [];
   network.use(
     http.get(`*${paths.searchCalls}`, ({ request }) => {
       const params = Object.fromEntries(new URL(request.url).searchParams);
       asked.push(params);
-      return HttpResponse.json(params.cursor === 'next-page' ? SECOND : FIRST);
+      return HttpResponse.json(answer(params));
     }),
     http.get(`*${paths.getCallMentionTrends}`, () => HttpResponse.json(TRENDS)),
   );
@@ -151,6 +160,92 @@ describe('the call search page', () => {
     expect(document.activeElement).toBe(hits[0]);
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/transcripts/f-b?passage=1.2.10.80'));
+  });
+
+  it('looks in the sources toggled in the URL, labelling each hit with its source and linking to its page', async () => {
+    const user = userEvent.setup();
+    const [call] = FIRST.calls as [Search['calls'][number]];
+    const other = { ...call, fileId: null, period: null, periodYear: null, name: null };
+    const mixed: Search = {
+      query: 'guidanc',
+      total: 4,
+      nextCursor: null,
+      calls: [
+        call,
+        {
+          ...call,
+          callId: 'summary:f-a',
+          source: 'summary',
+          snippets: [{ ...(call.snippets[0] as Search['calls'][number]['snippets'][number]), speaker: 'Highlight' }],
+        },
+        {
+          ...other,
+          callId: 'news:12',
+          source: 'news',
+          newsId: 12,
+          slug: 'zza-cuts-guidance-1a2b',
+          title: 'ZZA cuts its guidance',
+          url: 'https://example.com/a',
+        },
+        {
+          ...other,
+          callId: 'filing:7',
+          source: 'filing',
+          filingId: 7,
+          title: '8-K Current Report',
+          url: 'https://www.sec.gov/x',
+        },
+      ],
+    };
+    const asked = renderAt('/search/calls?q=guidance', (params) => (params.sources ? mixed : FIRST));
+    await screen.findAllByTestId('call-hit');
+    const toggle = (name: string) => screen.getByRole('button', { name });
+    expect(asked[0]).toEqual({ q: 'guidance' });
+    expect(toggle('Transcripts').getAttribute('aria-pressed')).toBe('true');
+    expect(toggle('News').getAttribute('aria-pressed')).toBe('false');
+    // The one source looked in cannot be turned off.
+    expect(toggle('Transcripts').getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(toggle('News'));
+    await user.click(toggle('AI summaries'));
+    await user.click(toggle('SEC filings'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        `/search/calls?q=guidance&sources=${encodeURIComponent('transcript,summary,news,filing')}`,
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('call-search-total').textContent).toBe('4 results mention it.'));
+    expect(asked.at(-1)).toEqual({ q: 'guidance', sources: 'transcript,summary,news,filing' });
+    const hits = screen.getAllByTestId('call-hit');
+    expect(hits.map((node) => within(node).getByTestId('hit-source').textContent)).toEqual([
+      'Transcript',
+      'AI summary',
+      'News',
+      'SEC filing',
+    ]);
+    expect(
+      hits.map((node) => [
+        within(node).getByTestId('hit-title').textContent,
+        within(node).getByTestId('hit-title').getAttribute('href'),
+      ]),
+    ).toEqual([
+      ['ZZA Q3 2026', '/transcripts/f-a?passage=1.2.10.80'],
+      ['ZZA Q3 2026', '/transcripts/f-a?summary=1.2.10.80'],
+      ['ZZA cuts its guidance', '/news/12/zza-cuts-guidance-1a2b'],
+      ['ZZA 8-K Current Report', '/quote/ZZA/sec-filings'],
+    ]);
+    expect(within(hits[1] as HTMLElement).getByTestId('hit-snippet').textContent).toMatch(/^Highlight/);
+    expect(
+      within(hits[3] as HTMLElement)
+        .getByRole('link', { name: 'EDGAR' })
+        .getAttribute('href'),
+    ).toBe('https://www.sec.gov/x');
+
+    // Back to transcripts alone: the URL is the one links had before sources could be chosen.
+    await user.click(toggle('News'));
+    await user.click(toggle('AI summaries'));
+    await user.click(toggle('SEC filings'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=guidance'));
   });
 
   it('names the problem of a bad query', async () => {
