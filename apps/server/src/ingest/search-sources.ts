@@ -4,7 +4,8 @@
  * transcript's paragraphs are) and SEC filings (what is stored of them: form, kind, description and 8-K items; no
  * filing text is stored). Ingestion runs {@link indexSearchSourcesForIngest} after storing news or filings, the AI
  * summaries job after writing summaries; both queue the keyword alerts for what they indexed. The
- * `search-sources` seed indexes what a database held before (without alerting: nobody had asked yet).
+ * `search-sources` seed queues {@link SEARCH_SOURCES_INDEX_JOB} for what a database held before (it alerts no one:
+ * no saved search could look in these sources yet).
  */
 import type { Database } from '@eh/db';
 import {
@@ -20,6 +21,12 @@ import { KEYWORD_ALERTS_JOB, KEYWORD_ALERTS_JOB_CALLS } from './call-passages.ts
 import type { PassageRow } from './call-passages-queries.ts';
 import { plainText } from './news-text.ts';
 import * as q from './search-sources-queries.ts';
+
+/**
+ * The backfill's job (notifications lane, with the keyword alerts): indexes what a database held before search looked
+ * in these sources, in the background rather than holding up a start (45 s on the demo market with its history).
+ */
+export const SEARCH_SOURCES_INDEX_JOB = 'search-sources-index';
 
 /** Documents read per query of a run. */
 export const SOURCE_INDEX_BATCH = 200;
@@ -204,7 +211,7 @@ export type IndexedSource = Exclude<CallSearchSource, 'transcript'>;
 export async function indexSearchSources(
   db: Database,
   sources: readonly IndexedSource[],
-  options: { summaryFileIds?: readonly string[] } = {},
+  options: { summaryFileIds?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<string[]> {
   const indexed: string[] = [];
   const run = async <T extends { hash: string }>(
@@ -212,7 +219,8 @@ export async function indexSearchSources(
     idOf: (row: T) => string,
     cut: (row: T) => PassageRow[],
   ) => {
-    for (;;) {
+    // Stopped between batches: what is left stays stale for the next run.
+    while (!options.signal?.aborted) {
       const batch = await stale();
       if (batch.length === 0) return;
       await db.transaction(async (tx) =>

@@ -13,9 +13,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { indexSearchSourcesForIngest } from '../../src/ingest/search-sources.ts';
 import { featuresOf } from '../../src/kernel/entitlements.ts';
 import { indexStoredSources, indexStoredTranscripts } from '../../src/modules/call-search/index.ts';
+import { runSourcesIndexJob } from '../../src/modules/call-search/jobs.ts';
 import * as service from '../../src/modules/call-search/service.ts';
 import { insertAsset } from '../integration/earnings-seed.ts';
-import { eachDatabase } from './context.ts';
+import { eachDatabase, silentLog } from './context.ts';
 
 type SearchArgs = Parameters<typeof service.search>[1];
 const search = (ctx: Parameters<typeof service.search>[0], q: string, extra: Partial<SearchArgs> = {}) =>
@@ -263,6 +264,22 @@ eachDatabase((service_) => {
         },
       ]);
       expect(await alertsFor(other.sub)).toEqual([]);
+    });
+
+    it('never come from the backfill of what was stored before', async () => {
+      const plus = await service_().user({ plan: PLUS_PLAN });
+      await service.saveSearch(
+        ctx(),
+        plus,
+        { query: 'frobnix', filters: { sources: ['news'] } },
+        await featuresOf(ctx(), plus),
+      );
+      const id = await storeArticle('zqt-news-4', { title: 'Frobnix before the index', symbols: ['ZQTA'] });
+      await runSourcesIndexJob({ ctx: ctx(), job: {} as never, signal: new AbortController().signal, log: silentLog });
+      expect((await search(ctx(), 'frobnix', { sources: ['news'] })).calls.map((hit) => hit.callId)).toEqual([
+        `news:${id}`,
+      ]);
+      expect(await alertsFor(plus.sub)).toEqual([]);
     });
 
     it('queue the alerts for what ingestion and the summaries job index', async () => {

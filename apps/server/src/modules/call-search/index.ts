@@ -4,7 +4,7 @@ import { type IndexedSource, indexSearchSources } from '../../ingest/search-sour
 import type { ServerModule } from '../../kernel/module.ts';
 import type { Seed } from '../../kernel/seed.ts';
 import { alertSavedSearches } from './alerts.ts';
-import { CALL_SEARCH_JOB_HANDLERS } from './jobs.ts';
+import { CALL_SEARCH_JOB_HANDLERS, enqueueSourcesIndex } from './jobs.ts';
 import { callSearchRoutes } from './routes.ts';
 
 /** Indexes the transcripts stored since the last run and tries the saved searches on them. */
@@ -28,13 +28,13 @@ export async function indexStoredSources(db: Database, sources: readonly Indexed
 }
 
 /**
- * The backfill: the AI summaries, news and filings a database holds when search first looks in them. Nothing alerts:
- * no saved search could look in them before.
+ * The backfill: the AI summaries, news and filings a database holds when search first looks in them, indexed by a
+ * job in the background. Nothing alerts: no saved search could look in them before.
  */
 export const searchSourcesSeed: Seed = {
   name: 'search-sources',
   async run(db) {
-    await indexSearchSources(db, SEARCH_SOURCES_INDEXED);
+    await enqueueSourcesIndex(db);
   },
 };
 
