@@ -95,15 +95,18 @@ describe('a filing cut for search', () => {
       symbol: 'ACME',
       form: '8-K',
       kind: 'sec_8k',
-      description: 'Current report.',
+      description: 'Current report on results.',
       items: ['2.02', '9.99'],
       date: '2026-01-02T00:00:00.000Z',
       hash: 'h',
     };
     expect(filingText(filing)).toBe(
-      '8-K Current Report. Current report. Item 2.02 Results of operations (earnings). Item 9.99',
+      '8-K Current Report. Current report on results. Item 2.02 Results of operations (earnings). Item 9.99',
     );
     expect(filingText({ ...filing, form: 'D', kind: 'other', description: null, items: [] })).toBe('D');
+    expect(filingText({ ...filing, form: '10-K', kind: 'sec_10k', description: 'Annual report', items: [] })).toBe(
+      '10-K Annual Report',
+    );
     const said = filingText(filing);
     expect(where(passagesOfFiling(filing))).toEqual([['8-K', `0.0.0.${said.length}`, said]]);
   });

@@ -172,7 +172,9 @@ export function passagesOfNews(row: q.StaleNews): PassageRow[] {
 export function filingText(row: Pick<q.StaleFiling, 'form' | 'kind' | 'description' | 'items'>): string {
   const kind = SEC_FILING_KINDS.find((known) => known.key === row.kind) ?? null;
   const parts = [kind ? `${row.form} ${kind.label}` : row.form];
-  if (row.description) parts.push(row.description);
+  // A description that only names the kind ("Annual report") says nothing more.
+  const said = (text: string) => text.trim().replace(/\.$/, '').toLowerCase();
+  if (row.description && said(row.description) !== said(kind?.label ?? '')) parts.push(row.description);
   for (const item of row.items) parts.push(`Item ${item}${EIGHT_K_ITEMS[item] ? ` ${EIGHT_K_ITEMS[item]}` : ''}`);
   return indexableText(parts.map((part) => part.trim().replace(/\.$/, '')).join('. '));
 }

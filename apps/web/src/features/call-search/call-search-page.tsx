@@ -87,12 +87,14 @@ function headingOf(call: CallHit): string {
   return `${call.symbol ?? ''} ${quarter}`;
 }
 
-function Hit({ call, index }: { call: CallHit; index: number }) {
+/** One hit; `labelled` says its source (when the search looks in more than transcripts). */
+function Hit({ call, index, labelled }: { call: CallHit; index: number; labelled: boolean }) {
   const navigate = useNavigate();
   const first = call.snippets[0];
   const open = searchHitPath(call, first ?? { section: 0, paragraph: 0, start: 0, end: 1 });
   const heading = headingOf(call);
   const about = [call.source === 'news' ? call.symbol : null, call.name].filter(Boolean).join(' · ');
+  const long = call.source === 'news' || call.source === 'filing';
   return (
     <Paper
       variant="outlined"
@@ -108,43 +110,51 @@ function Hit({ call, index }: { call: CallHit; index: number }) {
       sx={{ p: { xs: 1.5, sm: 2 }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 1 }}>
-        <Chip
-          size="small"
-          variant={call.source === 'transcript' ? 'outlined' : 'filled'}
-          color={call.source === 'transcript' ? 'default' : 'primary'}
-          label={HIT_LABELS[call.source]}
-          data-testid="hit-source"
-        />
+        {labelled ? (
+          <Chip
+            size="small"
+            variant={call.source === 'transcript' ? 'outlined' : 'filled'}
+            color={call.source === 'transcript' ? 'default' : 'primary'}
+            label={HIT_LABELS[call.source]}
+            data-testid="hit-source"
+          />
+        ) : null}
         <Link
           component={RouterLink}
           to={open}
-          sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}
+          sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere', ...(long ? { flex: '1 1 12rem' } : {}) }}
           tabIndex={-1}
           data-testid="hit-title"
         >
           {heading}
         </Link>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} noWrap>
+        {/* A headline is long: what it is about, when and how often go on a line of their own, under it. */}
+        {long ? <Box aria-hidden sx={{ flexBasis: '100%', height: 0, order: 1 }} /> : null}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ flex: 1, minWidth: 0, ...(long ? { order: 2 } : {}) }}
+          noWrap={!long}
+        >
           {about ? `${about} · ` : ''}
           {formatDate(call.date.slice(0, 10) as IsoDate)}
+          {call.source === 'filing' && call.url ? (
+            <>
+              {' · '}
+              <Link href={call.url} target="_blank" rel="noopener noreferrer" sx={{ whiteSpace: 'nowrap' }}>
+                EDGAR
+                <OpenInNewIcon sx={{ fontSize: 14, ml: 0.25, verticalAlign: 'text-bottom' }} aria-hidden />
+              </Link>
+            </>
+          ) : null}
         </Typography>
-        {call.source === 'filing' && call.url ? (
-          <Link
-            href={call.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="body2"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
-          >
-            EDGAR <OpenInNewIcon sx={{ fontSize: 14 }} aria-hidden />
-          </Link>
-        ) : null}
         {call.live ? <Chip size="small" color="error" label="Live" /> : null}
         {call.named ? <Chip size="small" variant="outlined" label="Named in your search" /> : null}
         <Chip
           size="small"
           label={`${call.mentions} mention${call.mentions === 1 ? '' : 's'}`}
           data-testid="hit-mentions"
+          sx={long ? { order: 2 } : undefined}
         />
       </Box>
       <Stack spacing={1} component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -220,7 +230,7 @@ function ResultsPage({
         </Typography>
       ) : null}
       {data.calls.map((call, index) => (
-        <Hit key={call.callId} call={call} index={offset + index} />
+        <Hit key={call.callId} call={call} index={offset + index} labelled={resultNoun(args.sources, 1) !== 'call'} />
       ))}
       {last && data.nextCursor ? (
         <Button variant="outlined" onClick={() => onMore(data.nextCursor as string)} sx={{ alignSelf: 'center' }}>
@@ -295,7 +305,11 @@ function SaveSearch({ args }: { args: CallSearchArgs }) {
         onClick={() => void save({ query: q, filters: filters as never })}
         data-testid="save-call-search"
       >
-        {state.isSuccess ? 'Saved: you will be alerted' : 'Alert me when a call says it'}
+        {state.isSuccess
+          ? 'Saved: you will be alerted'
+          : resultNoun(args.sources, 1) === 'call'
+            ? 'Alert me when a call says it'
+            : 'Alert me when a new one says it'}
       </Button>
       {state.error ? (
         <Alert severity="info" sx={{ mt: 1 }}>
