@@ -162,8 +162,32 @@ describe('the call search page', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/transcripts/f-b?passage=1.2.10.80'));
   });
 
-  it('looks in the sources toggled in the URL, labelling each hit with its source and linking to its page', async () => {
+  it('toggles a source into the URL and back out, the one source left staying on', async () => {
     const user = userEvent.setup();
+    const asked = renderAt('/search/calls?q=guidance');
+    await screen.findAllByTestId('call-hit');
+    const toggle = (name: string) => screen.getByRole('button', { name });
+    expect(asked[0]).toEqual({ q: 'guidance' });
+    expect(toggle('Transcripts').getAttribute('aria-pressed')).toBe('true');
+    expect(toggle('News').getAttribute('aria-pressed')).toBe('false');
+    // Transcripts alone: their hits carry no label, and that one source cannot be turned off.
+    expect(screen.queryByTestId('hit-source')).toBeNull();
+    expect(toggle('Transcripts').getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(toggle('News'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        `/search/calls?q=guidance&sources=${encodeURIComponent('transcript,news')}`,
+      ),
+    );
+    await waitFor(() => expect(asked.at(-1)).toEqual({ q: 'guidance', sources: 'transcript,news' }));
+    expect(toggle('News').getAttribute('aria-pressed')).toBe('true');
+    // Back to transcripts alone: the URL is the one links had before sources could be chosen.
+    await user.click(toggle('News'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=guidance'));
+  });
+
+  it('labels each hit with its source when the search looks in several, linking to its page', async () => {
     const [call] = FIRST.calls as [Search['calls'][number]];
     const other = { ...call, fileId: null, period: null, periodYear: null, name: null };
     const mixed: Search = {
@@ -197,26 +221,16 @@ describe('the call search page', () => {
         },
       ],
     };
-    const asked = renderAt('/search/calls?q=guidance', (params) => (params.sources ? mixed : FIRST));
-    await screen.findAllByTestId('call-hit');
-    const toggle = (name: string) => screen.getByRole('button', { name });
-    expect(asked[0]).toEqual({ q: 'guidance' });
-    expect(toggle('Transcripts').getAttribute('aria-pressed')).toBe('true');
-    expect(toggle('News').getAttribute('aria-pressed')).toBe('false');
-    // The one source looked in cannot be turned off.
-    expect(toggle('Transcripts').getAttribute('aria-disabled')).toBe('true');
-
-    await user.click(toggle('News'));
-    await user.click(toggle('AI summaries'));
-    await user.click(toggle('SEC filings'));
-    await waitFor(() =>
-      expect(screen.getByTestId('where').textContent).toBe(
-        `/search/calls?q=guidance&sources=${encodeURIComponent('transcript,summary,news,filing')}`,
+    const all = 'transcript,summary,news,filing';
+    const asked = renderAt(`/search/calls?q=guidance&sources=${all}`, () => mixed);
+    const hits = await screen.findAllByTestId('call-hit');
+    expect(asked[0]).toEqual({ q: 'guidance', sources: all });
+    expect(screen.getByTestId('call-search-total').textContent).toBe('4 results mention it.');
+    expect(
+      ['Transcripts', 'AI summaries', 'News', 'SEC filings'].map((name) =>
+        screen.getByRole('button', { name }).getAttribute('aria-pressed'),
       ),
-    );
-    await waitFor(() => expect(screen.getByTestId('call-search-total').textContent).toBe('4 results mention it.'));
-    expect(asked.at(-1)).toEqual({ q: 'guidance', sources: 'transcript,summary,news,filing' });
-    const hits = screen.getAllByTestId('call-hit');
+    ).toEqual(['true', 'true', 'true', 'true']);
     expect(hits.map((node) => within(node).getByTestId('hit-source').textContent)).toEqual([
       'Transcript',
       'AI summary',
@@ -240,12 +254,6 @@ describe('the call search page', () => {
         .getByRole('link', { name: 'EDGAR' })
         .getAttribute('href'),
     ).toBe('https://www.sec.gov/x');
-
-    // Back to transcripts alone: the URL is the one links had before sources could be chosen.
-    await user.click(toggle('News'));
-    await user.click(toggle('AI summaries'));
-    await user.click(toggle('SEC filings'));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=guidance'));
   });
 
   it('names the problem of a bad query', async () => {
