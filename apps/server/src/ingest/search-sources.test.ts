@@ -14,7 +14,7 @@ describe('a news article cut for search', () => {
     expect(newsParagraphs('<p> </p>')).toEqual([]);
   });
 
-  it('is its headline, its summary and each body paragraph in passages of three sentences, the summary once', () => {
+  it('is its headline, then its summary and body as one passage, the summary once', () => {
     const rows = passagesOfNews({
       id: 7,
       title: 'Acme <b>beats</b>',
@@ -27,13 +27,27 @@ describe('a news article cut for search', () => {
     });
     expect(where(rows)).toEqual([
       ['Headline', '0.0.0.10', 'Acme beats'],
-      ['Summary', '1.0.0.11', 'Sales rose.'],
-      ['Article', '2.1.0.16', 'One. Two. Three.'],
-      ['Article', '2.1.17.22', 'Four.'],
+      ['Article', '1.0.0.34', 'Sales rose.\nOne. Two. Three. Four.'],
     ]);
     expect(rows.map((row) => [row.callId, row.seq, row.source, row.newsId, row.symbol])).toEqual(
-      [0, 1, 2, 3].map((seq) => ['news:7', seq, 'news', 7, 'ACME']),
+      [0, 1].map((seq) => ['news:7', seq, 'news', 7, 'ACME']),
     );
+    // A headline alone is one passage.
+    expect(
+      where(
+        passagesOfNews({
+          ...rows[0],
+          id: 8,
+          title: 'Only',
+          summary: null,
+          body: null,
+          publishedAt: '',
+          assetId: null,
+          symbol: null,
+          hash: 'h',
+        }),
+      ),
+    ).toEqual([['Headline', '0.0.0.4', 'Only']]);
   });
 });
 

@@ -1,7 +1,6 @@
 /**
  * Fills the further sources of call search (decision 0044): each call's AI summary (a statement a passage, located
- * at its first citation), news articles (headline, summary and body cut into passages of a few sentences as a
- * transcript's paragraphs are) and SEC filings (what is stored of them: form, kind, description and 8-K items; no
+ * at its first citation), news articles (headline, and summary with body as one passage) and SEC filings (what is stored of them: form, kind, description and 8-K items; no
  * filing text is stored). Ingestion runs {@link indexSearchSourcesForIngest} after storing news or filings, the AI
  * summaries job after writing summaries; both queue the keyword alerts for what they indexed. The
  * `search-sources` seed queues {@link SEARCH_SOURCES_INDEX_JOB} for what a database held before (it alerts no one:
@@ -126,45 +125,45 @@ export function newsParagraphs(html: string | null): string[] {
 }
 
 /**
- * A news article's passages: its headline (section 0), its summary (1) and each paragraph of its body (2), cut
- * into passages of up to three sentences; a body paragraph that repeats the summary is left out (counted once).
+ * A news article's passages: its headline (section 0, weighed as a headline) and its text (section 1): the summary,
+ * then each paragraph of the body that does not repeat it, one passage for the article. A hit opens the article's
+ * page, not a place in it, and a row per three sentences cost the demo market's history 66,000 rows for 18,600
+ * short articles.
  */
 export function passagesOfNews(row: q.StaleNews): PassageRow[] {
   const rows: PassageRow[] = [];
-  const add = (section: number, paragraph: number, body: string, speaker: string) => {
-    for (const [start, end] of spansOf(body)) {
-      const said = indexableText(body.slice(start, end));
-      if (said.trim() === '') continue;
-      rows.push({
-        callId: q.newsCallId(row.id),
-        seq: rows.length,
-        source: 'news',
-        fileId: null,
-        eventId: null,
-        newsId: row.id,
-        assetId: row.assetId,
-        symbol: row.symbol,
-        date: row.publishedAt,
-        periodYear: null,
-        period: null,
-        part: null,
-        role: null,
-        speaker,
-        section,
-        paragraph,
-        start,
-        end,
-        text: said,
-      });
-    }
+  const add = (section: number, body: string, speaker: string) => {
+    const said = indexableText(body);
+    if (said.trim() === '') return;
+    rows.push({
+      callId: q.newsCallId(row.id),
+      seq: rows.length,
+      source: 'news',
+      fileId: null,
+      eventId: null,
+      newsId: row.id,
+      assetId: row.assetId,
+      symbol: row.symbol,
+      date: row.publishedAt,
+      periodYear: null,
+      period: null,
+      part: null,
+      role: null,
+      speaker,
+      section,
+      paragraph: 0,
+      start: 0,
+      end: said.length,
+      text: said,
+    });
   };
   const title = plainText(row.title);
-  add(0, 0, title, 'Headline');
+  add(0, title, 'Headline');
   const summary = row.summary ? plainText(row.summary) : '';
-  if (summary !== '' && summary !== title) add(1, 0, summary, 'Summary');
-  newsParagraphs(row.body).forEach((paragraph, index) => {
-    if (paragraph !== summary && paragraph !== title) add(2, index, paragraph, 'Article');
-  });
+  const paragraphs = [summary, ...newsParagraphs(row.body)].filter(
+    (paragraph) => paragraph !== '' && paragraph !== title,
+  );
+  add(1, [...new Set(paragraphs)].join('\n'), 'Article');
   return rows;
 }
 
@@ -213,18 +212,27 @@ export type IndexedSource = Exclude<CallSearchSource, 'transcript'>;
 export async function indexSearchSources(
   db: Database,
   sources: readonly IndexedSource[],
-  options: { summaryFileIds?: readonly string[]; signal?: AbortSignal } = {},
+  options: {
+    summaryFileIds?: readonly string[];
+    /** Only news and filings added after the last indexed one: an ingestion that changed no stored row. */
+    addedOnly?: boolean;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<string[]> {
   const indexed: string[] = [];
   const run = async <T extends { hash: string }>(
-    stale: () => Promise<T[]>,
+    stale: (afterId: number) => Promise<T[]>,
     idOf: (row: T) => string,
     cut: (row: T) => PassageRow[],
+    cursorOf: (row: T) => number = () => 0,
+    startAfter = 0,
   ) => {
+    let after = startAfter;
     // Stopped between batches: what is left stays stale for the next run.
     while (!options.signal?.aborted) {
-      const batch = await stale();
+      const batch = await stale(after);
       if (batch.length === 0) return;
+      after = Math.max(after, ...batch.map(cursorOf));
       await db.transaction(async (tx) =>
         q.replaceSourcePassages(tx as unknown as Database, {
           documents: batch.map((row) => ({ callId: idOf(row), hash: row.hash })),
@@ -242,15 +250,19 @@ export async function indexSearchSources(
     );
   if (sources.includes('news'))
     await run(
-      () => q.staleNews(db, { limit: SOURCE_INDEX_BATCH }),
+      (afterId) => q.staleNews(db, { limit: SOURCE_INDEX_BATCH, afterId }),
       (row) => q.newsCallId(row.id),
       passagesOfNews,
+      (row) => row.id,
+      options.addedOnly ? await q.lastIndexedId(db, 'news') : 0,
     );
   if (sources.includes('filing'))
     await run(
-      () => q.staleFilings(db, { limit: SOURCE_INDEX_BATCH }),
+      (afterId) => q.staleFilings(db, { limit: SOURCE_INDEX_BATCH, afterId }),
       (row) => q.filingCallId(row.id),
       passagesOfFiling,
+      (row) => row.id,
+      options.addedOnly ? await q.lastIndexedId(db, 'filing') : 0,
     );
   return indexed;
 }
@@ -259,7 +271,7 @@ export async function indexSearchSources(
 export async function indexSearchSourcesForIngest(
   db: Database,
   sources: readonly IndexedSource[],
-  options: { summaryFileIds?: readonly string[] } = {},
+  options: { summaryFileIds?: readonly string[]; addedOnly?: boolean } = {},
 ): Promise<string[]> {
   const calls = await indexSearchSources(db, sources, options);
   for (let at = 0; at < calls.length; at += KEYWORD_ALERTS_JOB_CALLS)
