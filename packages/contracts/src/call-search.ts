@@ -1,6 +1,7 @@
 import {
   CALL_SEARCH_LIMITS,
   CALL_SEARCH_SORTS,
+  CALL_SEARCH_SOURCES,
   CALL_SECTIONS,
   CALL_SPEAKER_ROLES,
   FISCAL_PERIODS,
@@ -38,6 +39,11 @@ export const CallSearchFilters = z.object({
   period: z.enum(FISCAL_PERIODS).optional(),
   section: z.enum(CALL_SECTIONS).optional(),
   role: z.enum(CALL_SPEAKER_ROLES).optional(),
+  /** What to look in (comma-separated in a URL); none is transcripts only. */
+  sources: csvParam(
+    z.enum(CALL_SEARCH_SOURCES, { error: `must each be one of ${CALL_SEARCH_SOURCES.join(', ')}` }),
+    CALL_SEARCH_SOURCES.length,
+  ).optional(),
 });
 export type CallSearchFilters = z.output<typeof CallSearchFilters>;
 
@@ -52,20 +58,34 @@ export const CallSnippet = z.object({
   paragraph: z.number().int(),
   start: z.number().int(),
   end: z.number().int(),
+  /** Who spoke it; for another source, what the passage is (a headline, a summary's highlight, a filing's form). */
   speaker: z.string(),
-  role: z.enum(CALL_SPEAKER_ROLES),
+  /** Null outside a call's transcript. */
+  role: z.enum(CALL_SPEAKER_ROLES).nullable(),
   part: z.enum(CALL_SECTIONS).nullable(),
   parts: z.array(z.object({ text: z.string(), hit: z.boolean() })),
 });
 export type CallSnippet = z.infer<typeof CallSnippet>;
 
 export const CallHit = z.object({
+  /** The document's id: a transcript's file id, `live:<event>`, `summary:<file>`, `news:<id>`, `filing:<id>`. */
   callId: z.string(),
+  source: z.enum(CALL_SEARCH_SOURCES),
+  /** The transcript (of a call or of the call an AI summary summarises). */
   fileId: z.string().nullable(),
   eventId: z.number().int().nullable(),
+  newsId: z.number().int().nullable(),
+  /** A news article's slug (its page's address). */
+  slug: z.string().nullable(),
+  filingId: z.number().int().nullable(),
+  /** A news article's headline, a filing's form and kind; null for a call. */
+  title: z.string().nullable(),
+  /** Where the original is on the web: the vendor's article, the filing on EDGAR. */
+  url: z.string().nullable(),
   live: z.boolean(),
-  symbol: z.string(),
-  name: z.string(),
+  /** The company; null for a news article about none (the economy, the market). */
+  symbol: z.string().nullable(),
+  name: z.string().nullable(),
   date: z.iso.datetime(),
   periodYear: z.number().int().nullable(),
   period: z.string().nullable(),
@@ -82,7 +102,7 @@ export const searchCalls = defineRoute({
   path: paths.searchCalls,
   group: 'public',
   summary:
-    'Search inside every call transcript: words, "phrases", -excluded, OR; ranked per call (ts_rank_cd) or by date, with highlighted snippets and the mentions per call; paged by cursor',
+    'Search inside every call transcript (and, with `sources`, the calls’ AI summaries, news articles and SEC filings): words, "phrases", -excluded, OR; ranked per call or document (ts_rank_cd) or by date, with highlighted snippets and the mentions in each; paged by cursor',
   tags: TAGS,
   query: CallSearchFilters.extend({
     q: QueryText,

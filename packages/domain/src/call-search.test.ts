@@ -9,8 +9,11 @@ import {
   passageParam,
   passageSpans,
   readPassageParam,
+  type SearchHitTarget,
   SNIPPET_START,
   SNIPPET_STOP,
+  searchHitPath,
+  searchSourcesOf,
   snippetParts,
   symbolCandidates,
   toTsQueryText,
@@ -168,5 +171,28 @@ describe('a passage in a URL', () => {
       '/transcripts/demo-AAPL-2026-Q3-transcript?passage=2.14.0.212',
     );
     expect(callPassagePath({ fileId: null, eventId: 9, symbol: 'AAPL' }, at)).toBe('/AAPL/events/9');
+  });
+});
+
+describe('the sources a search looks in', () => {
+  it('are the ones asked for, once each and in a fixed order, or transcripts alone', () => {
+    expect(searchSourcesOf(undefined)).toEqual(['transcript']);
+    expect(searchSourcesOf([])).toEqual(['transcript']);
+    expect(searchSourcesOf(['news', 'transcript', 'news'])).toEqual(['transcript', 'news']);
+    expect(searchSourcesOf(['filing', 'summary'])).toEqual(['summary', 'filing']);
+    expect(searchSourcesOf(['tweets'])).toEqual(['transcript']);
+  });
+
+  it('each open their own page at a hit', () => {
+    const at = { section: 1, paragraph: 4, start: 10, end: 52 };
+    const none = { fileId: null, eventId: null, symbol: null, newsId: null, slug: null, url: null };
+    const hit = (fields: Partial<SearchHitTarget> & Pick<SearchHitTarget, 'source'>) =>
+      searchHitPath({ ...none, ...fields }, at);
+    expect(hit({ source: 'transcript', fileId: 'f 1', symbol: 'AAPL' })).toBe('/transcripts/f%201?passage=1.4.10.52');
+    expect(hit({ source: 'transcript', eventId: 9, symbol: 'AAPL' })).toBe('/AAPL/events/9');
+    expect(hit({ source: 'summary', fileId: 'f1', symbol: 'AAPL' })).toBe('/transcripts/f1?summary=1.4.10.52');
+    expect(hit({ source: 'news', newsId: 12, slug: 'apple-beats-1a2b' })).toBe('/news/12/apple-beats-1a2b');
+    expect(hit({ source: 'filing', symbol: 'brk.b', url: 'https://www.sec.gov/x' })).toBe('/quote/BRK.B/sec-filings');
+    expect(hit({ source: 'filing', url: 'https://www.sec.gov/x' })).toBe('https://www.sec.gov/x');
   });
 });

@@ -40,6 +40,21 @@ export type CallSearchSort = (typeof CALL_SEARCH_SORTS)[number];
 /** Parts of a call a passage belongs to. */
 export const CALL_SECTIONS = ['prepared', 'qa'] as const;
 export type CallSection = (typeof CALL_SECTIONS)[number];
+/**
+ * What a search looks in (decision 0044): call transcripts (stored, and live calls as they are spoken), the calls'
+ * AI summaries, news articles, and SEC filings (what is stored of them: form, kind, description and items).
+ */
+export const CALL_SEARCH_SOURCES = ['transcript', 'summary', 'news', 'filing'] as const;
+export type CallSearchSource = (typeof CALL_SEARCH_SOURCES)[number];
+/** What a search without sources looks in: transcripts only, so a link or saved search made before keeps its answer. */
+export const CALL_SEARCH_DEFAULT_SOURCES: readonly CallSearchSource[] = ['transcript'];
+
+/** The sources a search looks in: the ones given, each once and in {@link CALL_SEARCH_SOURCES} order, or the default. */
+export function searchSourcesOf(sources: readonly string[] | null | undefined): CallSearchSource[] {
+  const chosen = CALL_SEARCH_SOURCES.filter((source) => sources?.includes(source));
+  return chosen.length > 0 ? chosen : [...CALL_SEARCH_DEFAULT_SOURCES];
+}
+
 /** Who spoke a passage. */
 export const CALL_SPEAKER_ROLES = ['executive', 'analyst', 'operator'] as const;
 export type CallSpeakerRole = (typeof CALL_SPEAKER_ROLES)[number];
@@ -332,6 +347,38 @@ export function callPassagePath(
 ): string {
   if (call.fileId) return `/transcripts/${encodeURIComponent(call.fileId)}?${PASSAGE_PARAM}=${passageParam(at)}`;
   return `/${encodeURIComponent(call.symbol)}/events/${call.eventId ?? ''}`;
+}
+
+/** The URL parameter that opens a transcript's AI summary at the statement citing a passage. */
+export const SUMMARY_PARAM = 'summary';
+
+/** What a search hit's link needs of it: its source and the ids of the page that shows it. */
+export interface SearchHitTarget {
+  source: CallSearchSource;
+  fileId: string | null;
+  eventId: number | null;
+  symbol: string | null;
+  newsId: number | null;
+  slug: string | null;
+  url: string | null;
+}
+
+/**
+ * The page a hit opens at a passage: a transcript at the passage (or the live call's event page), a transcript's AI
+ * summary at the statement (its first citation is the location), a news article's page, a company's SEC filings
+ * (the filing's own address for a filing of no company we list).
+ */
+export function searchHitPath(hit: SearchHitTarget, at: PassageLocation): string {
+  switch (hit.source) {
+    case 'summary':
+      return `/transcripts/${encodeURIComponent(hit.fileId ?? '')}?${SUMMARY_PARAM}=${passageParam(at)}`;
+    case 'news':
+      return `/news/${hit.newsId ?? ''}/${encodeURIComponent(hit.slug ?? '')}`;
+    case 'filing':
+      return hit.symbol ? `/quote/${encodeURIComponent(hit.symbol.toUpperCase())}/sec-filings` : (hit.url ?? '/');
+    default:
+      return callPassagePath({ fileId: hit.fileId, eventId: hit.eventId, symbol: hit.symbol ?? '' }, at);
+  }
 }
 
 /** The sectors a search may be narrowed to (GICS, as the market's companies are classed). */

@@ -55,3 +55,22 @@ export function filingKindOfForm(form: string): StoredFilingType {
 
 /** SEC 8-K item of an earnings release: "Results of Operations and Financial Condition". */
 export const EARNINGS_RELEASE_ITEM = '2.02';
+
+/** 8-K items a trader looks for, by number, in a reader's words (the filings list and search inside filings). */
+export const EIGHT_K_ITEMS: Readonly<Record<string, string>> = {
+  '1.01': 'Material agreement',
+  '1.02': 'Agreement terminated',
+  '2.01': 'Acquisition or disposition',
+  '2.02': 'Results of operations (earnings)',
+  '2.03': 'New financial obligation',
+  '2.05': 'Exit or restructuring costs',
+  '2.06': 'Material impairment',
+  '3.01': 'Listing notice',
+  '4.01': 'Auditor change',
+  '5.02': 'Officers or directors change',
+  '5.03': 'Bylaws amended',
+  '5.07': 'Shareholder vote',
+  '7.01': 'Regulation FD disclosure',
+  '8.01': 'Other events',
+  '9.01': 'Financial statements and exhibits',
+};

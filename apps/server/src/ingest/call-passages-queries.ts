@@ -3,21 +3,26 @@
  * (re)indexing, and a live call's segments since the last run.
  */
 import { type Database, rowsOf } from '@eh/db';
+import type { CallSearchSource } from '@eh/domain';
 import { sql } from 'drizzle-orm';
 
 /** One passage as the indexer writes it. */
 export interface PassageRow {
   callId: string;
   seq: number;
+  /** transcript unless said (a transcript's and a live call's passages leave it out). */
+  source?: CallSearchSource;
   fileId: string | null;
   eventId: number | null;
-  assetId: number;
-  symbol: string;
+  newsId?: number | null;
+  filingId?: number | null;
+  assetId: number | null;
+  symbol: string | null;
   date: string;
   periodYear: number | null;
   period: string | null;
   part: string | null;
-  role: string;
+  role: string | null;
   speaker: string;
   section: number;
   paragraph: number;
@@ -34,12 +39,14 @@ const INSERT_CHUNK = 2000;
 export async function insertPassages(db: Database, rows: readonly PassageRow[]): Promise<void> {
   for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
     const chunk = rows.slice(at, at + INSERT_CHUNK);
-    const col = <K extends keyof PassageRow>(key: K) => p(chunk.map((row) => row[key]));
+    const col = <K extends keyof PassageRow>(key: K) => p(chunk.map((row) => row[key] ?? null));
+    const source = p(chunk.map((row) => row.source ?? 'transcript'));
     await db.execute(sql`
-      insert into call_passages (call_id, seq, file_id, event_id, asset_id, symbol, date, period_year, period, part,
-        role, speaker, section, paragraph, start, "end", text)
-      select * from unnest(${col('callId')}::text[], ${col('seq')}::int4[], ${col('fileId')}::text[],
-        ${col('eventId')}::int4[], ${col('assetId')}::int4[], ${col('symbol')}::text[], ${col('date')}::timestamptz[],
+      insert into call_passages (call_id, seq, source, file_id, event_id, news_id, filing_id, asset_id, symbol, date,
+        period_year, period, part, role, speaker, section, paragraph, start, "end", text)
+      select * from unnest(${col('callId')}::text[], ${col('seq')}::int4[], ${source}::text[], ${col('fileId')}::text[],
+        ${col('eventId')}::int4[], ${col('newsId')}::int4[], ${col('filingId')}::int4[], ${col('assetId')}::int4[],
+        ${col('symbol')}::text[], ${col('date')}::timestamptz[],
         ${col('periodYear')}::int2[], ${col('period')}::text[], ${col('part')}::text[], ${col('role')}::text[],
         ${col('speaker')}::text[], ${col('section')}::int2[], ${col('paragraph')}::int4[], ${col('start')}::int4[],
         ${col('end')}::int4[], ${col('text')}::text[])

@@ -13,6 +13,7 @@ import { AssetIds } from './asset-ids.ts';
 import type { BatchCounts, WriteContext } from './batch.ts';
 import { indexTranscriptsForIngest } from './call-passages.ts';
 import { confirmEarningsFromFilings } from './earnings.ts';
+import { indexSearchSourcesForIngest } from './search-sources.ts';
 import { enqueueSummaries } from './summaries-job.ts';
 import { WRITERS } from './writers.ts';
 
@@ -143,6 +144,13 @@ export async function ingest(
     if (dataset === 'files' && result.added + result.changed > 0) await enqueueSummaries(db);
     // New or changed transcripts are cut into the passages search reads, and tried on the saved searches.
     if (dataset === 'files' && result.added + result.changed > 0) await indexTranscriptsForIngest(db);
+    // So are news articles and filings, the further sources a search may look in (decision 0044).
+    // Only what was added, unless a stored row changed: a whole pass over five years of news after every step of a
+    // history fill was most of the fill's indexing.
+    if (dataset === 'news' && result.added + result.changed > 0)
+      await indexSearchSourcesForIngest(db, ['news'], { addedOnly: result.changed === 0 });
+    if (dataset === 'filings' && result.added + result.changed > 0)
+      await indexSearchSourcesForIngest(db, ['filing'], { addedOnly: result.changed === 0 });
     if (options.signal?.aborted) report.aborted = true;
   }
 

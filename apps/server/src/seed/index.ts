@@ -1,6 +1,7 @@
 import { type Database, seedRuns } from '@eh/db';
 import type { Seed, SeedEnv } from '../kernel/seed.ts';
 import { transcriptSummariesSeed } from '../modules/ai/index.ts';
+import { searchSourcesSeed } from '../modules/call-search/index.ts';
 import { demoMarketSeed } from '../modules/market-history/index.ts';
 import { demoCouponsSeed, planPricesSeed } from './billing.ts';
 import { demoAccountsSeed } from './demo-accounts.ts';
@@ -16,6 +17,7 @@ export const SEEDS: readonly Seed[] = [
   planPricesSeed,
   demoCouponsSeed,
   transcriptSummariesSeed,
+  searchSourcesSeed,
 ];
 
 /** Runs each seed not yet recorded, each in its own transaction together with its record. */

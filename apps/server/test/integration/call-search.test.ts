@@ -1,7 +1,8 @@
 /**
  * Search inside calls over HTTP: what the routes add to the service (test/service/call-search.test.ts holds the
  * search itself): the query validated into a 400 that names the problem, never a 500, the cursor of another
- * search refused, the saved searches behind a session and the paid plan, a list filter behind a session.
+ * search refused, an unknown source refused by name, the saved searches behind a session and the paid plan, a list
+ * filter behind a session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../cognito-client.ts';
@@ -71,6 +72,21 @@ describe('searching inside calls', () => {
         message: 'cursor: belongs to another search (its query, filters or sort differ)',
       }),
     });
+  });
+
+  it('looks in the demo market’s AI summaries, news and filings when asked, each hit saying its source', async () => {
+    for (const source of ['summary', 'news', 'filing'] as const) {
+      const { status, json } = await search('revenue OR quarterly', `&sources=${source}`);
+      expect(status).toBe(200);
+      expect(json.total).toBeGreaterThan(0);
+      expect(new Set(json.calls.map((hit: { source: string }) => hit.source))).toEqual(new Set([source]));
+    }
+  });
+
+  it('answers an unknown source with a 400 naming the field', async () => {
+    const { status, json } = await search('guidance', '&sources=transcript,tweets');
+    expect(status).toBe(400);
+    expect(json.message).toBe('query.sources.1: must each be one of transcript, summary, news, filing');
   });
 
   it('needs a session for a list filter', async () => {

@@ -19,6 +19,7 @@ import {
 } from '@eh/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { indexSearchSourcesForIngest } from '../../ingest/search-sources.ts';
 import { SUMMARIES_JOB } from '../../ingest/summaries-job.ts';
 import type { MessageBus } from '../../kernel/bus/index.ts';
 import type { JobHandler } from '../../kernel/jobs/handler.ts';
@@ -135,28 +136,44 @@ export interface SummaryRun {
   more: boolean;
 }
 
-/** Summarises pending transcripts, newest first, until none is left, the signal aborts or the run's cap. */
+/**
+ * Summarises pending transcripts, newest first, until none is left, the signal aborts or the run's cap; then
+ * indexes the summaries written for search (decision 0044), queuing the keyword alerts for them.
+ */
 export async function summarisePending(
   env: SummaryEnv,
   options: { provider?: SummaryProvider; signal?: AbortSignal; max?: number } = {},
 ): Promise<SummaryRun> {
+  const written: string[] = [];
+  try {
+    return await summariseSome(env, written, options);
+  } finally {
+    // What was written before a failure is indexed too.
+    if (written.length > 0) await indexSearchSourcesForIngest(env.db, ['summary'], { summaryFileIds: written });
+  }
+}
+
+async function summariseSome(
+  env: SummaryEnv,
+  written: string[],
+  options: { provider?: SummaryProvider; signal?: AbortSignal; max?: number },
+): Promise<SummaryRun> {
   const provider = options.provider ?? createSummaryProvider(env.config);
   const max = options.max ?? SUMMARY_RUN_MAX;
   const tried: string[] = [];
-  let stored = 0;
   while (!options.signal?.aborted) {
     const ids = await q.pendingTranscripts(env.db, { limit: SUMMARY_BATCH, skip: tried });
-    if (ids.length === 0) return { stored, more: false };
+    if (ids.length === 0) return { stored: written.length, more: false };
     for (const id of ids) {
       if (options.signal?.aborted) break;
-      if (tried.length >= max) return { stored, more: true };
+      if (tried.length >= max) return { stored: written.length, more: true };
       tried.push(id);
-      if ((await summariseFile(env, provider, id, options.signal)) === 'stored') stored += 1;
+      if ((await summariseFile(env, provider, id, options.signal)) === 'stored') written.push(id);
       // PGlite and the summariser share the thread with the server: a turn for it between transcripts.
       await setImmediate();
     }
   }
-  return { stored, more: false };
+  return { stored: written.length, more: false };
 }
 
 const FOLLOW_UP_KEY = `${SUMMARIES_JOB}:more`;

@@ -1,10 +1,11 @@
 /**
- * Keyword alerts (decision 0044): each saved search is tried on the calls just indexed; a match is recorded once
- * per saved search and call (`call_search_hits`) and published through the notifications engine to its one user,
- * with the best matching passage. A re-ingested transcript is indexed again but never alerts twice.
+ * Keyword alerts (decision 0044): each saved search is tried on the calls (and summaries, news articles, filings)
+ * just indexed, in the sources it looks in; a match is recorded once per saved search and document
+ * (`call_search_hits`) and published through the notifications engine to its one user, with the best matching
+ * passage. A re-ingested transcript or article is indexed again but never alerts twice.
  */
 import type { Database } from '@eh/db';
-import { callPassagePath, parseCallSearch, snippetParts, toTsQueryText } from '@eh/domain';
+import { parseCallSearch, searchHitPath, snippetParts, toTsQueryText } from '@eh/domain';
 import { publishEvent } from '../notifications/index.ts';
 import * as q from './queries.ts';
 import * as saved from './saved-queries.ts';
@@ -13,6 +14,15 @@ export interface KeywordAlert {
   savedSearchId: string;
   userId: string;
   callId: string;
+}
+
+/** Where the words were found, as an alert's title says it: 'in the AAPL Q3 2026 call', 'in the news: …'. */
+export function whereSaid(call: q.CallIdentity): string {
+  const quarter = call.period && call.periodYear ? ` ${call.period} ${call.periodYear}` : '';
+  if (call.source === 'summary') return `in the AI summary of the ${call.symbol}${quarter} call`;
+  if (call.source === 'news') return `in the news: ${call.newsTitle ?? 'an article'}`;
+  if (call.source === 'filing') return `in ${call.symbol}’s ${call.form ?? 'SEC'} filing`;
+  return `in the ${call.symbol}${quarter} call`;
 }
 
 /** Tries every saved search on the calls; returns the alerts published. */
@@ -34,7 +44,6 @@ export async function alertSavedSearches(db: Database, callIds: readonly string[
       const quote = snippetParts(hit.marked)
         .map((part) => part.text)
         .join('');
-      const quarter = call.period && call.periodYear ? ` ${call.period} ${call.periodYear}` : '';
       await publishEvent(
         db,
         {
@@ -42,10 +51,15 @@ export async function alertSavedSearches(db: Database, callIds: readonly string[
           eventKey: `keyword:${search.id}:${hit.callId}`,
           symbol: call.symbol,
           userId: search.userId,
-          title: `“${search.query}” in the ${call.symbol}${quarter} call`,
+          title: `“${search.query}” ${whereSaid(call)}`,
           body: `${hit.speaker}: “${quote}”`,
-          path: callPassagePath(call, hit),
-          data: { savedSearchId: search.id, callId: hit.callId, live: call.fileId === null },
+          path: searchHitPath(call, hit),
+          data: {
+            savedSearchId: search.id,
+            callId: hit.callId,
+            source: call.source,
+            live: call.source === 'transcript' && call.fileId === null,
+          },
         },
         { audience: 'searcher' },
       );

@@ -1,8 +1,10 @@
 import type { Database } from '@eh/db';
 import { indexLiveCall, indexTranscripts } from '../../ingest/call-passages.ts';
+import { type IndexedSource, indexSearchSources } from '../../ingest/search-sources.ts';
 import type { ServerModule } from '../../kernel/module.ts';
+import type { Seed } from '../../kernel/seed.ts';
 import { alertSavedSearches } from './alerts.ts';
-import { CALL_SEARCH_JOB_HANDLERS } from './jobs.ts';
+import { CALL_SEARCH_JOB_HANDLERS, enqueueSourcesIndex } from './jobs.ts';
 import { callSearchRoutes } from './routes.ts';
 
 /** Indexes the transcripts stored since the last run and tries the saved searches on them. */
@@ -16,6 +18,25 @@ export async function indexSpokenSegments(db: Database, eventId: number) {
   const call = await indexLiveCall(db, eventId);
   return { call, alerts: call ? await alertSavedSearches(db, [call]) : [] };
 }
+
+const SEARCH_SOURCES_INDEXED: readonly IndexedSource[] = ['summary', 'news', 'filing'];
+
+/** Indexes the summaries, news and filings stored since the last run and tries the saved searches on them. */
+export async function indexStoredSources(db: Database, sources: readonly IndexedSource[] = SEARCH_SOURCES_INDEXED) {
+  const calls = await indexSearchSources(db, sources);
+  return { calls, alerts: await alertSavedSearches(db, calls) };
+}
+
+/**
+ * The backfill: the AI summaries, news and filings a database holds when search first looks in them, indexed by a
+ * job in the background. Nothing alerts: no saved search could look in them before.
+ */
+export const searchSourcesSeed: Seed = {
+  name: 'search-sources',
+  async run(db) {
+    await enqueueSourcesIndex(db);
+  },
+};
 
 /** Search inside calls (decision 0044): the passages index, search and trends, saved searches and their alerts. */
 export const callSearchModule: ServerModule = {

@@ -1,5 +1,11 @@
 import { type Database, rowsOf } from '@eh/db';
-import { SNIPPET_START, SNIPPET_STOP, SYMBOL_FILTER_MIN_MARKET_CAP } from '@eh/domain';
+import {
+  type CallSearchSource,
+  SNIPPET_START,
+  SNIPPET_STOP,
+  SYMBOL_FILTER_MIN_MARKET_CAP,
+  searchSourcesOf,
+} from '@eh/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 const p = sql.param;
@@ -15,12 +21,23 @@ export interface PassageFilters {
   period?: string;
   section?: string;
   role?: string;
+  /** What to look in; none is transcripts only. */
+  sources?: readonly CallSearchSource[];
   callIds?: readonly string[];
 }
 
 function whereOf(filters: PassageFilters): SQL {
-  const parts: SQL[] = [];
-  if (filters.symbols) parts.push(sql`p.symbol = any(${p([...filters.symbols])}::text[])`);
+  const sources = searchSourcesOf(filters.sources);
+  const parts: SQL[] = [sql`p.source = any(${p(sources)}::text[])`];
+  if (filters.symbols) {
+    const symbols = p([...filters.symbols]);
+    // A news article may be about several companies: any of them is the one asked for.
+    parts.push(
+      sources.includes('news')
+        ? sql`(p.symbol = any(${symbols}::text[]) or (p.news_id is not null and exists (select 1 from news n where n.id = p.news_id and n.symbols && ${symbols}::text[])))`
+        : sql`p.symbol = any(${symbols}::text[])`,
+    );
+  }
   if (filters.callIds) parts.push(sql`p.call_id = any(${p([...filters.callIds])}::text[])`);
   if (filters.sector !== undefined || filters.cap !== undefined) {
     const asset: SQL[] = [sql`a.id = p.asset_id`];
@@ -34,7 +51,7 @@ function whereOf(filters: PassageFilters): SQL {
   if (filters.period !== undefined) parts.push(sql`p.period = ${filters.period}`);
   if (filters.section !== undefined) parts.push(sql`p.part = ${filters.section}`);
   if (filters.role !== undefined) parts.push(sql`p.role = ${filters.role}`);
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+  return sql` and ${sql.join(parts, sql` and `)}`;
 }
 
 /** The query: `to_tsquery` of text made of letters, digits and operators only (domain `toTsQueryText`). */
@@ -45,11 +62,21 @@ const NAMED_BOOST = 1000;
 
 export interface CallRow {
   callId: string;
+  source: CallSearchSource;
   fileId: string | null;
   eventId: number | null;
-  assetId: number;
-  symbol: string;
-  name: string;
+  newsId: number | null;
+  filingId: number | null;
+  assetId: number | null;
+  symbol: string | null;
+  name: string | null;
+  /** A news article's headline and slug, or a filing's form and kind. */
+  newsTitle: string | null;
+  slug: string | null;
+  form: string | null;
+  kind: string | null;
+  /** The news article's or the filing's address elsewhere. */
+  url: string | null;
   date: string;
   periodYear: number | null;
   period: string | null;
@@ -89,25 +116,34 @@ export async function searchCalls(
   const result = await db.execute(sql`
     with q as materialized (select ${tsQuery(params.tsquery)} as q),
     m as (
-      select p.call_id, p.file_id, p.event_id, p.asset_id, p.symbol, p.date, p.period_year, p.period,
-        ts_rank_cd(p.tsv, q.q, 32) as r
+      select p.call_id, p.source, p.file_id, p.event_id, p.news_id, p.filing_id, p.asset_id, p.symbol, p.date,
+        p.period_year, p.period, ts_rank_cd(p.tsv, q.q, 32) as r
       from call_passages p cross join q
       where p.tsv @@ q.q ${whereOf(params.filters)}
     ),
     c as (
-      select call_id, min(file_id) as file_id, min(event_id) as event_id, min(asset_id) as asset_id,
+      select call_id, min(source) as source, min(file_id) as file_id, min(event_id) as event_id,
+        min(news_id) as news_id, min(filing_id) as filing_id, min(asset_id) as asset_id,
         min(symbol) as symbol, max(date) as date, min(period_year) as period_year, min(period) as period,
         count(*)::int as mentions,
         (max(r) * ln(2 + count(*)) + case when min(asset_id) = any(${p([...params.named])}::int4[]) then ${NAMED_BOOST} else 0 end)::float8 as score
       from m group by call_id
+    ),
+    page as (
+      select c.*, (select count(*) from c)::int as total from c
+      ${keyset}
+      order by ${order}
+      limit ${params.limit}
     )
-    select c.call_id as "callId", c.file_id as "fileId", c.event_id as "eventId", c.asset_id as "assetId",
-      c.symbol, a.name, c.date, c.period_year as "periodYear", c.period, c.mentions, c.score,
-      (select count(*) from c)::int as total
-    from c join assets a on a.id = c.asset_id
-    ${keyset}
-    order by ${order}
-    limit ${params.limit}`);
+    select c.call_id as "callId", c.source, c.file_id as "fileId", c.event_id as "eventId", c.news_id as "newsId",
+      c.filing_id as "filingId", c.asset_id as "assetId", c.symbol, a.name, n.title as "newsTitle", n.slug,
+      f.form, f.kind, coalesce(n.url, f.url) as url, c.date, c.period_year as "periodYear", c.period, c.mentions,
+      c.score, c.total
+    from page c
+    left join assets a on a.id = c.asset_id
+    left join news n on n.id = c.news_id
+    left join sec_filings f on f.id = c.filing_id
+    order by ${order}`);
   return rowsOf<CallRow & { date: string | Date }>(result).map((row) => ({
     ...row,
     date: new Date(row.date).toISOString(),
@@ -122,7 +158,7 @@ export interface SnippetRow {
   start: number;
   end: number;
   speaker: string;
-  role: string;
+  role: string | null;
   part: string | null;
   marked: string;
 }
@@ -223,27 +259,28 @@ export async function callMatches(
   return rows[0] ?? null;
 }
 
-/** A call's identity as an alert links to it. */
-export async function callOf(
-  db: Database,
-  params: { callId: string },
-): Promise<{
+export interface CallIdentity {
+  source: CallSearchSource;
   fileId: string | null;
   eventId: number | null;
-  symbol: string;
+  newsId: number | null;
+  slug: string | null;
+  newsTitle: string | null;
+  form: string | null;
+  url: string | null;
+  symbol: string | null;
   periodYear: number | null;
   period: string | null;
-} | null> {
+}
+
+/** A call's (or another document's) identity as an alert links to it. */
+export async function callOf(db: Database, params: { callId: string }): Promise<CallIdentity | null> {
   const result = await db.execute(sql`
-    select file_id as "fileId", event_id as "eventId", symbol, period_year as "periodYear", period
-    from call_passages where call_id = ${params.callId} order by seq limit 1`);
-  return (
-    rowsOf<{
-      fileId: string | null;
-      eventId: number | null;
-      symbol: string;
-      periodYear: number | null;
-      period: string | null;
-    }>(result)[0] ?? null
-  );
+    select p.source, p.file_id as "fileId", p.event_id as "eventId", p.news_id as "newsId", n.slug,
+      n.title as "newsTitle", f.form, coalesce(n.url, f.url) as url, p.symbol, p.period_year as "periodYear", p.period
+    from call_passages p
+    left join news n on n.id = p.news_id
+    left join sec_filings f on f.id = p.filing_id
+    where p.call_id = ${params.callId} order by p.seq limit 1`);
+  return rowsOf<CallIdentity>(result)[0] ?? null;
 }

@@ -21,6 +21,7 @@ import {
   canUse,
   loneWords,
   parseCallSearch,
+  SEC_FILING_KINDS,
   snippetParts,
   symbolCandidates,
   toTsQueryText,
@@ -69,7 +70,16 @@ async function resolveFilters(
     period: filters.period,
     section: filters.section,
     role: filters.role,
+    sources: filters.sources,
   };
+}
+
+/** What a hit of a news article or a filing is titled: the headline, or the form and its kind ('10-K Annual Report'). */
+export function hitTitle(row: { newsTitle: string | null; form: string | null; kind?: string | null }): string | null {
+  if (row.newsTitle !== null) return row.newsTitle;
+  if (row.form === null) return null;
+  const kind = SEC_FILING_KINDS.find((known) => known.key === row.kind);
+  return kind ? `${row.form} ${kind.label}` : row.form;
 }
 
 /**
@@ -157,16 +167,22 @@ export async function search(
     total: rows[0]?.total ?? 0,
     calls: page.map((row) => ({
       callId: row.callId,
+      source: row.source,
       fileId: row.fileId,
       eventId: row.eventId,
-      live: row.fileId === null,
+      newsId: row.newsId,
+      slug: row.slug,
+      filingId: row.filingId,
+      title: hitTitle(row),
+      url: row.url,
+      live: row.source === 'transcript' && row.fileId === null,
       symbol: row.symbol,
       name: row.name,
       date: row.date,
       periodYear: row.periodYear,
       period: row.period,
       mentions: row.mentions,
-      named: namedIds.has(row.assetId),
+      named: row.assetId !== null && namedIds.has(row.assetId),
       snippets: snippets.filter((snippet) => snippet.callId === row.callId).map(snippetOf),
     })),
     nextCursor,
@@ -181,7 +197,7 @@ function snippetOf(row: q.SnippetRow) {
     start: row.start,
     end: row.end,
     speaker: row.speaker,
-    role: row.role as CallSpeakerRole,
+    role: row.role as CallSpeakerRole | null,
     part: row.part as CallSection | null,
     parts: snippetParts(row.marked),
   };

@@ -15,8 +15,14 @@ type Search = ResponseOf<typeof searchCalls>;
 
 const hit = (symbol: string, fileId: string, mentions: number, quote: string): Search['calls'][number] => ({
   callId: fileId,
+  source: 'transcript',
   fileId,
   eventId: null,
+  newsId: null,
+  slug: null,
+  filingId: null,
+  title: null,
+  url: null,
   live: false,
   symbol,
   name: `${symbol} Inc.`,
@@ -65,13 +71,20 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
+<<<<<<< HEAD
 function renderAt(url: string, store = makeStore()) {
+=======
+function renderAt(
+  url: string,
+  answer: (params: Record<string, string>) => Search = (params) => (params.cursor === 'next-page' ? SECOND : FIRST),
+) {
+>>>>>>> call-search-sources
   const asked: Record<string, string>[] = [];
   network.use(
     http.get(`*${paths.searchCalls}`, ({ request }) => {
       const params = Object.fromEntries(new URL(request.url).searchParams);
       asked.push(params);
-      return HttpResponse.json(params.cursor === 'next-page' ? SECOND : FIRST);
+      return HttpResponse.json(answer(params));
     }),
     http.get(`*${paths.getCallMentionTrends}`, () => HttpResponse.json(TRENDS)),
   );
@@ -153,6 +166,7 @@ describe('the call search page', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/transcripts/f-b?passage=1.2.10.80'));
   });
 
+<<<<<<< HEAD
   it('saves the search with its filters, and offers the next search to be saved afresh', async () => {
     const user = userEvent.setup();
     const saved: unknown[] = [];
@@ -193,6 +207,100 @@ describe('the call search page', () => {
     await user.click(again);
     await screen.findByRole('button', { name: 'Saved: you will be alerted' });
     expect(saved.at(-1)).toEqual({ query: 'tariffs', filters: { sector: 'Energy' } });
+=======
+  it('toggles a source into the URL and back out, the one source left staying on', async () => {
+    const user = userEvent.setup();
+    const asked = renderAt('/search/calls?q=guidance');
+    await screen.findAllByTestId('call-hit');
+    const toggle = (name: string) => screen.getByRole('button', { name });
+    expect(asked[0]).toEqual({ q: 'guidance' });
+    expect(toggle('Transcripts').getAttribute('aria-pressed')).toBe('true');
+    expect(toggle('News').getAttribute('aria-pressed')).toBe('false');
+    // Transcripts alone: their hits carry no label, and that one source cannot be turned off.
+    expect(screen.queryByTestId('hit-source')).toBeNull();
+    expect(toggle('Transcripts').getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(toggle('News'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        `/search/calls?q=guidance&sources=${encodeURIComponent('transcript,news')}`,
+      ),
+    );
+    await waitFor(() => expect(asked.at(-1)).toEqual({ q: 'guidance', sources: 'transcript,news' }));
+    expect(toggle('News').getAttribute('aria-pressed')).toBe('true');
+    // Back to transcripts alone: the URL is the one links had before sources could be chosen.
+    await user.click(toggle('News'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/calls?q=guidance'));
+  });
+
+  it('labels each hit with its source when the search looks in several, linking to its page', async () => {
+    const [call] = FIRST.calls as [Search['calls'][number]];
+    const other = { ...call, fileId: null, period: null, periodYear: null, name: null };
+    const mixed: Search = {
+      query: 'guidanc',
+      total: 4,
+      nextCursor: null,
+      calls: [
+        call,
+        {
+          ...call,
+          callId: 'summary:f-a',
+          source: 'summary',
+          snippets: [{ ...(call.snippets[0] as Search['calls'][number]['snippets'][number]), speaker: 'Highlight' }],
+        },
+        {
+          ...other,
+          callId: 'news:12',
+          source: 'news',
+          newsId: 12,
+          slug: 'zza-cuts-guidance-1a2b',
+          title: 'ZZA cuts its guidance',
+          url: 'https://example.com/a',
+        },
+        {
+          ...other,
+          callId: 'filing:7',
+          source: 'filing',
+          filingId: 7,
+          title: '8-K Current Report',
+          url: 'https://www.sec.gov/x',
+        },
+      ],
+    };
+    const all = 'transcript,summary,news,filing';
+    const asked = renderAt(`/search/calls?q=guidance&sources=${all}`, () => mixed);
+    const hits = await screen.findAllByTestId('call-hit');
+    expect(asked[0]).toEqual({ q: 'guidance', sources: all });
+    expect(screen.getByTestId('call-search-total').textContent).toBe('4 results mention it.');
+    expect(
+      ['Transcripts', 'AI summaries', 'News', 'SEC filings'].map((name) =>
+        screen.getByRole('button', { name }).getAttribute('aria-pressed'),
+      ),
+    ).toEqual(['true', 'true', 'true', 'true']);
+    expect(hits.map((node) => within(node).getByTestId('hit-source').textContent)).toEqual([
+      'Transcript',
+      'AI summary',
+      'News',
+      'SEC filing',
+    ]);
+    expect(
+      hits.map((node) => [
+        within(node).getByTestId('hit-title').textContent,
+        within(node).getByTestId('hit-title').getAttribute('href'),
+      ]),
+    ).toEqual([
+      ['ZZA Q3 2026', '/transcripts/f-a?passage=1.2.10.80'],
+      ['ZZA Q3 2026', '/transcripts/f-a?summary=1.2.10.80'],
+      ['ZZA cuts its guidance', '/news/12/zza-cuts-guidance-1a2b'],
+      ['ZZA 8-K Current Report', '/quote/ZZA/sec-filings'],
+    ]);
+    expect(within(hits[1] as HTMLElement).getByTestId('hit-snippet').textContent).toMatch(/^Highlight/);
+    expect(
+      within(hits[3] as HTMLElement)
+        .getByRole('link', { name: 'EDGAR' })
+        .getAttribute('href'),
+    ).toBe('https://www.sec.gov/x');
+>>>>>>> call-search-sources
   });
 
   it('names the problem of a bad query', async () => {

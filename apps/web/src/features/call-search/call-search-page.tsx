@@ -1,12 +1,16 @@
 import {
   CALL_SEARCH_SECTORS,
   CALL_SEARCH_SORTS,
+  CALL_SEARCH_SOURCES,
   CALL_SECTIONS,
   CALL_SPEAKER_ROLES,
-  callPassagePath,
   formatDate,
   type IsoDate,
+  searchHitPath,
+  searchSourcesOf,
 } from '@eh/domain';
+import CheckIcon from '@mui/icons-material/Check';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
@@ -36,9 +40,21 @@ import {
   useGetCallMentionTrendsQuery,
   useSearchCallsQuery,
 } from './call-search-api.ts';
+import { HIT_LABELS, SOURCE_LABELS, toggledSources } from './sources.ts';
 
 /** The URL parameters the page reads: the query and its filters (a shared link opens the same search). */
-export const CALL_SEARCH_PARAMS = ['q', 'sort', 'sector', 'cap', 'section', 'role', 'from', 'to', 'symbols'] as const;
+export const CALL_SEARCH_PARAMS = [
+  'q',
+  'sort',
+  'sector',
+  'cap',
+  'section',
+  'role',
+  'from',
+  'to',
+  'symbols',
+  'sources',
+] as const;
 
 const SECTION_LABELS: Record<(typeof CALL_SECTIONS)[number], string> = { prepared: 'Prepared remarks', qa: 'Q&A' };
 const ROLE_LABELS: Record<(typeof CALL_SPEAKER_ROLES)[number], string> = {
@@ -63,13 +79,22 @@ const errorText = (error: unknown) => {
   return data?.message ?? 'The search could not be run.';
 };
 
-function Hit({ call, index }: { call: CallHit; index: number }) {
+/** A hit's heading: the call and its quarter, or the article's headline, or the company's filing. */
+function headingOf(call: CallHit): string {
+  const quarter = call.period && call.periodYear ? `${call.period} ${call.periodYear}` : 'Live call';
+  if (call.source === 'news') return call.title ?? 'News article';
+  if (call.source === 'filing') return `${call.symbol ?? ''} ${call.title ?? 'SEC filing'}`.trim();
+  return `${call.symbol ?? ''} ${quarter}`;
+}
+
+/** One hit; `labelled` says its source (when the search looks in more than transcripts). */
+function Hit({ call, index, labelled }: { call: CallHit; index: number; labelled: boolean }) {
   const navigate = useNavigate();
   const first = call.snippets[0];
-  const open = first
-    ? callPassagePath(call, first)
-    : callPassagePath(call, { section: 0, paragraph: 0, start: 0, end: 1 });
-  const quarter = call.period && call.periodYear ? `${call.period} ${call.periodYear}` : 'Live call';
+  const open = searchHitPath(call, first ?? { section: 0, paragraph: 0, start: 0, end: 1 });
+  const heading = headingOf(call);
+  const about = [call.source === 'news' ? call.symbol : null, call.name].filter(Boolean).join(' · ');
+  const long = call.source === 'news' || call.source === 'filing';
   return (
     <Paper
       variant="outlined"
@@ -77,18 +102,51 @@ function Hit({ call, index }: { call: CallHit; index: number }) {
       tabIndex={0}
       data-call-hit={index}
       data-testid="call-hit"
-      aria-label={`${call.symbol} ${quarter}: ${call.mentions} mention${call.mentions === 1 ? '' : 's'}`}
+      data-source={call.source}
+      aria-label={`${HIT_LABELS[call.source]}, ${heading}: ${call.mentions} mention${call.mentions === 1 ? '' : 's'}`}
       onKeyDown={(event: KeyboardEvent) => {
         if (event.key === 'Enter' && event.target === event.currentTarget) navigate(open);
       }}
       sx={{ p: { xs: 1.5, sm: 2 }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 1 }}>
-        <Link component={RouterLink} to={open} sx={{ fontWeight: 700 }} tabIndex={-1}>
-          {call.symbol} {quarter}
+        {labelled ? (
+          <Chip
+            size="small"
+            variant={call.source === 'transcript' ? 'outlined' : 'filled'}
+            color={call.source === 'transcript' ? 'default' : 'primary'}
+            label={HIT_LABELS[call.source]}
+            data-testid="hit-source"
+          />
+        ) : null}
+        <Link
+          component={RouterLink}
+          to={open}
+          sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere', ...(long ? { flex: '1 1 12rem' } : {}) }}
+          tabIndex={-1}
+          data-testid="hit-title"
+        >
+          {heading}
         </Link>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} noWrap>
-          {call.name} · {formatDate(call.date.slice(0, 10) as IsoDate)}
+        {/* A headline is long: what it is about, when and how often go on a line of their own, under it. */}
+        {long ? <Box aria-hidden sx={{ flexBasis: '100%', height: 0, order: 1 }} /> : null}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ flex: 1, minWidth: 0, ...(long ? { order: 2 } : {}) }}
+          noWrap={!long}
+        >
+          {about ? `${about} · ` : ''}
+          {formatDate(call.date.slice(0, 10) as IsoDate)}
+          {call.source === 'filing' && call.url ? (
+            <>
+              {' · '}
+              <Link href={call.url} target="_blank" rel="noopener noreferrer" sx={{ whiteSpace: 'nowrap' }}>
+                EDGAR
+                <OpenInNewIcon sx={{ fontSize: 14, ml: 0.25, verticalAlign: 'text-bottom' }} aria-hidden />
+              </Link>
+            </>
+          ) : null}
         </Typography>
         {call.live ? <Chip size="small" color="error" label="Live" /> : null}
         {call.named ? <Chip size="small" variant="outlined" label="Named in your search" /> : null}
@@ -96,6 +154,7 @@ function Hit({ call, index }: { call: CallHit; index: number }) {
           size="small"
           label={`${call.mentions} mention${call.mentions === 1 ? '' : 's'}`}
           data-testid="hit-mentions"
+          sx={long ? { order: 2 } : undefined}
         />
       </Box>
       <Stack spacing={1} component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -103,7 +162,7 @@ function Hit({ call, index }: { call: CallHit; index: number }) {
           <Box component="li" key={snippet.seq}>
             <Link
               component={RouterLink}
-              to={callPassagePath(call, snippet)}
+              to={searchHitPath(call, snippet)}
               color="inherit"
               underline="hover"
               tabIndex={-1}
@@ -135,6 +194,13 @@ function Hit({ call, index }: { call: CallHit; index: number }) {
   );
 }
 
+/** "calls" while only transcripts are searched, "results" once other documents may be among them. */
+function resultNoun(sources: string | undefined, total: number): string {
+  const only = searchSourcesOf(sources?.split(','));
+  const noun = only.length === 1 && only[0] === 'transcript' ? 'call' : 'result';
+  return total === 1 ? noun : `${noun}s`;
+}
+
 /** One page of results; the last page offers the next. */
 function ResultsPage({
   args,
@@ -160,15 +226,15 @@ function ResultsPage({
         <Typography variant="body2" color="text.secondary" data-testid="call-search-total">
           {data.query === null
             ? 'Type words to look for: "exact phrases", -excluded words and OR work too.'
-            : `${data.total.toLocaleString('en-US')} call${data.total === 1 ? '' : 's'} mention it.`}
+            : `${data.total.toLocaleString('en-US')} ${resultNoun(args.sources, data.total)} mention${data.total === 1 ? 's' : ''} it.`}
         </Typography>
       ) : null}
       {data.calls.map((call, index) => (
-        <Hit key={call.callId} call={call} index={offset + index} />
+        <Hit key={call.callId} call={call} index={offset + index} labelled={resultNoun(args.sources, 1) !== 'call'} />
       ))}
       {last && data.nextCursor ? (
         <Button variant="outlined" onClick={() => onMore(data.nextCursor as string)} sx={{ alignSelf: 'center' }}>
-          More calls
+          More {resultNoun(args.sources, 2)}
         </Button>
       ) : null}
     </>
@@ -239,7 +305,11 @@ function SaveSearch({ args }: { args: CallSearchArgs }) {
         onClick={() => void save({ query: q, filters: filters as never })}
         data-testid="save-call-search"
       >
-        {state.isSuccess ? 'Saved: you will be alerted' : 'Alert me when a call says it'}
+        {state.isSuccess
+          ? 'Saved: you will be alerted'
+          : resultNoun(args.sources, 1) === 'call'
+            ? 'Alert me when a call says it'
+            : 'Alert me when a new one says it'}
       </Button>
       {state.error ? (
         <Alert severity="info" sx={{ mt: 1 }}>
@@ -265,6 +335,7 @@ export default function CallSearchPage() {
   useDocumentMeta(page.title, page.description);
   const [params, setParams] = useSearchParams();
   const args = argsOf(params);
+  const sources = searchSourcesOf(args.sources?.split(','));
   const [text, setText] = useState(args.q ?? '');
   const [cursors, setCursors] = useState<string[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
@@ -356,6 +427,34 @@ export default function CallSearchPage() {
           <Button type="submit" variant="contained">
             Search
           </Button>
+        </Box>
+        <Box
+          role="group"
+          aria-label="Look in"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+          data-testid="call-search-sources"
+        >
+          <Typography variant="body2" color="text.secondary" component="span">
+            Look in
+          </Typography>
+          {CALL_SEARCH_SOURCES.map((source) => {
+            const on = sources.includes(source);
+            return (
+              <Chip
+                key={source}
+                label={SOURCE_LABELS[source]}
+                clickable
+                color={on ? 'primary' : 'default'}
+                variant={on ? 'filled' : 'outlined'}
+                icon={on ? <CheckIcon /> : undefined}
+                aria-pressed={on}
+                // The last source looked in stays: a search looks somewhere.
+                disabled={on && sources.length === 1}
+                onClick={() => setParam('sources', toggledSources(args.sources, source))}
+                data-testid={`source-${source}`}
+              />
+            );
+          })}
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="call-search-filters">
           {select(

@@ -1,7 +1,23 @@
-import { callSearchPagePath } from '@eh/domain';
+import { CALL_SEARCH_DEFAULT_SOURCES, callSearchPagePath, searchSourcesOf } from '@eh/domain';
 import { Box, Button, Link, List, ListItem, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useDeleteSavedCallSearchMutation, useGetSavedCallSearchesQuery } from './call-search-api.ts';
+import {
+  type SavedSearches,
+  useDeleteSavedCallSearchMutation,
+  useGetSavedCallSearchesQuery,
+} from './call-search-api.ts';
+import { SOURCE_LABELS } from './sources.ts';
+
+/** A saved search's page, in the sources it looks in; and those sources in words when they are not the default. */
+function opened(search: SavedSearches['searches'][number]) {
+  const sources = searchSourcesOf(search.filters.sources);
+  if (sources.join(',') === CALL_SEARCH_DEFAULT_SOURCES.join(','))
+    return { to: callSearchPagePath(search.query), lookIn: null };
+  return {
+    to: `${callSearchPagePath(search.query)}&sources=${sources.join(',')}`,
+    lookIn: `In ${sources.map((source) => SOURCE_LABELS[source]).join(', ')}`,
+  };
+}
 
 /** The profile's keyword alerts: each saved search opens the search, and can be removed. */
 export function SavedSearchesSection() {
@@ -22,7 +38,7 @@ export function SavedSearchesSection() {
         <Link component={RouterLink} to={callSearchPagePath('')}>
           Search inside calls
         </Link>
-        : a new call that says them alerts you once.
+        : a new call (or article, filing or summary, where you chose them) that says them alerts you once.
       </Typography>
       {searches.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
@@ -41,9 +57,14 @@ export function SavedSearchesSection() {
               }
             >
               <Box sx={{ minWidth: 0, pr: 9 }}>
-                <Link component={RouterLink} to={callSearchPagePath(search.query)} noWrap sx={{ display: 'block' }}>
+                <Link component={RouterLink} to={opened(search).to} noWrap sx={{ display: 'block' }}>
                   {search.query}
                 </Link>
+                {opened(search).lookIn ? (
+                  <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+                    {opened(search).lookIn}
+                  </Typography>
+                ) : null}
               </Box>
             </ListItem>
           ))}

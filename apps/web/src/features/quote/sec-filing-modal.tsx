@@ -1,11 +1,10 @@
-import { SEC_FILING_TYPES } from '@eh/domain';
+import { EIGHT_K_ITEMS, SEC_FILING_TYPES } from '@eh/domain';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
 import { formatDate } from '../../shared/market/format.ts';
 import { useGetAssetFilesQuery } from '../../shared/market/market-api.ts';
 import type { ModalContentProps } from '../../shared/modals/modal-content-props.ts';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/query-state.tsx';
-import { EIGHT_K_ITEMS } from './sec-filing-selection.ts';
 import { FilingKindChip } from './sec-filings-tab.tsx';
 
 /** SPEC §2 SEC filing modal: one filing's facts and its link on SEC EDGAR. */

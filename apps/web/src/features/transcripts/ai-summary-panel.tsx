@@ -1,8 +1,10 @@
 import type { Citation, CitedStatement, FileAnalysis } from '@eh/contracts';
+import type { PassageLocation } from '@eh/domain';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import { Box, Link, Paper, Typography } from '@mui/material';
-import { Fragment } from 'react';
+import { alpha } from '@mui/material/styles';
+import { Fragment, useEffect, useRef } from 'react';
 import { useGetAnalyzerFileQuery } from '../../shared/market/market-api.ts';
 import { EmptyState, LoadingRows } from '../../shared/query-state.tsx';
 import { UpgradePrompt } from '../../shared/upgrade-prompt.tsx';
@@ -21,7 +23,30 @@ export interface AiSummaryPanelProps {
   sections: readonly TranscriptSectionLike[];
   /** Shows the cited passage in the transcript. */
   onCite: (citation: Citation) => void;
+  /** A passage whose statements are marked and scrolled to (a search hit in the summary opened it). */
+  focus?: PassageLocation | null;
 }
+
+/** Whether a statement's first citation is the passage (a search hit in a summary is located at it). */
+export function citesFirst(statement: CitedStatement, focus: PassageLocation | null | undefined): boolean {
+  const first = statement.citations[0];
+  return Boolean(
+    focus &&
+      first &&
+      first.section === focus.section &&
+      first.paragraph === focus.paragraph &&
+      first.start === focus.start &&
+      first.end === focus.end,
+  );
+}
+
+/** How a statement a search hit opened at stands out. */
+const FOCUS_SX = {
+  bgcolor: (t: { palette: { warning: { main: string }; mode: string } }) =>
+    alpha(t.palette.warning.main, t.palette.mode === 'dark' ? 0.32 : 0.24),
+  borderRadius: 0.5,
+  scrollMarginTop: 140,
+} as const;
 
 interface CitesProps {
   citations: readonly Citation[];
@@ -78,13 +103,23 @@ function Heading({ children }: { children: string }) {
 function StatementList({
   statements,
   kind,
+  focus,
   ...cites
-}: Omit<CitesProps, 'citations'> & { statements: readonly CitedStatement[]; kind: 'highlight' | 'risk' }) {
+}: Omit<CitesProps, 'citations'> & {
+  statements: readonly CitedStatement[];
+  kind: 'highlight' | 'risk';
+  focus?: PassageLocation | null;
+}) {
   const Icon = kind === 'highlight' ? CheckCircleOutlineIcon : ReportProblemOutlinedIcon;
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }} data-testid={`ai-${kind}s`}>
       {statements.map((statement) => (
-        <Box component="li" key={statement.text} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Box
+          component="li"
+          key={statement.text}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', ...(citesFirst(statement, focus) ? FOCUS_SX : {}) }}
+          data-summary-focus={citesFirst(statement, focus) || undefined}
+        >
           <Icon
             fontSize="small"
             aria-hidden
@@ -100,12 +135,25 @@ function StatementList({
   );
 }
 
-function Summary({ analysis, sections, onCite }: { analysis: FileAnalysis } & Omit<AiSummaryPanelProps, 'fileId'>) {
+function Summary({
+  analysis,
+  sections,
+  onCite,
+  focus,
+}: { analysis: FileAnalysis } & Omit<AiSummaryPanelProps, 'fileId'>) {
   const numbers = citationNumbers(citedStatements(analysis));
   const cites = { numbers, sections, onCite };
   const highlights = analysis.highlights.filter((item): item is CitedStatement => typeof item !== 'string');
+  const box = useRef<HTMLDivElement>(null);
+  // The statement a search hit opened at is brought into view once.
+  useEffect(() => {
+    if (!focus) return;
+    const mark = box.current?.querySelector<HTMLElement>('[data-summary-focus]');
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    mark?.scrollIntoView?.({ behavior: still ? 'auto' : 'smooth', block: 'center' });
+  }, [focus]);
   return (
-    <Box data-testid="ai-summary">
+    <Box data-testid="ai-summary" ref={box}>
       <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         AI summary
       </Typography>
@@ -114,7 +162,13 @@ function Summary({ analysis, sections, onCite }: { analysis: FileAnalysis } & Om
           ? analysis.summaryStatements.map((statement, index) => (
               <Fragment key={statement.text}>
                 {index > 0 ? ' ' : ''}
-                {statement.text}
+                {citesFirst(statement, focus) ? (
+                  <Box component="mark" data-summary-focus sx={{ color: 'inherit', ...FOCUS_SX }}>
+                    {statement.text}
+                  </Box>
+                ) : (
+                  statement.text
+                )}
                 <Cites citations={statement.citations} {...cites} />
               </Fragment>
             ))
@@ -131,8 +185,9 @@ function Summary({ analysis, sections, onCite }: { analysis: FileAnalysis } & Om
               <Paper
                 key={`${item.label}-${item.figure}-${item.citations[0]?.start ?? 0}`}
                 variant="outlined"
-                sx={{ p: 1.5, minWidth: 0 }}
+                sx={{ p: 1.5, minWidth: 0, ...(citesFirst(item, focus) ? FOCUS_SX : {}) }}
                 data-testid="ai-key-number"
+                data-summary-focus={citesFirst(item, focus) || undefined}
                 data-metric={item.metric}
               >
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 600 }}>
@@ -163,13 +218,13 @@ function Summary({ analysis, sections, onCite }: { analysis: FileAnalysis } & Om
       {highlights.length > 0 ? (
         <>
           <Heading>Highlights</Heading>
-          <StatementList statements={highlights} kind="highlight" {...cites} />
+          <StatementList statements={highlights} kind="highlight" focus={focus} {...cites} />
         </>
       ) : null}
       {analysis.risks.length > 0 ? (
         <>
           <Heading>Risks</Heading>
-          <StatementList statements={analysis.risks} kind="risk" {...cites} />
+          <StatementList statements={analysis.risks} kind="risk" focus={focus} {...cites} />
         </>
       ) : null}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2.5 }}>
@@ -184,7 +239,7 @@ function Summary({ analysis, sections, onCite }: { analysis: FileAnalysis } & Om
  * with numbered links to the passages it came from; the upgrade prompt without the feature; an honest frame when
  * the call has not been summarised.
  */
-export function AiSummaryPanel({ fileId, sections, onCite }: AiSummaryPanelProps) {
+export function AiSummaryPanel({ fileId, sections, onCite, focus }: AiSummaryPanelProps) {
   const analyzer = useGetAnalyzerFileQuery({ id: fileId ?? '' }, { skip: !fileId });
   if (!fileId) return <EmptyState>There is no transcript to summarise.</EmptyState>;
   if (analyzer.isLoading) return <LoadingRows rows={3} />;
@@ -192,7 +247,7 @@ export function AiSummaryPanel({ fileId, sections, onCite }: AiSummaryPanelProps
   if (data?.gated && !data.analysis)
     return <UpgradePrompt gate={data.gated} note="This call has an AI summary with links into the transcript." />;
   if (data?.status === 'ready' && data.analysis)
-    return <Summary analysis={data.analysis} sections={sections} onCite={onCite} />;
+    return <Summary analysis={data.analysis} sections={sections} onCite={onCite} focus={focus} />;
   return (
     <Box data-testid="ai-empty">
       <Typography sx={{ fontWeight: 600 }}>No AI summary yet</Typography>

@@ -1,4 +1,4 @@
-import { CALL_SEARCH_PAGE_PATH, PASSAGE_PARAM, readPassageParam } from '@eh/domain';
+import { CALL_SEARCH_PAGE_PATH, PASSAGE_PARAM, readPassageParam, SUMMARY_PARAM } from '@eh/domain';
 import { Box, Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -36,6 +36,8 @@ export default function TranscriptPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const passage = readPassageParam(search.get(PASSAGE_PARAM));
+  // A search hit in the call's AI summary opens the summary at the statement citing this passage.
+  const summary = search.has(SUMMARY_PARAM) ? { focus: readPassageParam(search.get(SUMMARY_PARAM)) } : null;
   const valid = paramsAreValid(params);
   const call = useCallFiles({
     fileId: valid ? params.fileId : undefined,
@@ -79,6 +81,7 @@ export default function TranscriptPage() {
           periodYear={call.periodYear}
           period={call.period}
           passage={passage}
+          summary={summary}
         />
       )}
     </Container>

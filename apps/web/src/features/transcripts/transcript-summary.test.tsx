@@ -216,6 +216,33 @@ describe('the AI summary of a transcript', () => {
     await waitFor(() => expect(scrolled.at(-1)).toBe(`cited-passage: ${REVENUE.quote}`));
   });
 
+  it('opens on the summary at the statements a search hit in it cites, marked and scrolled to', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.textContent ?? '');
+    });
+    answerCall(PRO_MEMBER);
+    render(
+      <AppProviders store={makeStore()}>
+        <MemoryRouter
+          initialEntries={[
+            `/transcripts/${FILE_ID}?summary=${AZURE.section}.${AZURE.paragraph}.${AZURE.start}.${AZURE.end}`,
+          ]}
+        >
+          <Routes>
+            <Route path={pageById('transcript').path} element={<TranscriptPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByTestId('ai-summary');
+    expect(screen.getByTestId('side-tab-ai').getAttribute('aria-selected')).toBe('true');
+    // The paragraph's sentence and the highlight both cite the Azure passage first.
+    const marked = [...document.querySelectorAll<HTMLElement>('[data-summary-focus]')];
+    expect(marked.map((node) => node.textContent?.replace(/\d+$/, ''))).toEqual([AZURE.quote, AZURE.quote]);
+    await waitFor(() => expect(scrolled[0]).toBe(AZURE.quote));
+  });
+
   it('shows a free member the upgrade prompt in its place, with no summary and no sources', async () => {
     await openAiTab(accountOn('free').accountFeatures);
     const prompt = await within(screen.getByRole('tabpanel', { name: 'AI' })).findByTestId('upgrade-prompt');

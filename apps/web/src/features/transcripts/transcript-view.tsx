@@ -70,6 +70,11 @@ export interface TranscriptViewProps {
   compact?: boolean;
   /** A passage to open at (a search hit's link): marked and scrolled to, as a summary citation is. */
   passage?: PassageLocation | null;
+  /**
+   * Opens on the AI summary (a search hit in a summary): `focus` is the passage the hit's statement cites, marked in
+   * the summary (null when it cites none).
+   */
+  summary?: { focus: PassageLocation | null } | null;
 }
 
 /**
@@ -84,9 +89,10 @@ export function TranscriptView({
   period,
   compact,
   passage,
+  summary,
 }: TranscriptViewProps) {
   const timeZone = useTimeZone();
-  const [tab, setTab] = useState<SideTab>('transcript');
+  const [tab, setTab] = useState<SideTab>(summary ? 'ai' : 'transcript');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true }) || Boolean(compact);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -431,6 +437,7 @@ export function TranscriptView({
                 fileId={transcript?.id ?? null}
                 sections={sections}
                 onCite={(citation) => cite(citation)}
+                focus={summary?.focus ?? null}
               />
             ) : tab === 'comments' ? (
               <CommentsPanel />
