@@ -121,9 +121,11 @@ describe('search inside every call', () => {
   it('finds "guidance cut" in a sector, opens the passage, saves the search, and a live call’s word alerts by email', async () => {
     // The oracle for the sector filter: a sector of one of the hits that holds some of the calls but not all of them.
     const everywhere = await searchApi(QUERY);
-    const sectors = await sectorsOf(everywhere.calls.map((call) => call.symbol));
+    // Transcripts only (the default source): every hit is a company's call.
+    const companies = everywhere.calls.flatMap((call) => (call.symbol ? [call.symbol] : []));
+    const sectors = await sectorsOf(companies);
     let sector: string | undefined;
-    for (const candidate of new Set(everywhere.calls.map((call) => sectors.get(call.symbol)))) {
+    for (const candidate of new Set(companies.map((symbol) => sectors.get(symbol)))) {
       if (!candidate || !(CALL_SEARCH_SECTORS as readonly string[]).includes(candidate)) continue;
       const narrowed = await searchApi(QUERY, candidate);
       if (narrowed.total > 0 && narrowed.total < everywhere.total) {

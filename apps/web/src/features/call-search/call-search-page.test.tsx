@@ -71,14 +71,13 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-<<<<<<< HEAD
-function renderAt(url: string, store = makeStore()) {
-=======
 function renderAt(
   url: string,
-  answer: (params: Record<string, string>) => Search = (params) => (params.cursor === 'next-page' ? SECOND : FIRST),
+  {
+    answer = (params) => (params.cursor === 'next-page' ? SECOND : FIRST),
+    store = makeStore(),
+  }: { answer?: (params: Record<string, string>) => Search; store?: ReturnType<typeof makeStore> } = {},
 ) {
->>>>>>> call-search-sources
   const asked: Record<string, string>[] = [];
   network.use(
     http.get(`*${paths.searchCalls}`, ({ request }) => {
@@ -166,7 +165,6 @@ describe('the call search page', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/transcripts/f-b?passage=1.2.10.80'));
   });
 
-<<<<<<< HEAD
   it('saves the search with its filters, and offers the next search to be saved afresh', async () => {
     const user = userEvent.setup();
     const saved: unknown[] = [];
@@ -181,10 +179,9 @@ describe('the call search page', () => {
       }),
       http.get(`*${paths.getSavedCallSearches}`, () => HttpResponse.json({ searches: [] })),
     );
-    renderAt(
-      '/search/calls?q=guidance+cut&sector=Energy',
-      makeStore({ auth: { status: 'signedIn', email: 'member@example.com', viaLink: false } }),
-    );
+    renderAt('/search/calls?q=guidance+cut&sector=Energy', {
+      store: makeStore({ auth: { status: 'signedIn', email: 'member@example.com', viaLink: false } }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Alert me when a call says it' }));
     const done = await screen.findByRole('button', { name: 'Saved: you will be alerted' });
     expect(done.hasAttribute('disabled')).toBe(true);
@@ -207,7 +204,8 @@ describe('the call search page', () => {
     await user.click(again);
     await screen.findByRole('button', { name: 'Saved: you will be alerted' });
     expect(saved.at(-1)).toEqual({ query: 'tariffs', filters: { sector: 'Energy' } });
-=======
+  });
+
   it('toggles a source into the URL and back out, the one source left staying on', async () => {
     const user = userEvent.setup();
     const asked = renderAt('/search/calls?q=guidance');
@@ -268,7 +266,7 @@ describe('the call search page', () => {
       ],
     };
     const all = 'transcript,summary,news,filing';
-    const asked = renderAt(`/search/calls?q=guidance&sources=${all}`, () => mixed);
+    const asked = renderAt(`/search/calls?q=guidance&sources=${all}`, { answer: () => mixed });
     const hits = await screen.findAllByTestId('call-hit');
     expect(asked[0]).toEqual({ q: 'guidance', sources: all });
     expect(screen.getByTestId('call-search-total').textContent).toBe('4 results mention it.');
@@ -300,7 +298,6 @@ describe('the call search page', () => {
         .getByRole('link', { name: 'EDGAR' })
         .getAttribute('href'),
     ).toBe('https://www.sec.gov/x');
->>>>>>> call-search-sources
   });
 
   it('names the problem of a bad query', async () => {
