@@ -54,11 +54,9 @@ async function shownTotal(): Promise<number> {
   return Number(count.replaceAll(',', ''));
 }
 
-/** The companies of the hits on the page, in order (each hit's label starts with its symbol). */
+/** The companies of the hits on the page, in order. */
 const shownSymbols = () =>
-  page
-    .getByTestId('call-hit')
-    .evaluateAll((hits) => hits.map((hit) => (hit.getAttribute('aria-label') ?? '').split(' ')[0] ?? ''));
+  page.getByTestId('call-hit').evaluateAll((hits) => hits.map((hit) => hit.getAttribute('data-symbol') ?? ''));
 
 /** The marked passage's box lies inside the viewport. */
 const markInView = () =>

@@ -103,6 +103,7 @@ function Hit({ call, index, labelled }: { call: CallHit; index: number; labelled
       data-call-hit={index}
       data-testid="call-hit"
       data-source={call.source}
+      data-symbol={call.symbol ?? undefined}
       aria-label={`${HIT_LABELS[call.source]}, ${heading}: ${call.mentions} mention${call.mentions === 1 ? '' : 's'}`}
       onKeyDown={(event: KeyboardEvent) => {
         if (event.key === 'Enter' && event.target === event.currentTarget) navigate(open);
