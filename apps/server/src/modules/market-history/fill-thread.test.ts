@@ -17,7 +17,8 @@ describe(startFillThread.name, () => {
     const { share } = database;
     if (!share) throw new Error('a threaded embedded database shares a port');
     fill = await startFillThread({ share }, loadConfig({}));
-  });
+    // Two WebAssembly databases' starts and the migrations: seconds on a quiet machine, over 10 on a loaded one.
+  }, 120_000);
   afterAll(async () => {
     await fill?.close();
     await database?.close();
