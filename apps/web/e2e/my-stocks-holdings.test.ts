@@ -24,10 +24,6 @@ async function api(path: string, init: RequestInit = {}) {
   return res.json() as Promise<any>;
 }
 
-const money = (value: number) =>
-  value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const moneyChange = (value: number) => `${value < 0 ? '−' : '+'}${money(Math.abs(value))}`;
-
 beforeAll(async () => {
   browser = await fileBrowser();
   token = await idToken(FREE);
@@ -66,17 +62,37 @@ describe('My Stocks holdings', () => {
         undefined,
         { timeout: 15_000 },
       );
-      const { quotes } = await (await fetch(`${baseUrl}/api/pricing/quotes?stocks=MSFT`)).json();
-      const price = quotes[0].price as number;
-      const gain = 10 * (price - 600);
-      expect(gain).not.toBe(0);
-      expect(await row.getByTestId('holding-cost').innerText()).toBe('$6,000.00');
-      expect((await row.getByTestId('holding-gain').innerText()).startsWith(`${moneyChange(gain)} (`)).toBe(true);
-      const total = await page.getByTestId('list-unrealised-gain').innerText();
-      expect(total.startsWith(`${moneyChange(gain)} (`), total).toBe(true);
+      // The page's own figures, read in one go: while the market is open the price ticks between two reads.
+      const shown = await row.evaluate((tr) => {
+        const text = (root: ParentNode, id: string) => root.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+        return {
+          price: text(tr, 'holding-price'),
+          cost: text(tr, 'holding-cost'),
+          gain: text(tr, 'holding-gain'),
+          total: text(document, 'list-unrealised-gain'),
+          performance: text(document, 'list-performance'),
+        };
+      });
+      const amountOf = (text: string) =>
+        Number(
+          text
+            .replace(/^[^\d+−-]*/, '')
+            .replace('−', '-')
+            .replace(/[^\d.+-]/g, ''),
+        );
+      const price = amountOf(shown.price);
+      expect(price).toBeGreaterThan(0);
+      expect(shown.cost).toBe('$6,000.00');
+      // Ten shares bought at $600: the gain at the price shown (drawn to the cent, so within 10 × half a cent).
+      const gain = shown.gain.split(' (')[0] ?? '';
+      expect(Math.abs(amountOf(gain) - 10 * (price - 600)), `${shown.gain} at ${shown.price}`).toBeLessThanOrEqual(
+        0.06,
+      );
+      expect(amountOf(gain)).not.toBe(0);
+      expect(shown.total.startsWith(`${gain} (`), shown.total).toBe(true);
       // The performance runs from the buy, the same gain (the buy took cash the list did not have).
       expect(await page.getByTestId('list-performance-label').innerText()).toMatch(/^Performance \(since /);
-      expect(await page.getByTestId('list-performance').innerText()).toBe(moneyChange(gain));
+      expect(shown.performance).toBe(gain);
       for (const viewport of ['desktop', 'phone'] as const) {
         await showAs(page, viewport, 'light');
         await screenshot(page, `my-stocks-holdings-${viewport}`);

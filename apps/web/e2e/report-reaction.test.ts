@@ -114,11 +114,17 @@ describe('a report that lands ahead of its date', () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
     try {
       await context.addInitScript(shiftDate, offsetMs);
-      // The symbol's quotes as the socket brings them, each with the move the row should then tell.
+      // The symbol's quotes as the socket brings them, each with the move the row should then tell; and the moment
+      // the socket follows the calendar's events (results landing before it would reach no one on the page).
       const ticks: { at: string; figure: string }[] = [];
+      let subscribed = () => {};
+      const following = new Promise<void>((resolve) => {
+        subscribed = resolve;
+      });
       page.on('websocket', (socket) =>
         socket.on('framereceived', ({ payload }) => {
           const message = JSON.parse(String(payload)) as { type: string; data?: unknown };
+          if (message.type === 'subscribed') subscribed();
           const quotes =
             message.type === 'quotes'
               ? (message.data as Quote[])
@@ -143,6 +149,7 @@ describe('a report that lands ahead of its date', () => {
       // Before its results the row has no move of its own (a typical move reads ±).
       expect(await entry.getByTestId('report-move').count()).toBe(0);
 
+      await following;
       const admin = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
       const report = await fetch(`${baseUrl}/api/admin/demo/report`, {
         method: 'POST',
@@ -168,7 +175,8 @@ describe('a report that lands ahead of its date', () => {
               seenAt = match.at;
               return 'matches';
             },
-            { timeout: 20_000, interval: 250 },
+            // A loaded machine (CI at load 16) takes seconds to patch the row and start quoting it.
+            { timeout: 45_000, interval: 250 },
           )
           .toBe('matches');
       }
@@ -177,5 +185,5 @@ describe('a report that lands ahead of its date', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  }, 150_000);
 });
