@@ -4,10 +4,12 @@
  * , which queues the keyword alerts for what it indexed; the
  * live call's writer indexes and alerts at once (modules/call-search).
  */
+
 import type { Database } from '@eh/db';
 import { callSectionOf, callSpeakerRoleOf, indexableText, passageSpans, sentenceSpans } from '@eh/domain';
 import { enqueue } from '../kernel/jobs/queue.ts';
 import * as q from './call-passages-queries.ts';
+import { anySavedSearch } from './search-sources-queries.ts';
 
 /** The job that tries the saved searches on calls just indexed (payload: `callIds`), in the notifications lane. */
 export const KEYWORD_ALERTS_JOB = 'keyword-alerts';
@@ -120,6 +122,7 @@ export async function indexLiveCall(db: Database, eventId: number): Promise<stri
 /** What ingestion runs after storing files: index, then queue the keyword alerts for the calls indexed. */
 export async function indexTranscriptsForIngest(db: Database): Promise<string[]> {
   const calls = await indexTranscripts(db);
+  if (calls.length === 0 || !(await anySavedSearch(db))) return calls;
   for (let at = 0; at < calls.length; at += KEYWORD_ALERTS_JOB_CALLS)
     await enqueue(db, {
       name: KEYWORD_ALERTS_JOB,

@@ -125,6 +125,28 @@ export async function staleFilings(db: Database, params: { limit: number; afterI
   return rowsOf<StaleFiling & { date: string | Date }>(result).map((row) => ({ ...row, date: isoOf(row.date) }));
 }
 
+/** Whether any saved search could be alerted: with none, what ingestion indexes queues no alert job. */
+export async function anySavedSearch(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`select exists (select 1 from saved_call_searches) as found`);
+  return rowsOf<{ found: boolean }>(result)[0]?.found === true;
+}
+
+/**
+ * Whether some summary, news article or filing of a listed company has never been indexed: what the backfill is for.
+ * (Changed content is found by the runs that store it.)
+ */
+export async function sourcesBehind(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (select 1 from file_analysis fa
+        where not exists (select 1 from search_index_state s where s.call_id = 'summary:' || fa.file_id))
+      or exists (select 1 from news n
+        where not exists (select 1 from search_index_state s where s.call_id = 'news:' || n.id))
+      or exists (select 1 from sec_filings f
+        where f.asset_id is not null
+          and not exists (select 1 from search_index_state s where s.call_id = 'filing:' || f.id)) as behind`);
+  return rowsOf<{ behind: boolean }>(result)[0]?.behind === true;
+}
+
 /** The highest news or filing id indexed: what an ingestion that changed no stored row starts after. */
 export async function lastIndexedId(db: Database, source: 'news' | 'filing'): Promise<number> {
   const prefix = source === 'news' ? 'news:' : 'filing:';

@@ -274,6 +274,8 @@ export async function indexSearchSourcesForIngest(
   options: { summaryFileIds?: readonly string[]; addedOnly?: boolean } = {},
 ): Promise<string[]> {
   const calls = await indexSearchSources(db, sources, options);
+  // A first start indexes five years of news with no saved search to try: no job per batch for nothing.
+  if (calls.length === 0 || !(await q.anySavedSearch(db))) return calls;
   for (let at = 0; at < calls.length; at += KEYWORD_ALERTS_JOB_CALLS)
     await enqueue(db, {
       name: KEYWORD_ALERTS_JOB,

@@ -1,6 +1,7 @@
 import type { Database } from '@eh/db';
 import { indexLiveCall, indexTranscripts } from '../../ingest/call-passages.ts';
 import { type IndexedSource, indexSearchSources } from '../../ingest/search-sources.ts';
+import { sourcesBehind } from '../../ingest/search-sources-queries.ts';
 import type { ServerModule } from '../../kernel/module.ts';
 import type { Seed } from '../../kernel/seed.ts';
 import { alertSavedSearches } from './alerts.ts';
@@ -34,7 +35,8 @@ export async function indexStoredSources(db: Database, sources: readonly Indexed
 export const searchSourcesSeed: Seed = {
   name: 'search-sources',
   async run(db) {
-    await enqueueSourcesIndex(db);
+    // A first start indexed what it stored as it went: a copy of its folder must not run the backfill again.
+    if (await sourcesBehind(db)) await enqueueSourcesIndex(db);
   },
 };
 
