@@ -30,7 +30,7 @@ import { fileBrowser, openPage, screenshot } from './browser.ts';
 import { presetPreferences, weekRows } from './calendar-data.ts';
 import { historyComplete } from './server-ready.ts';
 import { shiftDate } from './shifted-clock.ts';
-import { CLIENT_ID, PRO } from './support.ts';
+import { idToken, PRO } from './support.ts';
 
 const SHIFTED_CLOCK = new URL('./shifted-clock.ts', import.meta.url).pathname;
 
@@ -79,23 +79,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function proToken(): Promise<string> {
-  const res = await fetch(`${baseUrl}/idp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: CLIENT_ID,
-      AuthParameters: { USERNAME: PRO.email, PASSWORD: PRO.password },
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-}
-
 /** A report due after today, this week or next, not reported yet: the biggest company first. */
 async function laterReport(): Promise<{ monday: string; row: EarningsRow }> {
   const today = nyDate(serverNow());
@@ -142,7 +125,7 @@ describe('a report that lands ahead of its date', () => {
       await presetPreferences(page, {
         earningsSettings: { calendarView: 'list', filter: 'all', sort: 'popularity', autoExpandHiddenSymbols: true },
       });
-      await page.goto(`/earnings-list/week-of/${monday}?selectedDate=${row.date}&token=${await proToken()}`);
+      await page.goto(`/earnings-list/week-of/${monday}?selectedDate=${row.date}&token=${await idToken(PRO, baseUrl)}`);
       await page.getByTestId('calendar-loading').waitFor({ state: 'detached', timeout: 30_000 });
       const entry = page.locator(`[data-testid="calendar-entry"][data-symbol="${row.symbol}"]`).first();
       await entry.waitFor({ timeout: 15_000 });

@@ -19,8 +19,8 @@ export const FREE: Account = { email: 'free@demo.earningshub.dev', password: DEM
 export const PRO: Account = { email: 'pro@demo.earningshub.dev', password: DEMO_PASSWORD };
 
 /** The account's identity token from the local identity provider (the app signs in with ?token=, SPEC §2). */
-export async function idToken(account: Account): Promise<string> {
-  const res = await fetch(`${inject('baseUrl')}/idp`, {
+export async function idToken(account: Account, baseUrl = inject('baseUrl')): Promise<string> {
+  const res = await fetch(`${baseUrl}/idp`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
