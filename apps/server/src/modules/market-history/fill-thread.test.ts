@@ -7,6 +7,8 @@ import { HISTORY_STEPS } from './history.ts';
 
 const METRICS_STEP = HISTORY_STEPS.findIndex((step) => step.metrics);
 const ASOF = '2026-11-27T21:00:00.000Z';
+/** The metrics step computes the whole demo market's metrics: 1-2 s on a quiet machine, past 5 s in CI at load 17. */
+const STEP_MS = 60_000;
 
 describe(startFillThread.name, () => {
   let database: DatabaseHandle;
@@ -24,24 +26,32 @@ describe(startFillThread.name, () => {
     await database?.close();
   });
 
-  it('runs a step in its own thread on the same database, telling this side what changed', async () => {
-    const changed: Dataset[][] = [];
-    await fill.run(
-      { provider: 'demo', seed: 'thread-market', asOf: ASOF, step: METRICS_STEP },
-      { onChanged: (datasets) => changed.push(datasets) },
-    );
-    // The metrics step names no dataset: every cache is told to clear.
-    expect(changed).toEqual([[]]);
-    // The database stays this side's too once the thread has written to it.
-    await expect(database.ping()).resolves.toBeUndefined();
-  });
+  it(
+    'runs a step in its own thread on the same database, telling this side what changed',
+    async () => {
+      const changed: Dataset[][] = [];
+      await fill.run(
+        { provider: 'demo', seed: 'thread-market', asOf: ASOF, step: METRICS_STEP },
+        { onChanged: (datasets) => changed.push(datasets) },
+      );
+      // The metrics step names no dataset: every cache is told to clear.
+      expect(changed).toEqual([[]]);
+      // The database stays this side's too once the thread has written to it.
+      await expect(database.ping()).resolves.toBeUndefined();
+    },
+    STEP_MS,
+  );
 
-  it("hands a step's failure back in words, and runs the next step after it", async () => {
-    await expect(fill.run({ provider: 'nowhere', seed: 'thread-market', asOf: ASOF, step: 0 }, {})).rejects.toThrow(
-      "provider 'nowhere' is not registered",
-    );
-    await expect(
-      fill.run({ provider: 'demo', seed: 'thread-market', asOf: ASOF, step: METRICS_STEP }, {}),
-    ).resolves.toBeUndefined();
-  });
+  it(
+    "hands a step's failure back in words, and runs the next step after it",
+    async () => {
+      await expect(fill.run({ provider: 'nowhere', seed: 'thread-market', asOf: ASOF, step: 0 }, {})).rejects.toThrow(
+        "provider 'nowhere' is not registered",
+      );
+      await expect(
+        fill.run({ provider: 'demo', seed: 'thread-market', asOf: ASOF, step: METRICS_STEP }, {}),
+      ).resolves.toBeUndefined();
+    },
+    STEP_MS,
+  );
 });
