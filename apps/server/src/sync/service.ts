@@ -751,7 +751,16 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
         if (stopped) return;
         // The next x.050 s (never now).
         const wait = (LIVE_QUOTE_FLUSH_MS + FLUSH_OFFSET_MS - (Date.now() % LIVE_QUOTE_FLUSH_MS)) % LIVE_QUOTE_FLUSH_MS;
-        flushTimer = setTimeout(() => {
+        const due = Date.now() + (wait || LIVE_QUOTE_FLUSH_MS);
+        const flushWhenDue = () => {
+          // A timer counts from the event loop's last turn, not from now: on a busy node it fires early (a CI run at
+          // load 17 cut two batches in one second). Before its x.050 s, it waits out the rest.
+          const early = due - Date.now();
+          if (early > 0) {
+            flushTimer = setTimeout(flushWhenDue, early);
+            flushTimer.unref();
+            return;
+          }
           // A round still sending (an overloaded node) finishes first; this second's round then waits a second.
           if (!flushing) {
             flushing = true;
@@ -763,7 +772,8 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
             step();
           }
           scheduleFlush();
-        }, wait || LIVE_QUOTE_FLUSH_MS);
+        };
+        flushTimer = setTimeout(flushWhenDue, wait || LIVE_QUOTE_FLUSH_MS);
         flushTimer.unref();
       };
       scheduleFlush();
