@@ -7,7 +7,7 @@ import { HISTORY_STEPS } from './history.ts';
 
 const METRICS_STEP = HISTORY_STEPS.findIndex((step) => step.metrics);
 const ASOF = '2026-11-27T21:00:00.000Z';
-/** The metrics step computes the whole demo market's metrics: 1-2 s on a quiet machine, past 5 s in CI at load 17. */
+/** The metrics step computes the whole demo market's metrics: 2.9 s on a quiet machine, past 5 s in CI at load 17. */
 const STEP_MS = 60_000;
 
 describe(startFillThread.name, () => {
