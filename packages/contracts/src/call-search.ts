@@ -137,7 +137,16 @@ export const getCallMentionTrends = defineRoute({
         calls: z.number().int(),
       }),
     ),
-    companies: z.array(z.object({ symbol: z.string(), name: z.string(), mentions: z.number().int() })),
+    companies: z.array(
+      z.object({
+        symbol: z.string(),
+        name: z.string(),
+        /** Matching passages this season. */
+        mentions: z.number().int(),
+        /** Its matching passages in each of `quarters`, in the same order (the company's own trend). */
+        quarters: z.array(z.number().int()),
+      }),
+    ),
   }),
 });
 

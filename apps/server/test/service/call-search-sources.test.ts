@@ -222,13 +222,13 @@ eachDatabase((service_) => {
       );
     const calls = await trends();
     expect(calls.quarters).toEqual([{ periodYear: 2089, period: 'Q1', mentions: 1, calls: 1 }]);
-    expect(calls.companies).toEqual([{ symbol: 'ZQTA', name: 'Trellium Corp', mentions: 1 }]);
+    expect(calls.companies).toEqual([{ symbol: 'ZQTA', name: 'Trellium Corp', mentions: 1, quarters: [1] }]);
     const wide = await trends(['transcript', 'summary', 'news']);
-    // News has no fiscal quarter: it counts for the company it is filed under, not per quarter.
+    // News has no fiscal quarter: it counts for the company it is filed under, not per quarter (nor in its trend).
     expect(wide.quarters).toEqual([{ periodYear: 2089, period: 'Q1', mentions: 3, calls: 2 }]);
     expect(wide.companies).toEqual([
-      { symbol: 'ZQTA', name: 'Trellium Corp', mentions: 3 },
-      { symbol: 'ZQTB', name: 'Quonset Mills', mentions: 2 },
+      { symbol: 'ZQTA', name: 'Trellium Corp', mentions: 3, quarters: [3] },
+      { symbol: 'ZQTB', name: 'Quonset Mills', mentions: 2, quarters: [0] },
     ]);
   });
 

@@ -243,10 +243,11 @@ eachDatabase((service_) => {
       { periodYear: 2089, period: 'Q1', mentions: 4, calls: 2 },
       { periodYear: 2089, period: 'Q4', mentions: 4, calls: 1 },
     ]);
-    // The season is the days before now: ZQSA's February call is older.
+    // The season is the days before now: ZQSA's February call is older. Each company's trend counts its own
+    // mentions in the same quarters as the whole market's.
     expect(result.companies).toEqual([
-      { symbol: 'ZQSC', name: 'Plumbus Energy', mentions: 3 },
-      { symbol: 'ZQSB', name: 'Quixel Foods', mentions: 1 },
+      { symbol: 'ZQSC', name: 'Plumbus Energy', mentions: 3, quarters: [3, 0] },
+      { symbol: 'ZQSB', name: 'Quixel Foods', mentions: 1, quarters: [1, 0] },
     ]);
   });
 

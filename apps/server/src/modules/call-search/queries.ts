@@ -235,7 +235,7 @@ export async function mentionsPerQuarter(
 export async function topMentioners(
   db: Database,
   params: { tsquery: string; filters: PassageFilters; since: string; limit: number },
-): Promise<{ symbol: string; name: string; mentions: number }[]> {
+): Promise<{ assetId: number; symbol: string; name: string; mentions: number }[]> {
   const result = await db.execute(sql`
     with q as materialized (select ${tsQuery(params.tsquery)} as q),
     m as (
@@ -244,10 +244,40 @@ export async function topMentioners(
       where p.tsv @@ q.q and p.date >= ${params.since}::timestamptz ${whereOf(params.filters)}
       group by p.asset_id
     )
-    select a.symbol, a.name, m.mentions from m join assets a on a.id = m.asset_id
+    select a.id as "assetId", a.symbol, a.name, m.mentions from m join assets a on a.id = m.asset_id
     order by m.mentions desc, a.symbol
     limit ${params.limit}`);
-  return rowsOf<{ symbol: string; name: string; mentions: number }>(result);
+  return rowsOf<{ assetId: number; symbol: string; name: string; mentions: number }>(result);
+}
+
+/** Each company's matching passages in each of `quarters` (the trend's own), in that order: a chart per company. */
+export async function companyMentionsPerQuarter(
+  db: Database,
+  params: {
+    tsquery: string;
+    filters: PassageFilters;
+    assetIds: readonly number[];
+    quarters: readonly QuarterMentions[];
+  },
+): Promise<Map<number, number[]>> {
+  const series = new Map(params.assetIds.map((id) => [id, params.quarters.map(() => 0)]));
+  if (params.assetIds.length === 0 || params.quarters.length === 0) return series;
+  const result = await db.execute(sql`
+    with q as materialized (select ${tsQuery(params.tsquery)} as q)
+    select p.asset_id as "assetId", p.period_year::int as "periodYear", p.period, count(*)::int as mentions
+    from call_passages p cross join q
+    where p.tsv @@ q.q and p.asset_id = any(${p([...params.assetIds])}::int[])
+      and (p.period_year, p.period) in (
+        select * from unnest(${p(params.quarters.map((x) => x.periodYear))}::int[], ${p(params.quarters.map((x) => x.period))}::text[]))
+      ${whereOf(params.filters)}
+    group by p.asset_id, p.period_year, p.period`);
+  const index = new Map(params.quarters.map((x, i) => [`${x.periodYear} ${x.period}`, i]));
+  for (const row of rowsOf<{ assetId: number; periodYear: number; period: string; mentions: number }>(result)) {
+    const at = index.get(`${row.periodYear} ${row.period}`);
+    const counts = series.get(row.assetId);
+    if (at !== undefined && counts) counts[at] = row.mentions;
+  }
+  return series;
 }
 
 /** Whether any passage of the call matches (a saved search tried on a newly indexed call). */

@@ -212,10 +212,17 @@ export async function trends(ctx: AppContext, request: TrendsQuery, caller: Call
   const filters = await resolveFilters(ctx.db, filterInput, caller);
   const tsquery = toTsQueryText(query);
   const since = new Date(now.getTime() - CALL_SEARCH_SEASON_DAYS * 86_400_000).toISOString();
-  const [quarters, companies] = await Promise.all([
+  const [quarters, top] = await Promise.all([
     q.mentionsPerQuarter(ctx.db, { tsquery, filters, quarters: CALL_SEARCH_TREND_QUARTERS }),
     q.topMentioners(ctx.db, { tsquery, filters, since, limit: CALL_SEARCH_TOP_COMPANIES }),
   ]);
+  const series = await q.companyMentionsPerQuarter(ctx.db, {
+    tsquery,
+    filters,
+    assetIds: top.map((company) => company.assetId),
+    quarters,
+  });
+  const companies = top.map(({ assetId, ...company }) => ({ ...company, quarters: series.get(assetId) ?? [] }));
   return { query: tsquery, quarters, companies };
 }
 

@@ -63,7 +63,10 @@ const TRENDS: ResponseOf<typeof getCallMentionTrends> = {
     { periodYear: 2026, period: 'Q2', mentions: 4, calls: 3 },
     { periodYear: 2026, period: 'Q3', mentions: 9, calls: 5 },
   ],
-  companies: [{ symbol: 'ZZA', name: 'ZZA Inc.', mentions: 5 }],
+  companies: [
+    { symbol: 'ZZA', name: 'ZZA Inc.', mentions: 5, quarters: [1, 5] },
+    { symbol: 'ZZB', name: 'ZZB Corp.', mentions: 2, quarters: [0, 2] },
+  ],
 };
 
 function Where() {
@@ -126,7 +129,16 @@ describe('the call search page', () => {
     expect(screen.getByRole('img', { name: /Mentions of guidance cut per quarter/ }).getAttribute('aria-label')).toBe(
       'Mentions of guidance cut per quarter. Q2 ’26: 4, Q3 ’26: 9',
     );
-    expect(screen.getByTestId('call-search-top').textContent).toBe('ZZA · 5');
+    expect(screen.getByTestId('call-search-top').textContent).toBe('ZZA · 5ZZB · 2');
+    // A company picked charts its own quarters; picked again, the chart is the whole market's once more.
+    await user.click(screen.getByRole('button', { name: 'ZZB · 2' }));
+    expect(screen.getByRole('img', { name: /per quarter by ZZB/ }).getAttribute('aria-label')).toBe(
+      'Mentions of guidance cut per quarter by ZZB. Q2 ’26: 0, Q3 ’26: 2',
+    );
+    expect(screen.getByRole('heading', { name: 'Mentions per quarter by ZZB Corp. (ZZB)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ZZB · 2' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'ZZB · 2' }));
+    expect(screen.getByRole('img', { name: /Mentions of guidance cut per quarter\./ })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'More calls' }));
     await waitFor(() => expect(screen.getAllByTestId('call-hit')).toHaveLength(3));

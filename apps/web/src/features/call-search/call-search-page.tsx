@@ -245,37 +245,51 @@ function ResultsPage({
 function Trends({ args }: { args: CallSearchArgs }) {
   const { q, ...filters } = args;
   const trends = useGetCallMentionTrendsQuery({ q: q ?? '', ...filters }, { skip: !q });
+  // A company picked among the season's top mentioners: the chart shows its own quarters.
+  const [picked, setPicked] = useState<string | null>(null);
   const data = trends.data;
   if (!q || !data || data.quarters.length === 0) return null;
+  const company = data.companies.find((c) => c.symbol === picked) ?? null;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="call-search-trends">
       <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-        Mentions per quarter
+        {company
+          ? `Mentions per quarter by ${company.name} (${company.symbol})`
+          : 'Mentions per quarter, all companies'}
       </Typography>
       <MiniBars
-        label={`Mentions of ${q} per quarter`}
-        bars={data.quarters.map((quarter) => ({
+        label={company ? `Mentions of ${q} per quarter by ${company.symbol}` : `Mentions of ${q} per quarter`}
+        bars={data.quarters.map((quarter, i) => ({
           // Two lines: eight quarters and more fit a phone's width.
           label: `${quarter.period}\n’${String(quarter.periodYear).slice(2)}`,
-          value: quarter.mentions,
+          value: company ? (company.quarters[i] ?? 0) : quarter.mentions,
         }))}
         format={(value) => (value === null ? '—' : value.toLocaleString('en-US'))}
       />
       {data.companies.length > 0 ? (
         <>
-          <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
+          <Typography variant="subtitle2" component="h2" sx={{ mt: 2 }}>
             Who mentions it most this season
           </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+            Pick a company to chart its own mentions.
+          </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }} data-testid="call-search-top">
-            {data.companies.map((company) => (
-              <Chip
-                key={company.symbol}
-                size="small"
-                variant="outlined"
-                label={`${company.symbol} · ${company.mentions}`}
-                title={company.name}
-              />
-            ))}
+            {data.companies.map((c) => {
+              const on = c.symbol === company?.symbol;
+              return (
+                <Chip
+                  key={c.symbol}
+                  size="small"
+                  variant={on ? 'filled' : 'outlined'}
+                  color={on ? 'primary' : 'default'}
+                  label={`${c.symbol} · ${c.mentions}`}
+                  title={c.name}
+                  aria-pressed={on}
+                  onClick={() => setPicked(on ? null : c.symbol)}
+                />
+              );
+            })}
           </Box>
         </>
       ) : null}
