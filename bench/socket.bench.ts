@@ -8,7 +8,7 @@
  * benchmark's assets) runs in a child process; the clients run in --workers other processes (default 4) and time each
  * `quotes` message from its batch's `at` (when the server cut it for that client) and from its second's flush (x.050 s)
  * to its receipt. Next to it, in the same run and the same server process, a bare `ws` server (the package
- * @fastify/websocket uses) sends every client the very bytes our server sent it (five batches recorded just after the
+ * our socket is made with) sends every client the very bytes our server sent it (five batches recorded just after the
  * first measured window, in turn, each stamped when it goes, as ours are) on the same one-second rhythm, with nothing
  * else to do: no feed, no subscriptions, no coalescing, no checks, no bus. Rounds alternate (ours, bare, ours, bare) so
  * both meet the shared machine's passing load. Printed for both: the lags (p50 / p99 / max), messages and bytes a
@@ -16,14 +16,16 @@
  * same process before), its CPU a second and the wall time of its sending passes over the measured window, and its
  * event-loop delay. The ratio is the bare server's CPU over ours for the same bytes: the share of a bare server's
  * capacity ours keeps (1.0 = no cost of our own). Every figure is printed with the machine's load average (1/5/15
- * minutes) when it was taken. Exits non-zero when a target is missed: p99 lag <= 100 ms, ratio >= 0.5x, no client
- * dropped.
+ * minutes) when it was taken. Connecting is timed to each client's welcome (what the bare server sends too), with the
+ * server's CPU over it; ours then subscribes every client, timed apart, and its memory is read before and after.
+ * Exits non-zero when a target is missed: p99 lag <= 100 ms, ratio >= 0.5x, no client dropped, <= 4 KB per subscribed
+ * connection, connecting in <= 1.5x the bare server's time.
  *
 
  *
  * Options: --clients N, --per-client N, --symbols N, --ticks N, --duration S (measured seconds per server and round,
  * default 8), --warmup S (default 2), --rounds N (default 2), --workers N, --profile DIR (a CPU profile of the server's
- * every measured window, ours-1.cpuprofile, bare-2.cpuprofile, …).
+ * every measured window and connecting phase: ours-1.cpuprofile, ours-connect-1.cpuprofile, bare-2.cpuprofile, …).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +44,9 @@ import { benchConfig, loadAverage } from './support.ts';
 
 export const TARGET_P99_MS = 100;
 export const TARGET_RATIO = 0.5;
+/** A subscribed connection's memory (heap and buffers), and the time to connect every client over the bare server's. */
+export const TARGET_CONNECTION_KB = 4;
+export const TARGET_CONNECT_RATIO = 1.5;
 /** Ticks go out in batches this often (a feed's packets). */
 const TICK_BATCH_MS = 50;
 /** Lags are counted in 1 ms buckets up to this. */
@@ -222,6 +227,9 @@ async function serve() {
   if (values.profile) mkdirSync(values.profile, { recursive: true });
   let profiled = '';
   let windows = 0;
+  // The connecting phase: its CPU, and with --profile its own profile (ours-connect-1, …).
+  let connecting: { cpu: NodeJS.CpuUsage; name: string } | null = null;
+  let connects = 0;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gcMs += entry.duration;
   }).observe({ entryTypes: ['gc'] });
@@ -286,6 +294,27 @@ async function serve() {
       url: server.url.replace(/^http/, 'ws'),
       bareUrl: `ws://127.0.0.1:${(bare.address() as { port: number }).port}`,
     }),
+    'connect-start': async (name: string) => {
+      connecting = { cpu: process.cpuUsage(), name };
+      if (profiler) {
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+    },
+    'connect-stop': async () => {
+      if (!connecting) throw new Error('not connecting');
+      const cpu = process.cpuUsage(connecting.cpu);
+      if (profiler && values.profile) {
+        const { profile } = (await profiler.post('Profiler.stop')) as { profile: object };
+        connects += 1;
+        writeFileSync(
+          join(values.profile, `${connecting.name}-connect-${connects}.cpuprofile`),
+          JSON.stringify(profile),
+        );
+      }
+      connecting = null;
+      return (cpu.user + cpu.system) / 1000;
+    },
     memory: async () => {
       // Closed sockets are let go over a few turns of the loop: settle before reading.
       for (let i = 0; i < 3; i += 1) {
@@ -390,7 +419,7 @@ async function serve() {
 // ---- a client process ---------------------------------------------------------------------------------------------
 
 function clients() {
-  const sockets: WsSocket[] = [];
+  const sockets: { socket: WsSocket; index: number }[] = [];
   const empty = (): Counts => ({
     histogram: new Array(LAG_BUCKETS + 1).fill(0),
     fromSecond: new Array(LAG_BUCKETS + 1).fill(0),
@@ -418,7 +447,10 @@ function clients() {
     }
   };
 
-  /** Opens the given clients, a few hundred at a time; resolves once each is ready (subscribed, or welcomed). */
+  /** Per open socket, what it waits for: its subscription's acknowledgement. */
+  const waiting = new Map<WsSocket, () => void>();
+
+  /** Opens the given clients, a few hundred at a time; resolves once each is welcomed (connected). */
   const open = async (args: { url: string; ids: number[]; subscribe: boolean }) => {
     const batch = 200;
     for (let start = 0; start < args.ids.length; start += batch) {
@@ -430,19 +462,15 @@ function clients() {
               const socket = new WebSocket(`${args.url}${args.subscribe ? '/sync' : '/'}?${query}`, {
                 perMessageDeflate: false,
               });
-              sockets.push(socket);
+              sockets.push({ socket, index });
               socket.on('error', reject);
               socket.on('close', (code) => {
                 counts.closes[code] = (counts.closes[code] ?? 0) + 1;
               });
               socket.on('message', (data) => {
                 const text = data.toString('latin1', 0, 24);
-                if (text.startsWith('{"type":"welcome"')) {
-                  if (!args.subscribe) return resolve();
-                  socket.send(
-                    JSON.stringify({ type: 'subscribe', targets: { stocks: symbolsOf(index) }, requestId: 'b' }),
-                  );
-                } else if (text.startsWith('{"type":"subscribed"')) resolve();
+                if (text.startsWith('{"type":"welcome"')) resolve();
+                else if (text.startsWith('{"type":"subscribed"')) waiting.get(socket)?.();
                 else onMessage(data);
               });
             }),
@@ -451,8 +479,28 @@ function clients() {
     }
   };
 
+  /** Subscribes every open client to its stocks, a few hundred at a time; resolves once each is acknowledged. */
+  const subscribe = async () => {
+    const batch = 200;
+    for (let start = 0; start < sockets.length; start += batch) {
+      await Promise.all(
+        sockets.slice(start, start + batch).map(
+          ({ socket, index }) =>
+            new Promise<void>((resolve) => {
+              waiting.set(socket, () => {
+                waiting.delete(socket);
+                resolve();
+              });
+              socket.send(JSON.stringify({ type: 'subscribe', targets: { stocks: symbolsOf(index) }, requestId: 'b' }));
+            }),
+        ),
+      );
+    }
+  };
+
   serveRequests({
     open,
+    subscribe,
     'measure-start': () => {
       counts = { ...empty(), closes: counts.closes };
       measuredFrom = performance.now();
@@ -466,7 +514,7 @@ function clients() {
     close: async () => {
       await Promise.all(
         sockets.splice(0).map(
-          (socket) =>
+          ({ socket }) =>
             new Promise<void>((resolve) => {
               if (socket.readyState >= 2) return resolve();
               socket.once('close', () => resolve());
@@ -533,6 +581,7 @@ async function main() {
 
   const run = async (name: 'ours' | 'bare', round: number) => {
     const before = await server.ask<Memory>('memory');
+    await server.ask('connect-start', name);
     const connectStarted = Date.now();
     await Promise.all(
       workers.map((w, i) =>
@@ -540,6 +589,16 @@ async function main() {
       ),
     );
     const connectMs = Date.now() - connectStarted;
+    const connectCpuMs = await server.ask<number>('connect-stop');
+    // Then ours follows each client's stocks (the bare server has nothing to follow).
+    let subscribeMs: number | null = null;
+    let connected: Memory | null = null;
+    if (name === 'ours') {
+      connected = await server.ask<Memory>('memory');
+      const subscribeStarted = Date.now();
+      await Promise.all(workers.map((w) => w.ask('subscribe')));
+      subscribeMs = Date.now() - subscribeStarted;
+    }
     const after = await server.ask<Memory>('memory');
     let captured: { clients: number; avgBytes: number } | null = null;
     if (name === 'ours') {
@@ -587,7 +646,11 @@ async function main() {
       fromSecond,
       tickRate,
       connectMs,
+      connectCpuMs,
+      subscribeMs,
       perConnection: { heap: (after.heap - before.heap) / CLIENTS, rss: (after.rss - before.rss) / CLIENTS },
+      /** Of which before subscribing. */
+      unsubscribed: connected ? (connected.heap - before.heap) / CLIENTS : null,
       window,
       captured,
       p50: percentile(histogram, 50),
@@ -618,8 +681,10 @@ async function main() {
       `${r.messagesPerSecond.toFixed(0)} msg/s, ${mb(r.bytesPerSecond)}/s; server CPU ${cpu(r).toFixed(0)} ms/s (kernel ${(r.window.systemMs / r.window.seconds).toFixed(0)}), ` +
       `sending ${(r.window.flushMs / r.window.seconds).toFixed(0)} ms/s, GC ${(r.window.gcMs / r.window.seconds).toFixed(0)} ms/s; ` +
       `event loop p99 ${r.window.loopP99.toFixed(1)} ms max ${r.window.loopMax.toFixed(1)} ms; ` +
-      `memory per connection ${kb(r.perConnection.heap)} (heap + buffers), RSS ${kb(r.perConnection.rss)}; ` +
-      `connected in ${(r.connectMs / 1000).toFixed(1)} s (${r.load})`;
+      `memory per connection ${kb(r.perConnection.heap)} (heap + buffers${r.unsubscribed === null ? '' : `; ${kb(r.unsubscribed)} before subscribing`}), RSS ${kb(r.perConnection.rss)}; ` +
+      `connected in ${(r.connectMs / 1000).toFixed(1)} s (server CPU ${(r.connectCpuMs / 1000).toFixed(1)} s)` +
+      (r.subscribeMs === null ? '' : `, subscribed in ${(r.subscribeMs / 1000).toFixed(1)} s more`) +
+      ` (${r.load})`;
     console.log(
       `socket: ${CLIENTS} clients x ${PER_CLIENT} symbols over ${SYMBOLS}, ${TICKS} ticks/s, ${WORKERS} client processes, ` +
         `${ROUNDS} rounds of ${DURATION_S} s measured after ${WARMUP_S} s each (whole run ${((Date.now() - started) / 1000).toFixed(0)} s)`,
@@ -642,13 +707,24 @@ async function main() {
     const p99 = percentile(merged(ours), 99);
     const bareP99 = percentile(merged(bare), 99);
     const dropped = Math.max(...ours.map((r) => r.dropped));
+    const mean = (list: number[]) => list.reduce((sum, v) => sum + v, 0) / list.length;
+    const perConnection = mean(ours.map((r) => r.perConnection.heap)) / 1024;
+    const connectRatio = mean(ours.map((r) => r.connectMs)) / mean(bare.map((r) => r.connectMs));
     const unexpected = results.reduce((sum, r) => sum + r.unexpectedCloses, 0);
     console.log(
       `all rounds: our server p99 lag ${p99} ms (target <= ${TARGET_P99_MS} ms; bare ws ${bareP99} ms), ` +
         `from the second's flush ${percentile(merged(ours, 'fromSecond'), 99)} ms (bare ws ${percentile(merged(bare, 'fromSecond'), 99)} ms), ` +
         `CPU ${cpuOf(ours).toFixed(0)} ms/s vs bare ${cpuOf(bare).toFixed(0)} ms/s: ratio ${ratio.toFixed(2)}x ` +
-        `(bare CPU over ours for the same bytes; target >= ${TARGET_RATIO}x); slow clients dropped ${dropped}`,
+        `(bare CPU over ours for the same bytes; target >= ${TARGET_RATIO}x); slow clients dropped ${dropped}; ` +
+        `memory per subscribed connection ${perConnection.toFixed(1)} KB (target <= ${TARGET_CONNECTION_KB} KB); ` +
+        `connecting ${connectRatio.toFixed(2)}x the bare server's time (target <= ${TARGET_CONNECT_RATIO}x)`,
     );
+    if (perConnection > TARGET_CONNECTION_KB)
+      failures.push(`${perConnection.toFixed(1)} KB per connection is above ${TARGET_CONNECTION_KB} KB`);
+    if (connectRatio > TARGET_CONNECT_RATIO)
+      failures.push(
+        `connecting took ${connectRatio.toFixed(2)}x the bare server's time, above ${TARGET_CONNECT_RATIO}x`,
+      );
     if (p99 > TARGET_P99_MS) failures.push(`p99 lag ${p99} ms is above ${TARGET_P99_MS} ms`);
     if (ratio < TARGET_RATIO) failures.push(`ratio ${ratio.toFixed(2)}x is below ${TARGET_RATIO}x`);
     if (dropped > 0 || unexpected > 0) failures.push(`${dropped} clients dropped, ${unexpected} closed unexpectedly`);

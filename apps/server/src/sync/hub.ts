@@ -7,7 +7,7 @@ import type { AssetRef, FileMeta, LiveDataMessage, LiveServerMessage, NewsItem, 
 import { type AccountFeatures, FILE_TYPE_FEEDS, LIVE_ALL_EVENTS, LIVE_CLOSE_CODES, quoteKey } from '@eh/domain';
 import { gateEarnings, gateEvent, gateFile } from './gate.ts';
 
-/** The socket as the hub uses it (the `ws` socket @fastify/websocket hands over). */
+/** The socket as the hub uses it (a `ws` socket, upgrade.ts). */
 export interface LiveSocket {
   send(data: string | Buffer, options?: { binary?: boolean }): void;
   close(code?: number, reason?: string): void;
@@ -49,12 +49,12 @@ export interface LiveClient {
   paused: boolean;
   closed: boolean;
   /** Assets followed, in an array: a batch walks it (several times faster than a Map's iterator). */
-  readonly quoteList: FollowedQuote[];
+  quoteList: FollowedQuote[];
   /**
    * Why each asset of {@link quoteList} (same index) is followed: {@link BY_SYMBOL} when named itself, plus
    * {@link BY_LIST} for each list holding it. Arrays, not Maps: a connection's memory is mostly its follows.
    */
-  readonly reasons: number[];
+  reasons: number[];
   /** Assets followed by name (not only through a list). */
   symbols: number;
   /** Each asset's index in {@link quoteList}, made once the list is too long to scan. */
@@ -453,6 +453,14 @@ export function createHub(options: HubOptions = {}) {
       };
       clients.add(client);
       return client;
+    },
+    /**
+     * Trims the client's follows to their length once a subscription is applied: arrays grown by push keep up to
+     * twice the room they use, a tenth of a subscribed connection's memory.
+     */
+    settle(client: LiveClient) {
+      client.quoteList = client.quoteList.slice();
+      client.reasons = client.reasons.slice();
     },
     /** The connection closed (by either side): what it followed is let go. */
     remove(client: LiveClient) {

@@ -1,9 +1,7 @@
-import type { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@eh/contracts';
-import websocket from '@fastify/websocket';
 import type { Role } from '../kernel/role.ts';
 import { createSyncService, type IncomingSocket, type SyncOptions, type SyncService } from './service.ts';
+import { SYNC_PATH, syncUpgrades } from './upgrade.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,46 +29,31 @@ export function createSyncRole(options: SyncOptions = {}): Role {
     async register(app) {
       const service = createSyncService(app.ctx, app.log.child({ role: 'sync' }), options);
       app.decorate('live', service);
-      const before = new Set(app.server.listeners('upgrade'));
-      await app.register(async (scope) => {
-        await scope.register(websocket, {
-          options: { maxPayload: FRAME_MAX_BYTES },
-          // Clients are told the server is going away (1001), so they reconnect, to another node if there is one.
-          preClose(done) {
-            service.closeAll();
-            done();
-          },
-        });
-        scope.route({
-          method: 'GET',
-          url: '/sync',
-          // The token travels in the query string: the request is not logged at info.
-          logLevel: 'warn',
-          handler: async (_request, reply) =>
-            reply
-              .code(426)
-              .header('upgrade', 'websocket')
-              .send({ message: 'The live socket needs a WebSocket upgrade', code: 'upgrade_required' }),
-          wsHandler: (socket, request) => {
-            // The plugin leaves the upgrade's request and reply (headers, a child logger: a third of a connection's
-            // memory) held for the connection's life, by the TCP socket's response and by its error listener. Let go
-            // of both: the service's own listener logs socket errors, and `ws` closes a socket after its error.
-            const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
-            tcp._httpMessage?.detachSocket(tcp);
-            socket.removeAllListeners('error');
-            service.accept(socket as IncomingSocket, (request.query ?? {}) as Record<string, unknown>);
-          },
-        });
+      // A plain GET (no upgrade) reaches Fastify: it answers 426. The token travels in the query string: the request
+      // is not logged at info.
+      app.get(SYNC_PATH, { logLevel: 'warn' }, async (_request, reply) =>
+        reply
+          .code(426)
+          .header('upgrade', 'websocket')
+          .send({ message: 'The live socket needs a WebSocket upgrade', code: 'upgrade_required' }),
+      );
+      const { config } = app.ctx;
+      const onUpgrade = syncUpgrades({
+        max: config.RATE_LIMIT_MAX,
+        windowMs: config.RATE_LIMIT_WINDOW_MS,
+        trustProxy: config.TRUST_PROXY,
+        maxPayload: FRAME_MAX_BYTES,
+        accept: (socket, query) => service.accept(socket as IncomingSocket, query),
       });
-      // The plugin's listener on the server's upgrades.
-      const upgrades = app.server.listeners('upgrade').filter((listener) => !before.has(listener));
-      app.addHook('onReady', async () => service.start());
-      // Upgrades stop before the clients are told to reconnect: once Fastify closes it answers every request 503, an
-      // upgrade too, but on a response the plugin makes that never ends its connection, and the close would wait
-      // forever for a client that comes back while the other roles stop. Without the plugin's listener, Node answers
-      // an upgrade as a plain request and closes its connection.
+      app.addHook('onReady', async () => {
+        app.server.on('upgrade', onUpgrade);
+        service.start();
+      });
+      // Upgrades stop before the clients are told to reconnect (1001, to another node if there is one): a client
+      // that comes back while the other roles stop would otherwise hold the close open. Without the listener, Node
+      // answers an upgrade as a plain request and closes its connection.
       app.addHook('preClose', async () => {
-        for (const listener of upgrades) app.server.off('upgrade', listener as (...args: unknown[]) => void);
+        app.server.off('upgrade', onUpgrade);
         await service.stop();
       });
     },

@@ -52,7 +52,7 @@ import {
   storedQuotes,
 } from './queries.ts';
 
-/** A socket as @fastify/websocket hands it over (a `ws` WebSocket). */
+/** A socket as upgrade.ts hands it over (a `ws` WebSocket). */
 export interface IncomingSocket extends LiveSocket {
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
@@ -589,6 +589,7 @@ export function createSyncService(ctx: AppContext, log: FastifyBaseLogger, optio
       if (client.topics?.has(name)) continue;
       hub.addTopic(client, name);
     }
+    hub.settle(client);
     hub.send(client, { type: 'subscribed', requestId, targets: accepted, missing });
     for (const asset of fresh) snapshot(conn, asset);
   }

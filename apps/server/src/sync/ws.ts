@@ -1,10 +1,10 @@
 /**
- * The `ws` package as @fastify/websocket brings it (the server's sockets are its instances): a client for tests and
- * the benchmark, and a bare server for the benchmark's baseline. Typed only as far as they use it (`ws` ships no
- * types).
+ * The `ws` package: the live socket's server (upgrade.ts), a client for tests and the benchmark, and a bare server for
+ * the benchmark's baseline. Typed only as far as they use it (`ws` ships no types).
  */
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import type { Duplex } from 'node:stream';
 
 export interface WsSocket {
   readonly readyState: number;
@@ -28,6 +28,12 @@ export interface WsSocket {
 
 export interface WsServer {
   readonly clients: Set<WsSocket>;
+  handleUpgrade(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    callback: (socket: WsSocket, request: IncomingMessage) => void,
+  ): void;
   on(event: 'connection', listener: (socket: WsSocket, request: IncomingMessage) => void): this;
   on(event: 'listening', listener: () => void): this;
   address(): { port: number } | string | null;
@@ -35,16 +41,20 @@ export interface WsServer {
 }
 
 interface WsModule {
-  WebSocket: new (url: string, options?: { perMessageDeflate?: boolean; maxPayload?: number }) => WsSocket;
+  WebSocket: new (
+    url: string,
+    options?: { perMessageDeflate?: boolean; maxPayload?: number; headers?: Record<string, string> },
+  ) => WsSocket;
   WebSocketServer: new (options: {
     port?: number;
     host?: string;
     noServer?: boolean;
     perMessageDeflate?: boolean;
+    clientTracking?: boolean;
     maxPayload?: number;
   }) => WsServer;
 }
 
-const ws = createRequire(import.meta.resolve('@fastify/websocket'))('ws') as WsModule;
+const ws = createRequire(import.meta.url)('ws') as WsModule;
 
 export const { WebSocket, WebSocketServer } = ws;
