@@ -19,11 +19,14 @@ import {
 import { and, asc, between, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { upsertRows } from '../../ingest/bulk.ts';
 
-/**
- * Companies per read of the job: about 30,000 bars, a few tens of milliseconds of the embedded database, so the pages
- * read beside a recompute never wait long behind one read.
- */
+/** Companies the job computes and writes at a time. */
 export const REACTION_ASSETS_PER_STATEMENT = 25;
+/**
+ * Companies whose bars one statement reads: the demo market keeps about 5,000 daily bars a company, so four are
+ * 20,000 rows, 50-70 ms of the embedded database on this 2-core machine; 25 at once held it 300-470 ms, and every
+ * page read beside the job waited that long.
+ */
+export const REACTION_BAR_ASSETS_PER_STATEMENT = 4;
 
 /** Every asset with at least one report, with its type, in id order. */
 export async function reportingAssets(db: Database): Promise<{ id: number; type: MarketAssetType }[]> {
@@ -66,18 +69,23 @@ export interface BarRow extends DailyBar {
 }
 
 /**
- * Every daily bar of the assets, by asset then date: the plain scan the job computes over. Read as one range of the
- * primary key (asset_id, date) from the lowest id to the highest, in its order, so nothing is sorted; bars of assets
- * in the range that were not asked for (an index, a coin without reports) are dropped here.
+ * Every daily bar of the assets, by asset then date: the plain scan the job computes over. Read as ranges of the
+ * primary key (asset_id, date), {@link REACTION_BAR_ASSETS_PER_STATEMENT} assets each, in its order, so nothing is
+ * sorted; bars of assets in a range that were not asked for (an index, a coin without reports) are dropped here.
  */
 export async function barsOf(db: Database, assetIds: readonly number[]): Promise<BarRow[]> {
-  if (assetIds.length === 0) return [];
-  const asked = new Set(assetIds);
-  const result = await db.execute(sql`
-    select asset_id as "assetId", date::text as date, open, high, low, close from ohlc_daily
-    where asset_id between ${Math.min(...assetIds)} and ${Math.max(...assetIds)}
-    order by asset_id, date`);
-  return rowsOf<BarRow>(result).filter((bar) => asked.has(bar.assetId));
+  const ids = [...new Set(assetIds)].sort((a, b) => a - b);
+  const asked = new Set(ids);
+  const bars: BarRow[] = [];
+  for (let start = 0; start < ids.length; start += REACTION_BAR_ASSETS_PER_STATEMENT) {
+    const group = ids.slice(start, start + REACTION_BAR_ASSETS_PER_STATEMENT);
+    const result = await db.execute(sql`
+      select asset_id as "assetId", date::text as date, open, high, low, close from ohlc_daily
+      where asset_id between ${group[0]} and ${group.at(-1)}
+      order by asset_id, date`);
+    for (const bar of rowsOf<BarRow>(result)) if (asked.has(bar.assetId)) bars.push(bar);
+  }
+  return bars;
 }
 
 export interface SplitRow extends SplitEvent {
