@@ -18,6 +18,32 @@ export const KEYWORD_ALERTS_JOB_CALLS = 500;
 
 /** Transcripts read per query of a run. */
 export const INDEX_BATCH = 200;
+/**
+ * Passages one transaction writes at most (a document with more goes alone): a row costs its tsvector and its GIN
+ * entries, about 0.1 ms of the embedded database, so a transaction holds it some 30 ms while pages read beside it.
+ * A read's batch of 200 transcripts in one transaction held it 400-480 ms during a first start's fill.
+ */
+export const PASSAGES_PER_TRANSACTION = 300;
+
+/** Documents with their passages in groups of about {@link PASSAGES_PER_TRANSACTION} rows, each written at once. */
+export function passageGroups<T>(
+  documents: readonly T[],
+  cut: (document: T) => q.PassageRow[],
+  max = PASSAGES_PER_TRANSACTION,
+): { documents: T[]; rows: q.PassageRow[] }[] {
+  const groups: { documents: T[]; rows: q.PassageRow[] }[] = [];
+  let group: { documents: T[]; rows: q.PassageRow[] } | null = null;
+  for (const document of documents) {
+    const rows = cut(document);
+    if (group === null || (group.rows.length > 0 && group.rows.length + rows.length > max)) {
+      group = { documents: [], rows: [] };
+      groups.push(group);
+    }
+    group.documents.push(document);
+    for (const row of rows) group.rows.push(row);
+  }
+  return groups;
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -71,12 +97,13 @@ export async function indexTranscripts(db: Database): Promise<string[]> {
   for (;;) {
     const stale = await q.staleTranscripts(db, { limit: INDEX_BATCH });
     if (stale.length === 0) return indexed;
-    await db.transaction(async (tx) =>
-      q.replaceFilePassages(tx as unknown as Database, {
-        files: stale.map((file) => ({ fileId: file.id, eventId: file.eventId, hash: file.hash })),
-        rows: stale.flatMap(passagesOfTranscript),
-      }),
-    );
+    for (const group of passageGroups(stale, passagesOfTranscript))
+      await db.transaction(async (tx) =>
+        q.replaceFilePassages(tx as unknown as Database, {
+          files: group.documents.map((file) => ({ fileId: file.id, eventId: file.eventId, hash: file.hash })),
+          rows: group.rows,
+        }),
+      );
     indexed.push(...stale.map((file) => file.id));
   }
 }

@@ -16,7 +16,7 @@ import {
   sentenceSpans,
 } from '@eh/domain';
 import { enqueue } from '../kernel/jobs/queue.ts';
-import { KEYWORD_ALERTS_JOB, KEYWORD_ALERTS_JOB_CALLS } from './call-passages.ts';
+import { KEYWORD_ALERTS_JOB, KEYWORD_ALERTS_JOB_CALLS, passageGroups } from './call-passages.ts';
 import type { PassageRow } from './call-passages-queries.ts';
 import { plainText } from './news-text.ts';
 import * as q from './search-sources-queries.ts';
@@ -233,12 +233,13 @@ export async function indexSearchSources(
       const batch = await stale(after);
       if (batch.length === 0) return;
       after = Math.max(after, ...batch.map(cursorOf));
-      await db.transaction(async (tx) =>
-        q.replaceSourcePassages(tx as unknown as Database, {
-          documents: batch.map((row) => ({ callId: idOf(row), hash: row.hash })),
-          rows: batch.flatMap(cut),
-        }),
-      );
+      for (const group of passageGroups(batch, cut))
+        await db.transaction(async (tx) =>
+          q.replaceSourcePassages(tx as unknown as Database, {
+            documents: group.documents.map((row) => ({ callId: idOf(row), hash: row.hash })),
+            rows: group.rows,
+          }),
+        );
       indexed.push(...batch.map(idOf));
     }
   };
