@@ -7,6 +7,7 @@ import { loggerOptions } from './http/console-log.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
+import { noteRequest } from './kernel/activity.ts';
 import type { AppContext } from './kernel/context.ts';
 import { registerCompression } from './kernel/http/compression.ts';
 import { frameworkErrors, registerErrorHandling } from './kernel/http/errors.ts';
@@ -38,6 +39,10 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header(ClientHeader.requestId, request.id);
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    noteRequest();
+    done();
   });
   registerErrorHandling(app);
 

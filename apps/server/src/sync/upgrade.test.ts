@@ -68,7 +68,7 @@ describe('the live socket handshake', () => {
     expect(accepted).toEqual([{ app: 'earningshub', anonymousId: 'a b', ['__proto__']: 'x' }]);
     expect(Object.getPrototypeOf(accepted[0])).toBe(Object.prototype);
     expect(await open(`${url}/elsewhere`)).toMatchObject({ status: 404 });
-    expect(await open(`${url}/sync`)).toEqual({ message: 'welcome' });
+    expect(await open(`${url}/sync/`)).toEqual({ message: 'welcome' });
     const refused = await open(`${url}/sync`);
     expect(refused).toMatchObject({ status: 429, retryAfter: '60' });
     expect(JSON.parse((refused as { body: string }).body)).toEqual({

@@ -80,7 +80,9 @@ export function syncUpgrades(options: UpgradeOptions) {
     const url = request.url ?? '/';
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
-    if (path !== SYNC_PATH) return refuse(socket, '404 Not Found', { message: 'Not found', code: ErrorCode.notFound });
+    // The router ignores a trailing slash; so does the handshake.
+    if (path !== SYNC_PATH && path !== `${SYNC_PATH}/`)
+      return refuse(socket, '404 Not Found', { message: 'Not found', code: ErrorCode.notFound });
     if (request.headers.upgrade?.toLowerCase() !== 'websocket')
       return refuse(socket, '400 Bad Request', {
         message: 'Only a WebSocket upgrade is served here',

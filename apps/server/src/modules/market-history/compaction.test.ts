@@ -1,7 +1,8 @@
 /**
  * The embedded database's compaction after the history fill (decision 0050), on an embedded database of its own: a
  * table filled out of key order (as the history fill writes bars, a year before the years already in) keeps every
- * row and gets a smaller, valid index; a table whose indexes stay under the threshold is left alone.
+ * row and gets a smaller, valid index, each table after its wait (a pause in the requests), none once the server
+ * stops; a table whose indexes stay under the threshold is left alone.
  */
 import { connectDatabase, type DatabaseHandle, rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
@@ -40,7 +41,18 @@ describe(compactAfterFill.name, () => {
     expect(before.bars).toBeGreaterThanOrEqual(COMPACT_MIN_INDEX_BYTES);
     expect(before.small).toBeLessThan(COMPACT_MIN_INDEX_BYTES);
 
-    expect(await compactAfterFill(db())).toEqual(['bars']);
+    // A server stopping before a table's turn leaves it as it is.
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await compactAfterFill(db(), { signal: stopped.signal })).toEqual([]);
+    expect(await indexBytes('bars')).toBe(before.bars);
+
+    let waits = 0;
+    const beforeEach = async () => {
+      waits += 1;
+    };
+    expect(await compactAfterFill(db(), { beforeEach })).toEqual(['bars']);
+    expect(waits).toBe(1);
 
     expect(await count('bars')).toBe(before.rows);
     expect(await indexBytes('bars')).toBeLessThan(before.bars);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { untilQuiet } from '../../kernel/activity.ts';
 import { MARKET_CHANGED_CHANNEL } from '../../kernel/channels.ts';
 import type { AppContext } from '../../kernel/context.ts';
 import type { JobHandler, JobHandlers } from '../../kernel/jobs/handler.ts';
 import { collectGarbageSoon } from '../../kernel/memory.ts';
 import type { Dataset } from '../../providers/index.ts';
-import { compactAfterFill } from './compaction.ts';
+import { COMPACT_QUIET_MS, COMPACT_WAIT_MAX_MS, compactAfterFill } from './compaction.ts';
 import { type FillThread, startFillThread } from './fill-thread.ts';
 import { HISTORY_JOB, HISTORY_STEPS, runHistoryJob } from './history.ts';
 
@@ -56,7 +57,10 @@ export const runMarketHistoryJob: JobHandler = async ({ ctx, job, signal, log })
     if (last) {
       // decision 0050: the indexes the fill left half empty are rebuilt, once, and the log's segments let go.
       const compacting = performance.now();
-      const tables = await compactAfterFill(ctx.db);
+      const tables = await compactAfterFill(ctx.db, {
+        beforeEach: () => untilQuiet({ quietMs: COMPACT_QUIET_MS, maxWaitMs: COMPACT_WAIT_MAX_MS, signal }),
+        signal,
+      });
       log.info({ tables, ms: Math.round(performance.now() - compacting) }, 'embedded database compacted');
     } else {
       // A checkpoint after each step keeps the write-ahead log from growing across the whole fill.
