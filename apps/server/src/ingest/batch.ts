@@ -34,11 +34,22 @@ export interface BatchCounts {
   problems: string[];
 }
 
-export type DatasetWriter<D extends Dataset> = (
+export type DatasetWriter<D extends Dataset> = ((
   db: Database,
   records: readonly DatasetRecords[D][],
   ctx: WriteContext,
-) => Promise<BatchCounts>;
+) => Promise<BatchCounts>) & {
+  /**
+   * The batch made ready before its transaction (its records checked, looked up and made rows), leaving the write to
+   * do inside it: a transaction holds the embedded database, and pages wait for it, only while it writes. Only for
+   * tables whose lookups read nothing a concurrent writer changes (asset ids, or nothing).
+   */
+  prepare?: (
+    db: Database,
+    records: readonly DatasetRecords[D][],
+    ctx: WriteContext,
+  ) => Promise<(tx: Database) => Promise<BatchCounts>>;
+};
 
 export const col = (name: string, type: ColumnSpec['type'], required = false, fallback?: string): ColumnSpec => ({
   name,
@@ -158,6 +169,8 @@ export interface TableDescription<R, L, K extends string>
   valid: (record: R) => boolean;
   /** The batch's lookups (asset ids, linked rows) per record; a record it leaves out must be counted as an error. */
   link?: (db: Database, records: R[], ctx: WriteContext, counts: BatchCounts) => Promise<{ record: R; link: L }[]>;
+  /** `link` reads no table (so the batch may be made ready before its transaction); {@link linkAssetIds} is known. */
+  linkReadsNothing?: boolean;
   /** The columns in table order. */
   columns: Columns<R, L, K>;
   /** Runs once the rows are written (history rows that refer to them). */
@@ -175,8 +188,10 @@ const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, next: strin
  */
 export function tableWriter<R, K extends string, L = undefined>(
   table: TableDescription<R, L, K>,
-): (db: Database, records: readonly R[], ctx: WriteContext) => Promise<BatchCounts> {
-  const { what, valid, link, columns, afterWrite, ...upsert } = table;
+): ((db: Database, records: readonly R[], ctx: WriteContext) => Promise<BatchCounts>) & {
+  prepare?: (db: Database, records: readonly R[], ctx: WriteContext) => Promise<(tx: Database) => Promise<BatchCounts>>;
+} {
+  const { what, valid, link, columns, afterWrite, linkReadsNothing, ...upsert } = table;
   const sources = Object.entries<ColumnTypeSpec | ColumnSource<R, L>>(columns).map(([name, source]) => {
     const { type, fallback, value } = typeof source === 'string' ? { type: source } : source;
     const required = type.endsWith('!');
@@ -188,7 +203,7 @@ export function tableWriter<R, K extends string, L = undefined>(
   });
   const spec: UpsertSpec = { ...upsert, columns: sources.map((source) => source.column) };
   const keyOf = (row: Row) => spec.conflict.map((name) => String(row[name])).join('\u0000');
-  return async (db, records, ctx) => {
+  const prepare = async (db: Database, records: readonly R[], ctx: WriteContext) => {
     const counts = emptyCounts();
     const kept = validRecords(records, valid, counts, what);
     // Without `link` nothing reads it (L is undefined).
@@ -198,10 +213,15 @@ export function tableWriter<R, K extends string, L = undefined>(
       for (const source of sources) row[source.column.name] = source.value(record, link, ctx);
       return row;
     });
-    await upsertCounted(db, spec, rows, counts, keyOf, ctx.insertHints);
-    await afterWrite?.(db, linked, ctx);
-    return counts;
+    return async (tx: Database) => {
+      await upsertCounted(tx, spec, rows, counts, keyOf, ctx.insertHints);
+      await afterWrite?.(tx, linked, ctx);
+      return counts;
+    };
   };
+  const write = async (db: Database, records: readonly R[], ctx: WriteContext) => (await prepare(db, records, ctx))(db);
+  const outside = link === undefined || link === (linkAssetIds as unknown) || linkReadsNothing === true;
+  return outside ? Object.assign(write, { prepare }) : write;
 }
 
 /** The `link` of an asset's records: its id; records of assets we do not list are errors. */

@@ -205,7 +205,11 @@ async function ingestDataset<D extends Dataset>(
       batches += 1;
       records += batch.length;
       try {
-        const written = await db.transaction((tx) => writer(tx as unknown as Database, batch, ctx));
+        // Made ready first where it can be: the transaction then only writes.
+        const ready = writer.prepare ? await writer.prepare(db, batch, ctx) : null;
+        const written = await db.transaction((tx) =>
+          ready ? ready(tx as unknown as Database) : writer(tx as unknown as Database, batch, ctx),
+        );
         counts.added += written.added;
         counts.changed += written.changed;
         counts.skipped += written.skipped;

@@ -361,6 +361,7 @@ export const WRITERS: { [D in Dataset]: DatasetWriter<D> } = {
       typeof r.title === 'string' &&
       validDate(r.publishedAt),
     link: linkNewsTitles,
+    linkReadsNothing: true,
     table: 'news',
     columns: {
       source: SOURCE,
