@@ -587,7 +587,8 @@ export const getMarketIndex = defineRoute({
   method: 'GET',
   path: paths.getMarketIndex,
   group: 'public',
-  summary: 'One of our indexes (EH500) with its constituents by rank; scores (EHS) need the pro ehs feature',
+  summary:
+    'One of our indexes (EH500) with its constituents by rank; scores (EHS) need the pro ehs feature. Before its first ranking (the history fill) the EH500 answers ranked: false with no constituents',
   tags: TAGS,
   params: IndexParams,
   response: z.object({
@@ -595,7 +596,9 @@ export const getMarketIndex = defineRoute({
     name: z.string(),
     description: z.string().nullable(),
     ranking: z.string(),
-    updatedAt: Datetime,
+    /** False until the index is first ranked: then updatedAt is null and there are no constituents yet. */
+    ranked: z.boolean(),
+    updatedAt: Datetime.nullable(),
     constituents: z.array(
       z.object({
         rank: z.number().int(),
@@ -619,7 +622,7 @@ export const getIndexRebalances = defineRoute({
   method: 'GET',
   path: paths.getIndexRebalances,
   group: 'public',
-  summary: 'Rebalances of one of our indexes, newest first: symbols added and removed',
+  summary: 'Rebalances of one of our indexes, newest first: symbols added and removed (none before its first ranking)',
   tags: TAGS,
   params: IndexParams,
   query: z.object({ limit: limitParam(REBALANCES_DEFAULT_LIMIT) }),

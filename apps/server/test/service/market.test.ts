@@ -38,6 +38,7 @@ import {
   type AccountFeatures,
   addDays,
   dayOfWeek,
+  EH500_INDEX_ID,
   holidays,
   type IsoDate,
   MARKET_TIME_ZONE,
@@ -972,6 +973,32 @@ eachDatabase((service) => {
           statusCode: 404,
           message: "No index 'SP600'",
         });
+      });
+
+      it('answers the EH500 before its first ranking as an index with no members and no rebalances', async () => {
+        const rollback = new Error('rollback');
+        await expect(
+          db().transaction(async (tx) => {
+            await tx.delete(marketIndexes);
+            const waiting = { ...ctx(), db: tx };
+            expect(await indexService.marketIndex(waiting, 'EH500', proFeatures)).toMatchObject({
+              id: EH500_INDEX_ID,
+              ranked: false,
+              updatedAt: null,
+              constituents: [],
+              gated: null,
+            });
+            expect(await indexService.indexRebalances(waiting, 'eh500', { limit: 10 })).toEqual({
+              id: EH500_INDEX_ID,
+              rebalances: [],
+            });
+            await expect(indexService.marketIndex(waiting, 'SP600', freeFeatures)).rejects.toMatchObject({
+              statusCode: 404,
+            });
+            throw rollback;
+          }),
+        ).rejects.toBe(rollback);
+        expect((await indexService.marketIndex(ctx(), 'eh500', freeFeatures)).ranked).toBe(true);
       });
 
       it('lists rebalances newest first, as many as asked', async () => {

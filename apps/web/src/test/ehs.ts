@@ -9,6 +9,7 @@ import { paths } from '@eh/contracts/paths';
 import {
   type AccountFeatures,
   addDays,
+  EH500_DESCRIPTION,
   EH500_INDEX_ID,
   EH500_NAME,
   EH500_RANKING,
@@ -63,11 +64,33 @@ export function answerEh500(members: readonly Constituent[], features: AccountFe
         name: EH500_NAME,
         description: null,
         ranking: EH500_RANKING,
+        ranked: true,
         updatedAt: '2026-02-06T22:00:00.000Z',
         constituents: items,
         gated,
       } satisfies ResponseOf<typeof getMarketIndex>);
     }),
+  );
+}
+
+/** Answers GET /pricing/indexes/eh500 once as the server does before the index's first ranking: no members yet. */
+export function answerEh500NotRanked(): void {
+  network.use(
+    http.get(
+      `*${paths.getMarketIndex.replace(':id', EH500_INDEX_ID)}`,
+      () =>
+        HttpResponse.json({
+          id: EH500_INDEX_ID,
+          name: EH500_NAME,
+          description: EH500_DESCRIPTION,
+          ranking: EH500_RANKING,
+          ranked: false,
+          updatedAt: null,
+          constituents: [],
+          gated: null,
+        } satisfies ResponseOf<typeof getMarketIndex>),
+      { once: true },
+    ),
   );
 }
 

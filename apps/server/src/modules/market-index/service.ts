@@ -1,21 +1,51 @@
-import { type AccountFeatures, EH500_INDEX_ID, EH500_NOT_RANKED, trimScores } from '@eh/domain';
+import {
+  type AccountFeatures,
+  EH500_DESCRIPTION,
+  EH500_INDEX_ID,
+  EH500_NAME,
+  EH500_RANKING,
+  trimScores,
+} from '@eh/domain';
 import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import * as q from './queries.ts';
 
-async function requireIndex(ctx: AppContext, id: string) {
-  const index = await q.findMarketIndex(ctx.db, { id });
-  if (!index) throw notFound(id === EH500_INDEX_ID ? EH500_NOT_RANKED : `No index '${id}'`);
-  return index;
-}
+const isEh500 = (id: string) => id.toLowerCase() === EH500_INDEX_ID;
 
+/**
+ * The EH500 exists from the first start; it is ranked once the market's history is in. Until then it answers as an
+ * index with no members (`ranked: false`), so a page waiting for it is not a failed request in the browser's console.
+ */
 export async function marketIndex(ctx: AppContext, id: string, features: AccountFeatures) {
-  const index = await requireIndex(ctx, id);
+  const index = await q.findMarketIndex(ctx.db, { id });
+  if (!index) {
+    if (!isEh500(id)) throw notFound(`No index '${id}'`);
+    return {
+      id: EH500_INDEX_ID,
+      name: EH500_NAME,
+      description: EH500_DESCRIPTION,
+      ranking: EH500_RANKING,
+      ranked: false,
+      updatedAt: null,
+      constituents: [],
+      gated: null,
+    };
+  }
   const trimmed = trimScores(await q.constituentsOf(ctx.db, { indexId: index.id }), features);
-  return { ...index, updatedAt: index.updatedAt.toISOString(), constituents: trimmed.items, gated: trimmed.gated };
+  return {
+    ...index,
+    ranked: true,
+    updatedAt: index.updatedAt.toISOString(),
+    constituents: trimmed.items,
+    gated: trimmed.gated,
+  };
 }
 
 export async function indexRebalances(ctx: AppContext, id: string, query: { limit: number }) {
-  const index = await requireIndex(ctx, id);
+  const index = await q.findMarketIndex(ctx.db, { id });
+  if (!index) {
+    if (!isEh500(id)) throw notFound(`No index '${id}'`);
+    return { id: EH500_INDEX_ID, rebalances: [] };
+  }
   return { id: index.id, rebalances: await q.rebalancesOf(ctx.db, { indexId: index.id, limit: query.limit }) };
 }

@@ -1,9 +1,6 @@
-import { ErrorCode } from '@eh/contracts';
-import { paths } from '@eh/contracts/paths';
-import { EH500_INDEX_ID, EH500_NAME, EH500_NOT_RANKED, FREE_PLAN, PRO_PLAN } from '@eh/domain';
+import { EH500_NAME, EH500_NOT_RANKED, FREE_PLAN, PRO_PLAN } from '@eh/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../app/modals/modal-host.tsx';
@@ -12,8 +9,14 @@ import { makeStore } from '../../app/store.ts';
 import { EH500_NOT_RANKED_POLL_MS } from '../../shared/market/eh500.ts';
 import { formatCompact, formatDate, formatPercent, NO_VALUE } from '../../shared/market/format.ts';
 import { accountOn } from '../../test/accounts.ts';
-import { answerEh500, answerRebalances, type Constituent, eh500Members, type Rebalance } from '../../test/ehs.ts';
-import { network } from '../../test/network.ts';
+import {
+  answerEh500,
+  answerEh500NotRanked,
+  answerRebalances,
+  type Constituent,
+  eh500Members,
+  type Rebalance,
+} from '../../test/ehs.ts';
 import Eh500Page from './eh500-page.tsx';
 
 // The rebalance dialog loads lazily, compiled on first use: loaded before the tests, a busy machine's compile time
@@ -191,13 +194,7 @@ describe('/eh500 before its first ranking', () => {
     answerEh500(MEMBERS, PRO_MEMBER);
     answerRebalances(REBALANCES);
     // The server's answer until the history is in and the index has been ranked: the first ask only.
-    network.use(
-      http.get(
-        `*${paths.getMarketIndex.replace(':id', EH500_INDEX_ID)}`,
-        () => HttpResponse.json({ message: EH500_NOT_RANKED, code: ErrorCode.notFound }, { status: 404 }),
-        { once: true },
-      ),
-    );
+    answerEh500NotRanked();
     renderPage();
     expect(await screen.findAllByText(EH500_NOT_RANKED)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

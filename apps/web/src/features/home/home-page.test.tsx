@@ -97,6 +97,7 @@ function answerHome() {
         name: 'EH500',
         description: null,
         ranking: 'ehs',
+        ranked: true,
         updatedAt: '2026-03-02T00:00:00.000Z',
         constituents: [],
         gated: null,

@@ -286,10 +286,7 @@ export function OverallScoreSection() {
     >
       <Box sx={{ px: index.isLoading || index.error || leaders.length === 0 ? 2.5 : 0 }}>
         {index.notRanked ? <EmptyState>{EH500_NOT_RANKED}</EmptyState> : null}
-        <Loaded
-          query={index.notRanked ? { ...index, error: undefined } : index}
-          empty={!index.notRanked && leaders.length === 0}
-        >
+        <Loaded query={index} empty={!index.notRanked && leaders.length === 0}>
           <List disablePadding dense data-testid="score-rows">
             {leaders.map((row) => (
               <ListItem key={row.symbol} disablePadding>

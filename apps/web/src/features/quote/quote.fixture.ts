@@ -200,6 +200,7 @@ export function answerEh500(features: AccountFeatures): void {
         name: EH500_NAME,
         description: null,
         ranking: EH500_RANKING,
+        ranked: true,
         updatedAt: '2026-02-06T22:00:00.000Z',
         constituents: items,
         gated,
