@@ -3,9 +3,6 @@
  * drizzle uses: `query` and `transaction`. The server's thread stays free while a statement runs, so pages, sockets
  * and timers go on beside a long ingestion; the statements themselves still run one at a time, in the order asked.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { WorkerError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker.ts';
 
@@ -32,17 +29,12 @@ export interface ThreadQueries {
  * thread that ends. That churn of code across threads in one process is what V8's JIT-page check
  * (`Check failed: jit_page.has_value()`) aborts on, intermittently, when test files open and close databases in turn
  * (nodejs/node#64500); one module kept for the process's life frees no code.
+ *
+ * The first thread compiles it itself and hands it back: compiling here needs this thread's event loop to read the
+ * file and take the result, and a start's early opening runs while this thread is busy loading the server's code
+ * (the thread began 0.9 s late on a second start).
  */
 let engine: Promise<WebAssembly.Module> | undefined;
-function compiledEngine(): Promise<WebAssembly.Module> {
-  // Our TypeScript libraries declare WebAssembly's types but not the global that Node has.
-  const { compile } = (
-    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
-  ).WebAssembly;
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  engine ??= readFile(new URL('pglite.wasm', pathToFileURL(entry))).then((bytes) => compile(bytes));
-  return engine;
-}
 
 /** Openings started by {@link openThreadEarly} that no `create` has taken yet, by data folder. */
 const earlyOpenings = new Map<string, Promise<ThreadedPGlite>>();
@@ -95,19 +87,29 @@ export class ThreadedPGlite implements ThreadQueries {
       earlyOpenings.delete(dataDir);
       return early;
     }
-    const start: WorkerStart = { dataDir, engine: await compiledEngine() };
+    // A thread whose own compiling failed has left none behind: this one compiles it then.
+    const start: WorkerStart = { dataDir, engine: engine ? await engine.catch(() => undefined) : undefined };
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: start });
     const client = new ThreadedPGlite(worker, worker);
-    await new Promise<void>((resolve, reject) => {
+    const ready = new Promise<WebAssembly.Module | undefined>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       worker.once('error', failed);
       worker.once('exit', (code) => reject(new Error(`the database thread ended (${code}) before it was ready`)));
-      worker.once('message', () => {
+      worker.once('message', (reply: WorkerReply) => {
         worker.off('error', failed);
         worker.removeAllListeners('exit');
-        resolve();
+        resolve(reply.ok ? (reply.value as WebAssembly.Module | undefined) : undefined);
       });
     });
+    if (!start.engine) {
+      // Threads started meanwhile wait for this one's engine rather than compile their own.
+      const compiling = ready.then((module) => module ?? Promise.reject(new Error('no engine from the thread')));
+      engine = compiling;
+      compiling.catch(() => {
+        if (engine === compiling) engine = undefined;
+      });
+    }
+    await ready;
     worker.on('message', (reply: WorkerReply) => client.#settle(reply));
     worker.on('error', (error) => client.#failAll(error));
     worker.on('exit', (code) => client.#failAll(new Error(`the database thread ended (${code})`)));

@@ -5,14 +5,20 @@
  * own `transaction` does in one thread. Besides the thread that started it, other threads may talk to it over ports
  * of their own (`share`): a background fill writes from its thread while the server's thread reads.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options.ts';
 
-/** What the thread starts with: the folder, and PGlite's engine compiled by the thread that starts it. */
+/**
+ * What the thread starts with: the folder, and PGlite's engine when the process has compiled it already; without
+ * one the thread compiles it and sends it back in its first message, for the threads that follow.
+ */
 export interface WorkerStart {
   dataDir: string;
-  engine: WebAssembly.Module;
+  engine?: WebAssembly.Module;
 }
 
 export type WorkerRequest =
@@ -39,8 +45,18 @@ const parsers = Object.fromEntries(IDENTITY_TYPES.map((type) => [type, keep]));
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-const { dataDir, engine } = workerData as WorkerStart;
-const client = await PGlite.create(dataDir, { ...PGLITE_OPTIONS, pgliteWasmModule: engine });
+const start = workerData as WorkerStart;
+const engine = start.engine ?? (await compileEngine());
+const client = await PGlite.create(start.dataDir, { ...PGLITE_OPTIONS, pgliteWasmModule: engine });
+
+async function compileEngine(): Promise<WebAssembly.Module> {
+  // Our TypeScript libraries declare WebAssembly's types but not the global that Node has.
+  const { compile } = (
+    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+  ).WebAssembly;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return compile(await readFile(new URL('pglite.wasm', pathToFileURL(entry))));
+}
 
 /** An open transaction: its PGlite handle, and how to end it. */
 interface OpenTransaction {
@@ -165,4 +181,4 @@ function serve(on: MessagePort, background: boolean): void {
 }
 
 serve(port, false);
-port.postMessage({ id: 0, ok: true } satisfies WorkerReply);
+port.postMessage({ id: 0, ok: true, value: start.engine ? undefined : engine } satisfies WorkerReply);
