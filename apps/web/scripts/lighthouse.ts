@@ -12,7 +12,7 @@
  * unscored category, a metric shown as "?") is reported as FAILED, retried once, and left out of the median
  * (lighthouse-runs.ts). Exits 1 when a median score is under the target (90) or a page has no successful run.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -43,6 +43,7 @@ try {
   const desktop = process.argv.includes('--desktop');
   const reportAt = process.argv.indexOf('--reports');
   const reportDir = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   const runsAt = process.argv.indexOf('--runs');
   const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 1;
   console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default)'} preset, target ${TARGET}, ${runs} run(s) a page`);

@@ -323,6 +323,8 @@ interface TypoIndex {
   /** hash table of keys, chained by bucket: keyTerms[keyStart[b] .. keyStart[b + 1]) */
   keyStart: Int32Array;
   keyTerms: Int32Array;
+  /** each key's whole hash, beside its term: a lookup checks only the terms whose key hashed alike */
+  keyHashes: Int32Array;
   mask: number;
 }
 
@@ -427,14 +429,17 @@ function buildTypoIndex(symbols: readonly string[], names: readonly string[]): T
     keyStart[bucket + 1] = (keyStart[bucket + 1] ?? 0) + (keyStart[bucket] ?? 0);
   }
   const keyTerms = new Int32Array(keyCount);
+  const keyHashes = new Int32Array(keyCount);
   const next = keyStart.slice(0, buckets);
   for (let key = 0; key < keyCount; key += 1) {
-    const bucket = (hashes[key] ?? 0) & mask;
+    const hash = hashes[key] ?? 0;
+    const bucket = hash & mask;
     const at = next[bucket] ?? 0;
     keyTerms[at] = owners[key] ?? 0;
+    keyHashes[at] = hash;
     next[bucket] = at + 1;
   }
-  return { terms, postingStart, postings, keyStart, keyTerms, mask };
+  return { terms, postingStart, postings, keyStart, keyTerms, keyHashes, mask };
 }
 
 /** Each index's typo index, built on the first query that reaches typo matching (most never do). */
@@ -456,12 +461,13 @@ export function prepareTypoSearch(index: SearchIndex): void {
 
 /** Ranks holding a term within one edit of a form, best first: a merge of the matching terms' postings. */
 function typoMatches(index: SearchIndex, forms: readonly string[]): () => number {
-  const { terms, postingStart, postings, keyStart, keyTerms, mask } = typoIndexOf(index);
+  const { terms, postingStart, postings, keyStart, keyTerms, keyHashes, mask } = typoIndexOf(index);
   const matched: number[] = [];
   for (const form of forms) {
     eachKey(form, (hash) => {
       const bucket = hash & mask;
       for (let at = keyStart[bucket] ?? 0, end = keyStart[bucket + 1] ?? 0; at < end; at += 1) {
+        if (keyHashes[at] !== hash) continue;
         const id = keyTerms[at] ?? 0;
         if (!matched.includes(id) && withinOneEdit(form, terms[id] ?? '')) matched.push(id);
       }
@@ -1020,7 +1026,11 @@ function typoStats(typo: TypoIndex | undefined): SearchIndexStats['typo'] {
     postings: typo.postings.length,
     keys: typo.keyTerms.length,
     typedArrayBytes:
-      typo.postingStart.byteLength + typo.postings.byteLength + typo.keyStart.byteLength + typo.keyTerms.byteLength,
+      typo.postingStart.byteLength +
+      typo.postings.byteLength +
+      typo.keyStart.byteLength +
+      typo.keyTerms.byteLength +
+      typo.keyHashes.byteLength,
   };
 }
 
