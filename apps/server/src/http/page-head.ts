@@ -85,6 +85,39 @@ export async function lookUpPage(ctx: AppContext, heads: PageHeadModule, pathnam
   }
 }
 
+/**
+ * How long a node remembers a page's lookup. The head is a head start: the app reads everything the page shows
+ * itself, so a name a minute old costs nothing, while a page asked for again (a popular symbol) goes out without
+ * waiting for the database, which the history fill or ingestion may be holding.
+ */
+export const PAGE_LOOKUP_TTL_MS = 60_000;
+/** Past this many pages remembered, the oldest goes first. */
+export const PAGE_LOOKUP_MAX_ENTRIES = 2_000;
+
+/** `lookUp` ({@link lookUpPage}) remembered per address for {@link PAGE_LOOKUP_TTL_MS}; a failure is not kept. */
+export function rememberedPageLookups(
+  lookUp: (pathname: string) => Promise<PageLookup>,
+  now: () => number = Date.now,
+): (pathname: string) => Promise<PageLookup> {
+  const remembered = new Map<string, { until: number; lookup: Promise<PageLookup> }>();
+  return (pathname) => {
+    const known = remembered.get(pathname);
+    if (known && known.until > now()) return known.lookup;
+    remembered.delete(pathname);
+    const lookup = lookUp(pathname);
+    const entry = { until: now() + PAGE_LOOKUP_TTL_MS, lookup };
+    remembered.set(pathname, entry);
+    lookup.catch(() => {
+      if (remembered.get(pathname) === entry) remembered.delete(pathname);
+    });
+    for (const key of remembered.keys()) {
+      if (remembered.size <= PAGE_LOOKUP_MAX_ENTRIES) break;
+      remembered.delete(key);
+    }
+    return lookup;
+  };
+}
+
 /** index.html with the page's title, description and head filled in; unchanged for pages without one. */
 export function withPageHead(
   ctx: AppContext,

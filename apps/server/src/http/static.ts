@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../kernel/context.ts';
 import { sendPage } from '../kernel/http/compression.ts';
-import { loadPageHeads, lookUpPage, withPageHead } from './page-head.ts';
+import { loadPageHeads, lookUpPage, rememberedPageLookups, withPageHead } from './page-head.ts';
 import { CONTENT_SECURITY_POLICY, EMBEDDABLE_PATH, isServicePath, pathOf } from './security.ts';
 
 /** Requests for these are files, never pages: a miss is a 404. Symbols like BRK.B are pages. */
@@ -45,6 +45,7 @@ function notFoundJson(reply: FastifyReply, method: string, url: string) {
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
   const root = resolve(ctx.config.WEB_DIST);
   const heads = await loadPageHeads();
+  const lookUp = heads ? rememberedPageLookups((path) => lookUpPage(ctx, heads, path)) : null;
   const hasApp = existsSync(resolve(root, 'index.html'));
   const embedPolicy = embedCsp();
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -64,9 +65,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
       reply.removeHeader('x-frame-options');
       return sendPage(request, reply, html.replace(BOOT_BAR, ''));
     }
-    if (!heads || routed === 404) return sendPage(request, reply, html);
+    if (!heads || !lookUp || routed === 404) return sendPage(request, reply, html);
     try {
-      const page = await lookUpPage(ctx, heads, path);
+      const page = await lookUp(path);
       reply.status(page.status);
       return sendPage(request, reply, withPageHead(ctx, heads, html, path, page.asset));
     } catch (error) {
