@@ -3,7 +3,6 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { createBearerSubject } from '../kernel/http/auth.ts';
 
@@ -113,8 +112,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
     credentials: !config.CORS_ORIGINS.includes('*'),
   });
+  // Loaded only where Redis is configured (the bus explains why).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   // While Redis is gone counting fails open (skipOnError) and the bus logs the outage once; without a listener
   // ioredis would print every failed reconnection.

@@ -1,7 +1,7 @@
 /** Delivery of queued email through the SMTP server of `SMTP_URL` (nodemailer), one outbox message per job. */
 import { outbox } from '@eh/db';
 import { eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { JobHandler } from '../kernel/jobs/handler.ts';
 import type { ServerModule } from '../kernel/module.ts';
@@ -24,10 +24,15 @@ export function mailFrom(config: Config): string {
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string, pool: boolean): Transporter {
+/** nodemailer, loaded with the first email sent: a server whose mail stays in the local mailbox never loads it. */
+async function transportFor(url: string, pool: boolean): Promise<Transporter> {
   const key = `${pool ? 'pool' : 'single'} ${url}`;
   let transport = transports.get(key);
   if (!transport) {
+    const { default: nodemailer } = await import('nodemailer');
+    // Another send may have made it while the module loaded: one transport per key, or the pool's would leak.
+    const made = transports.get(key);
+    if (made) return made;
     // Settings in the URL's query (`?ignoreTLS=true`, `?connectionTimeout=…`) win over these.
     transport = nodemailer.createTransport({
       url,
@@ -80,12 +85,12 @@ export async function sendSmtp(config: Config, email: SmtpEmail): Promise<string
   const mail = { from: mailFrom(config), ...email };
   let info: { response?: string };
   try {
-    info = await transportFor(url, true).sendMail(mail);
+    info = await (await transportFor(url, true)).sendMail(mail);
   } catch (error) {
     // A pooled connection the server closed (its 421) fails the message with the pool's words, not the server's:
     // one try on a connection of its own brings back the server's answer (the worker records it and retries).
     if ((error as { code?: string }).code !== 'ECONNECTION') throw error;
-    info = await transportFor(url, false).sendMail(mail);
+    info = await (await transportFor(url, false)).sendMail(mail);
   }
   return String(info.response ?? '');
 }

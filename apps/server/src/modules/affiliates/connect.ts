@@ -3,8 +3,9 @@
  * billing provider's stand-in, whose onboarding is the app's own page and whose transfers move nothing.
  */
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
+import { loadStripe, stripeOptions } from '../billing/index.ts';
 
 export interface ConnectAccountState {
   detailsSubmitted: boolean;
@@ -80,25 +81,21 @@ export class TestConnectProvider implements ConnectProvider {
  */
 export class StripeConnectProvider implements ConnectProvider {
   readonly name = 'stripe' as const;
-  private readonly stripe: Stripe;
+  private readonly client: () => Promise<Stripe>;
 
   constructor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>) {
-    if (!config.STRIPE_SECRET_KEY) throw new Error('Stripe Connect needs STRIPE_SECRET_KEY');
-    const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
-    this.stripe = new Stripe(config.STRIPE_SECRET_KEY, {
-      maxNetworkRetries: 1,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-            protocol: base.protocol === 'https:' ? 'https' : 'http',
-          }
-        : {}),
-    });
+    const secretKey = config.STRIPE_SECRET_KEY;
+    if (!secretKey) throw new Error('Stripe Connect needs STRIPE_SECRET_KEY');
+    const options = stripeOptions(config.STRIPE_API_BASE);
+    let client: Promise<Stripe> | undefined;
+    this.client = () => {
+      client ??= loadStripe().then((StripeSdk) => new StripeSdk(secretKey, options));
+      return client;
+    };
   }
 
   async createAccount(input: { country: string; email: string | null; userId: string }) {
-    const account = await this.stripe.accounts.create({
+    const account = await (await this.client()).accounts.create({
       type: 'express',
       country: input.country,
       ...(input.email ? { email: input.email } : {}),
@@ -110,7 +107,7 @@ export class StripeConnectProvider implements ConnectProvider {
   }
 
   async onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }) {
-    const link = await this.stripe.accountLinks.create({
+    const link = await (await this.client()).accountLinks.create({
       account: accountId,
       type: 'account_onboarding',
       return_url: urls.returnUrl,
@@ -120,17 +117,17 @@ export class StripeConnectProvider implements ConnectProvider {
   }
 
   async accountState(accountId: string) {
-    const account = await this.stripe.accounts.retrieve(accountId);
+    const account = await (await this.client()).accounts.retrieve(accountId);
     return { detailsSubmitted: account.details_submitted === true, payoutsEnabled: account.payouts_enabled === true };
   }
 
   async findTransfer(group: string) {
-    const found = await this.stripe.transfers.list({ transfer_group: group, limit: 1 });
+    const found = await (await this.client()).transfers.list({ transfer_group: group, limit: 1 });
     return found.data[0]?.id ?? null;
   }
 
   async transfer(input: TransferInput) {
-    const transfer = await this.stripe.transfers.create(
+    const transfer = await (await this.client()).transfers.create(
       {
         amount: input.amount,
         currency: input.currency,

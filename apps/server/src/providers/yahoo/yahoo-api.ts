@@ -15,7 +15,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import YahooFinance from 'yahoo-finance2';
+import type YahooFinanceSdk from 'yahoo-finance2';
+
+type YahooFinance = InstanceType<typeof YahooFinanceSdk>;
+
 import { recordedFiles, unwrapRecorded, type VendorHttpClient } from '../http.ts';
 
 export interface YahooAnswer {
@@ -53,14 +56,27 @@ export interface YahooSource {
 }
 
 export function createYahooApi(http: VendorHttpClient): YahooSource {
-  const yahooFinance = new YahooFinance({
-    suppressNotices: ['yahooSurvey'],
-    versionCheck: false,
-    validation: { logErrors: false, logOptionsErrors: false },
-  });
+  // The library and what it brings (a cookie jar, a public-suffix list) load with the first call: a server that
+  // never asks Yahoo (the demo market) does not spend the time and memory.
+  let library: Promise<YahooFinance> | undefined;
+  const yahoo = () => {
+    library ??= import('yahoo-finance2').then(
+      ({ default: Sdk }) =>
+        new Sdk({
+          suppressNotices: ['yahooSurvey'],
+          versionCheck: false,
+          validation: { logErrors: false, logOptionsErrors: false },
+        }),
+    );
+    return library;
+  };
 
   /** Runs one library call and returns the raw body of its request to `path` (crumb and cookie calls aside). */
-  async function raw(path: RegExp, call: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<YahooAnswer> {
+  async function raw(
+    path: RegExp,
+    call: (yahooFinance: YahooFinance, fetch: typeof globalThis.fetch) => Promise<unknown>,
+  ): Promise<YahooAnswer> {
+    const yahooFinance = await yahoo();
     let body: unknown = null;
     const capturing = (async (input: string | URL | Request, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -68,18 +84,18 @@ export function createYahooApi(http: VendorHttpClient): YahooSource {
       if (response.ok && path.test(new URL(url).pathname)) body = await response.clone().json();
       return response;
     }) as typeof globalThis.fetch;
-    await call(capturing);
+    await call(yahooFinance, capturing);
     return { body, fetchedAt: new Date() };
   }
 
   return {
     quote: async (symbols, signal) => [
-      await raw(/\/finance\/quote$/, (fetch) =>
+      await raw(/\/finance\/quote$/, (yahooFinance, fetch) =>
         yahooFinance.quote(symbols, {}, { validateResult: false, fetch, fetchOptions: { signal } }),
       ),
     ],
     chart: async (symbol, { period1, period2, interval }, signal) => [
-      await raw(/\/finance\/chart\//, (fetch) =>
+      await raw(/\/finance\/chart\//, (yahooFinance, fetch) =>
         yahooFinance.chart(
           symbol,
           { period1, period2, interval, events: 'div|split' },
@@ -88,7 +104,7 @@ export function createYahooApi(http: VendorHttpClient): YahooSource {
       ),
     ],
     quoteSummary: (symbol, signal) =>
-      raw(/\/finance\/quoteSummary\//, (fetch) =>
+      raw(/\/finance\/quoteSummary\//, (yahooFinance, fetch) =>
         yahooFinance.quoteSummary(
           symbol,
           { modules: [...SUMMARY_MODULES] },
@@ -96,7 +112,7 @@ export function createYahooApi(http: VendorHttpClient): YahooSource {
         ),
       ),
     search: (query, signal) =>
-      raw(/\/finance\/search$/, (fetch) =>
+      raw(/\/finance\/search$/, (yahooFinance, fetch) =>
         yahooFinance.search(
           query,
           { quotesCount: 0, newsCount: 20 },

@@ -14,13 +14,18 @@ import {
   postSubscriptionCharge,
 } from '@eh/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import Stripe from 'stripe';
 import { announcesAccountChanges } from '../../../kernel/account-memory.ts';
 import { callerOf, requireCaller } from '../../../kernel/http/auth.ts';
 import { HttpError } from '../../../kernel/http/errors.ts';
 import { mount } from '../../../kernel/http/route.ts';
 import { personAccount, subscription } from './person.ts';
-import { BILLING_OFF_MESSAGE, type BillingProvider, billingProviderFor, TestBillingProvider } from './providers.ts';
+import {
+  BILLING_OFF_MESSAGE,
+  type BillingProvider,
+  billingProviderFor,
+  loadStripe,
+  TestBillingProvider,
+} from './providers.ts';
 import * as service from './service.ts';
 import { parseStripeEvent } from './webhook-events.ts';
 
@@ -64,9 +69,10 @@ export const paymentsRoutesWith = (storeRoutes: FastifyPluginAsync) =>
         if (typeof signature !== 'string' || !signature) throw badSignature('the header is missing');
         const raw = req.body as unknown;
         if (!Buffer.isBuffer(raw) && typeof raw !== 'string') throw badSignature('the body must be the event JSON');
+        const { webhooks } = await loadStripe();
         let event: unknown;
         try {
-          event = Stripe.webhooks.constructEvent(raw, signature, provider.webhookSecret);
+          event = webhooks.constructEvent(raw, signature, provider.webhookSecret);
         } catch {
           throw badSignature('the signature does not match the body');
         }
