@@ -4,7 +4,7 @@
  * timeout and the answer are ours. 404 and 410 mean the subscription is gone (removed); 429 and 5xx are retried.
  */
 import type { WebPushSubscription } from '@eh/contracts';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { AppContext } from '../../../../kernel/context.ts';
 import { networkFailure, PUSH_TTL_SECONDS, retryableStatus, type TokenResult } from './result.ts';
 import { vapidKeys } from './vapid.ts';
@@ -24,9 +24,11 @@ export async function sendWebPush(
       invalidToken: false,
     };
   }
+  // Loaded with the first push sent: most starts send none.
+  const { default: webPush } = await import('web-push');
   let request: ReturnType<typeof webpush.generateRequestDetails>;
   try {
-    request = webpush.generateRequestDetails(subscription, payload, {
+    request = webPush.generateRequestDetails(subscription, payload, {
       vapidDetails: keys,
       TTL: PUSH_TTL_SECONDS,
       contentEncoding: 'aes128gcm',
