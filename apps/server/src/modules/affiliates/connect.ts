@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { loadStripe, stripeOptions } from '../billing/index.ts';
+import { loadStripe, stripeOptions } from '../../kernel/stripe.ts';
 
 export interface ConnectAccountState {
   detailsSubmitted: boolean;

@@ -6,9 +6,7 @@ export {
   BILLING_OFF_MESSAGE,
   type BillingProvider,
   billingProviderFor,
-  loadStripe,
   StripeBillingProvider,
-  stripeOptions,
   TestBillingProvider,
 } from './payments/providers.ts';
 export {

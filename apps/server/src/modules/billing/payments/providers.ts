@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type BillingInterval, PERIOD_DAYS, TEST_BILLING_LABEL, testCardOf } from '@eh/domain';
 import type Stripe from 'stripe';
-
-/**
- * Stripe's SDK, loaded on first use: a start that sells nothing yet (test billing, the demo) does not spend the
- * 0.2 s of CPU and 8 MB of heap its modules take to load.
- */
-export const loadStripe = () => import('stripe').then((module) => module.default);
-
 import type { Config } from '../../../config.ts';
+import { loadStripe, stripeOptions } from '../../../kernel/stripe.ts';
 import type { PriceToSell } from '../plans/price-config.ts';
 
 /** A card the provider refused, with the words it gave (shown as they are). */
@@ -247,21 +241,6 @@ export class TestBillingProvider implements BillingProvider {
       quantity,
     });
   }
-}
-
-/** The SDK's options: one network retry, and another host where STRIPE_API_BASE names one (a mock of Stripe). */
-export function stripeOptions(apiBase: string | undefined): Stripe.StripeConfig {
-  const base = apiBase ? new URL(apiBase) : null;
-  return {
-    maxNetworkRetries: 1,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  };
 }
 
 /** Stripe through its official SDK; Stripe itself sends the webhook events. */

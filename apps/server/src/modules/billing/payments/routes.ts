@@ -18,14 +18,9 @@ import { announcesAccountChanges } from '../../../kernel/account-memory.ts';
 import { callerOf, requireCaller } from '../../../kernel/http/auth.ts';
 import { HttpError } from '../../../kernel/http/errors.ts';
 import { mount } from '../../../kernel/http/route.ts';
+import { loadStripe } from '../../../kernel/stripe.ts';
 import { personAccount, subscription } from './person.ts';
-import {
-  BILLING_OFF_MESSAGE,
-  type BillingProvider,
-  billingProviderFor,
-  loadStripe,
-  TestBillingProvider,
-} from './providers.ts';
+import { BILLING_OFF_MESSAGE, type BillingProvider, billingProviderFor, TestBillingProvider } from './providers.ts';
 import * as service from './service.ts';
 import { parseStripeEvent } from './webhook-events.ts';
 
