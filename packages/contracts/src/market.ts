@@ -1,5 +1,9 @@
 import {
   DEFAULT_LIMITS,
+  EH500_DESCRIPTION,
+  EH500_INDEX_ID,
+  EH500_NAME,
+  EH500_RANKING,
   GATED_FEATURES,
   MARKET_DAY_STATUSES,
   MARKET_SESSION_STATUSES,
@@ -20,7 +24,7 @@ import {
   withDateWindow,
 } from './common.ts';
 import { paths } from './paths.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, type ResponseOf } from './route.ts';
 import { SafeString } from './text.ts';
 
 /**
@@ -615,6 +619,18 @@ export const getMarketIndex = defineRoute({
     gated: GatedHistory,
   }),
 });
+
+/** The EH500's answer before its first ranking (the history fill): the index, with no members yet. */
+export const EH500_NOT_RANKED_ANSWER: ResponseOf<typeof getMarketIndex> = {
+  id: EH500_INDEX_ID,
+  name: EH500_NAME,
+  description: EH500_DESCRIPTION,
+  ranking: EH500_RANKING,
+  ranked: false,
+  updatedAt: null,
+  constituents: [],
+  gated: null,
+};
 
 export const REBALANCES_DEFAULT_LIMIT = 20;
 

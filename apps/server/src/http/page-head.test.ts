@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_LOOKUP_MAX_ENTRIES, PAGE_LOOKUP_TTL_MS, type PageLookup, rememberedPageLookups } from './page-head.ts';
+import {
+  PAGE_LOOKUP_MAX_ENTRIES,
+  PAGE_LOOKUP_MAX_PATH,
+  PAGE_LOOKUP_TTL_MS,
+  type PageLookup,
+  rememberedPageLookups,
+} from './page-head.ts';
 
 const FOUND: PageLookup = { status: 200, asset: null };
 
@@ -47,5 +53,14 @@ describe(rememberedPageLookups.name, () => {
     expect([calls.get(`/quote/S${PAGE_LOOKUP_MAX_ENTRIES}`), calls.get('/quote/S1'), calls.get('/quote/S0')]).toEqual([
       1, 1, 2,
     ]);
+  });
+
+  it('remembers no address longer than its bound, so a flood of long ones holds no memory', async () => {
+    const { lookUp, calls } = countingLookup();
+    const remembered = rememberedPageLookups(lookUp, () => 0);
+    const long = `/news/1/${'a'.repeat(PAGE_LOOKUP_MAX_PATH)}`;
+    await remembered(long);
+    await remembered(long);
+    expect(calls.get(long)).toBe(2);
   });
 });

@@ -93,6 +93,8 @@ export async function lookUpPage(ctx: AppContext, heads: PageHeadModule, pathnam
 export const PAGE_LOOKUP_TTL_MS = 60_000;
 /** Past this many pages remembered, the oldest goes first. */
 export const PAGE_LOOKUP_MAX_ENTRIES = 2_000;
+/** A longer address (an article's made-up slug) is looked up each time: memory stays bounded by entries this long. */
+export const PAGE_LOOKUP_MAX_PATH = 256;
 
 /** `lookUp` ({@link lookUpPage}) remembered per address for {@link PAGE_LOOKUP_TTL_MS}; a failure is not kept. */
 export function rememberedPageLookups(
@@ -101,6 +103,7 @@ export function rememberedPageLookups(
 ): (pathname: string) => Promise<PageLookup> {
   const remembered = new Map<string, { until: number; lookup: Promise<PageLookup> }>();
   return (pathname) => {
+    if (pathname.length > PAGE_LOOKUP_MAX_PATH) return lookUp(pathname);
     const known = remembered.get(pathname);
     if (known && known.until > now()) return known.lookup;
     remembered.delete(pathname);

@@ -4,12 +4,18 @@
  * domain's own plan gate (`trimScores`), as the market-index and ehs services trim it: without the pro ehs feature
  * the ranks and weights stay and the scores are blanked, with a marker saying how many.
  */
-import type { getAssetMetrics, getIndexRebalances, getMarketIndex, getMetricStats, ResponseOf } from '@eh/contracts';
+import {
+  EH500_NOT_RANKED_ANSWER,
+  type getAssetMetrics,
+  type getIndexRebalances,
+  type getMarketIndex,
+  type getMetricStats,
+  type ResponseOf,
+} from '@eh/contracts';
 import { paths } from '@eh/contracts/paths';
 import {
   type AccountFeatures,
   addDays,
-  EH500_DESCRIPTION,
   EH500_INDEX_ID,
   EH500_NAME,
   EH500_RANKING,
@@ -78,18 +84,10 @@ export function answerEh500NotRanked(): void {
   network.use(
     http.get(
       `*${paths.getMarketIndex.replace(':id', EH500_INDEX_ID)}`,
-      () =>
-        HttpResponse.json({
-          id: EH500_INDEX_ID,
-          name: EH500_NAME,
-          description: EH500_DESCRIPTION,
-          ranking: EH500_RANKING,
-          ranked: false,
-          updatedAt: null,
-          constituents: [],
-          gated: null,
-        } satisfies ResponseOf<typeof getMarketIndex>),
-      { once: true },
+      () => HttpResponse.json(EH500_NOT_RANKED_ANSWER),
+      {
+        once: true,
+      },
     ),
   );
 }

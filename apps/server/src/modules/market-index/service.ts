@@ -1,11 +1,5 @@
-import {
-  type AccountFeatures,
-  EH500_DESCRIPTION,
-  EH500_INDEX_ID,
-  EH500_NAME,
-  EH500_RANKING,
-  trimScores,
-} from '@eh/domain';
+import { EH500_NOT_RANKED_ANSWER } from '@eh/contracts';
+import { type AccountFeatures, EH500_INDEX_ID, trimScores } from '@eh/domain';
 import type { AppContext } from '../../kernel/context.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import * as q from './queries.ts';
@@ -20,16 +14,7 @@ export async function marketIndex(ctx: AppContext, id: string, features: Account
   const index = await q.findMarketIndex(ctx.db, { id });
   if (!index) {
     if (!isEh500(id)) throw notFound(`No index '${id}'`);
-    return {
-      id: EH500_INDEX_ID,
-      name: EH500_NAME,
-      description: EH500_DESCRIPTION,
-      ranking: EH500_RANKING,
-      ranked: false,
-      updatedAt: null,
-      constituents: [],
-      gated: null,
-    };
+    return EH500_NOT_RANKED_ANSWER;
   }
   const trimmed = trimScores(await q.constituentsOf(ctx.db, { indexId: index.id }), features);
   return {
