@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Database, rowsOf } from '@eh/db';
 import { sql } from 'drizzle-orm';
+import { upsertDailyBars } from '../apps/server/src/ingest/daily-bars.ts';
 import { recomputeReactions } from '../apps/server/src/modules/reactions/index.ts';
 import { closeAppContext, openAppContext } from '../apps/server/src/server.ts';
 import { copySeededTemplate } from '../apps/server/test/seeded-template.ts';
@@ -47,7 +48,7 @@ async function plainScan(db: Database): Promise<{ rows: number; ms: number }> {
   const result = await db.execute(sql`
     select o.asset_id, o.date::text as date, o.open, o.high, o.low, o.close from ohlc_daily o
     where exists (select 1 from earnings e where e.asset_id = o.asset_id)
-    order by o.asset_id, o.date`);
+    order by o.asset_id, o.quarter, o.date`);
   return { rows: rowsOf(result).length, ms: performance.now() - started };
 }
 
@@ -114,11 +115,15 @@ async function generated(db: Database) {
   let bars = { id: [] as number[], date: [] as string[], open: [] as number[], close: [] as number[] };
   const flush = async () => {
     if (bars.id.length === 0) return;
-    await db.execute(sql`
-      insert into ohlc_daily (asset_id, date, open, high, low, close, volume)
-      select u.id, u.date, u.open, greatest(u.open, u.close), least(u.open, u.close), u.close, 0
-      from unnest(${sql.param(bars.id)}::int4[], ${sql.param(bars.date)}::date[], ${sql.param(bars.open)}::float8[],
-                  ${sql.param(bars.close)}::float8[]) as u(id, date, open, close)`);
+    await upsertDailyBars(
+      db,
+      bars.id.map((id, i) => {
+        const open = bars.open[i] as number;
+        const close = bars.close[i] as number;
+        const high = Math.max(open, close);
+        return { asset_id: id, date: bars.date[i], open, high, low: Math.min(open, close), close, volume: 0 };
+      }),
+    );
     bars = { id: [], date: [], open: [], close: [] };
   };
   const reports = {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { assets, type Database, events, quotes } from '@eh/db';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { dedupeByKey } from '../src/ingest/bulk.ts';
+import { upsertDailyBars } from '../src/ingest/daily-bars.ts';
 
 /**
  * Empties the market data of a test server's database (its own copy of the seeded template): tests that check
@@ -68,4 +70,27 @@ export async function addFarCallEvent(db: Database, symbol: string, title: strin
     .returning({ id: events.id });
   if (!row) throw new Error(`the ${symbol} call was not stored`);
   return row.id;
+}
+
+/** A hand-made daily bar: volume 0 unless given. */
+export interface TestBar {
+  assetId: number;
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume?: number;
+}
+
+/** Stores daily bars as ingestion does (merged into their quarters), a stored day replaced. */
+export async function storeDailyBars(db: Database, bars: readonly TestBar[]): Promise<void> {
+  await upsertDailyBars(
+    db,
+    dedupeByKey(bars, (bar) => `${bar.assetId} ${bar.date}`).map(({ assetId, volume, ...bar }) => ({
+      asset_id: assetId,
+      volume: volume ?? 0,
+      ...bar,
+    })),
+  );
 }

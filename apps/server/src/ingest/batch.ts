@@ -10,9 +10,13 @@ import {
   dedupeByKey,
   type InsertHints,
   type Row,
+  type UpsertResult,
   type UpsertSpec,
   upsertRows,
 } from './bulk.ts';
+
+/** A table's own write of a batch's unique rows, where a row is not a row of the table (the daily bars' quarters). */
+export type RowsWrite = (db: Database, rows: readonly Row[]) => Promise<UpsertResult>;
 
 export interface WriteContext {
   /** The provider's name, stored as every row's `source`. */
@@ -117,10 +121,11 @@ export async function upsertCounted(
   counts: BatchCounts,
   key: (row: Row) => string,
   hints?: InsertHints,
+  write?: RowsWrite,
 ) {
   const unique = dedupeByKey(rows, key);
   counts.skipped += rows.length - unique.length;
-  const result = await upsertRows(db, spec, unique, hints);
+  const result = write ? await write(db, unique) : await upsertRows(db, spec, unique, hints);
   counts.added += result.added;
   counts.changed += result.changed;
   counts.skipped += result.skipped;
@@ -173,6 +178,8 @@ export interface TableDescription<R, L, K extends string>
   linkReadsNothing?: boolean;
   /** The columns in table order. */
   columns: Columns<R, L, K>;
+  /** Writes the rows instead of the upsert into `table` (which then names what the rows are read from). */
+  write?: RowsWrite;
   /** Runs once the rows are written (history rows that refer to them). */
   afterWrite?: (db: Database, linked: readonly { record: R; link: L }[], ctx: WriteContext) => Promise<void>;
   conflict: readonly NoInfer<K>[];
@@ -191,7 +198,7 @@ export function tableWriter<R, K extends string, L = undefined>(
 ): ((db: Database, records: readonly R[], ctx: WriteContext) => Promise<BatchCounts>) & {
   prepare?: (db: Database, records: readonly R[], ctx: WriteContext) => Promise<(tx: Database) => Promise<BatchCounts>>;
 } {
-  const { what, valid, link, columns, afterWrite, linkReadsNothing, ...upsert } = table;
+  const { what, valid, link, columns, afterWrite, linkReadsNothing, write: writeRows, ...upsert } = table;
   const sources = Object.entries<ColumnTypeSpec | ColumnSource<R, L>>(columns).map(([name, source]) => {
     const { type, fallback, value } = typeof source === 'string' ? { type: source } : source;
     const required = type.endsWith('!');
@@ -214,7 +221,7 @@ export function tableWriter<R, K extends string, L = undefined>(
       return row;
     });
     return async (tx: Database) => {
-      await upsertCounted(tx, spec, rows, counts, keyOf, ctx.insertHints);
+      await upsertCounted(tx, spec, rows, counts, keyOf, ctx.insertHints, writeRows);
       await afterWrite?.(tx, linked, ctx);
       return counts;
     };

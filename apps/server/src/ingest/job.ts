@@ -1,7 +1,7 @@
 /** The ingestion job: one provider's datasets into the database, run by the worker's main lane. */
 import { type Database, ingestionRuns } from '@eh/db';
 import { addDays, type IsoDate, nyDate } from '@eh/domain';
-import { and, eq, max, ne } from 'drizzle-orm';
+import { and, eq, max, ne, sql } from 'drizzle-orm';
 import { MARKET_CHANGED_CHANNEL } from '../kernel/channels.ts';
 import type { JobHandler, JobHandlers } from '../kernel/jobs/handler.ts';
 import { PROVIDERS } from '../providers/index.ts';
@@ -51,6 +51,14 @@ export const runIngestJob: JobHandler = async ({ ctx, job, signal, log }) => {
     },
     'ingestion job finished',
   );
+  // decision 0054: a quarter of daily bars is written anew with each day it gains, and the embedded database has no
+  // autovacuum to free the row it replaces.
+  if (
+    ctx.database.driver === 'pglite' &&
+    report.datasets.some((d) => d.dataset === 'dailyBars' && d.added + d.changed > 0)
+  ) {
+    await ctx.db.execute(sql`vacuum ohlc_quarters`);
+  }
   if (!report.aborted && report.datasets.length > 0 && report.datasets.every((d) => d.status === 'failed')) {
     throw new Error(`every dataset of ${provider.name} failed: ${report.datasets[0]?.message ?? 'no message'}`);
   }

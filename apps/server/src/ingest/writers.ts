@@ -41,6 +41,7 @@ import {
   type WriteContext,
   withAssetIds,
 } from './batch.ts';
+import { upsertDailyBars } from './daily-bars.ts';
 import { writeEarnings } from './earnings.ts';
 import { newsSlug, plainText, sanitizeNewsBody } from './news-text.ts';
 
@@ -213,6 +214,7 @@ export const WRITERS: { [D in Dataset]: DatasetWriter<D> } = {
     table: 'ohlc_daily',
     columns: { asset_id: ASSET_ID, date: 'date!', ...BAR_COLUMNS },
     conflict: ['asset_id', 'date'],
+    write: upsertDailyBars,
   }),
 
   intradayBars: tableWriter({

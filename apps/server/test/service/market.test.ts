@@ -61,7 +61,7 @@ import { assetsVersion, searchableAssets } from '../../src/modules/quotes/querie
 import * as market from '../../src/modules/quotes/service.ts';
 import * as shortInterestService from '../../src/modules/short-interest/service.ts';
 import * as transactionService from '../../src/modules/transactions/service.ts';
-import { clearMarketData, popularSymbols } from '../market-fixtures.ts';
+import { clearMarketData, popularSymbols, storeDailyBars } from '../market-fixtures.ts';
 import { eachDatabase } from './context.ts';
 
 const TODAY = nyDate(new Date());
@@ -382,9 +382,10 @@ eachDatabase((service) => {
           volume: 1e6 + i,
         });
       }
-      await db()
-        .insert(ohlcDaily)
-        .values(aaplBars.map((bar) => ({ assetId: aapl, ...bar })));
+      await storeDailyBars(
+        db(),
+        aaplBars.map((bar) => ({ assetId: aapl, ...bar })),
+      );
       const last = aaplBars.at(-1) as Bar;
       const prev = aaplBars.at(-2) as Bar;
       const lastClose = tradingHours(LAST_SESSION)?.close ?? new Date();
@@ -404,11 +405,10 @@ eachDatabase((service) => {
           quotedAt: lastClose,
           source: 'test',
         });
-      await db()
-        .insert(ohlcDaily)
-        .values(
-          sessions.map((date) => ({ assetId: msft, date, open: 400, high: 410, low: 390, close: 405, volume: 5e5 })),
-        );
+      await storeDailyBars(
+        db(),
+        sessions.map((date) => ({ assetId: msft, date, open: 400, high: 410, low: 390, close: 405, volume: 5e5 })),
+      );
 
       // Other quotes: MSFT struck just now (the delayed market must not show it), TINY the biggest raw gainer.
       await insertQuote(msft, 420, 400, new Date());

@@ -20,6 +20,7 @@ import { addDays, EH500_INDEX_ID, EH500_SIZE, isWeekend } from '@eh/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refreshMetricsAndIndexes } from '../../src/modules/ehs/index.ts';
+import { storeDailyBars } from '../market-fixtures.ts';
 import { eachDatabase } from './context.ts';
 
 /** The database of the group running (each database's group runs whole before the next). */
@@ -169,7 +170,7 @@ async function insertMarket(): Promise<Map<string, number>> {
       const close = stock.closes.find((c) => date <= c.until)?.close as number;
       bars.push({ assetId: id, date, open: close, high: close, low: close, close, volume: 1000 });
     }
-    for (let i = 0; i < bars.length; i += 500) await db.insert(ohlcDaily).values(bars.slice(i, i + 500));
+    await storeDailyBars(db, bars);
     await db.insert(earnings).values(
       stock.quarters.map((q) => ({
         assetId: id,

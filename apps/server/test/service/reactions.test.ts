@@ -23,6 +23,7 @@ import { recomputeReactions } from '../../src/modules/reactions/index.ts';
 import { REACTIONS_JOB, reactionsLoop } from '../../src/modules/reactions/jobs.ts';
 import { reactionsBehind } from '../../src/modules/reactions/queries.ts';
 import { likelyMovers, symbolReactions } from '../../src/modules/reactions/service.ts';
+import { storeDailyBars } from '../market-fixtures.ts';
 import { eachDatabase, silentLog } from './context.ts';
 
 /** Monday 30 Nov 2026, after the close in New York. */
@@ -45,7 +46,10 @@ async function company(symbol: string, type: 'stock' | 'crypto', bars: Bar[]): P
     .values({ symbol, symbolUpper: symbol, name: `${symbol} Corp`, type, source: 'test' })
     .returning({ id: assets.id });
   const id = row?.id as number;
-  if (bars.length > 0) await db.insert(ohlcDaily).values(bars.map((bar) => ({ assetId: id, ...bar })));
+  await storeDailyBars(
+    db,
+    bars.map((bar) => ({ assetId: id, ...bar })),
+  );
   return id;
 }
 
@@ -152,13 +156,7 @@ eachDatabase((service) => {
       ['2025-03-07', 5000],
       ['2025-03-10', 5050],
     ] as const) {
-      await db
-        .insert(ohlcDaily)
-        .values({ assetId: indexId, date, open: close, high: close, low: close, close })
-        .onConflictDoUpdate({
-          target: [ohlcDaily.assetId, ohlcDaily.date],
-          set: { open: close, high: close, low: close, close },
-        });
+      await storeDailyBars(db, [{ assetId: indexId, date, open: close, high: close, low: close, close }]);
     }
 
     // A coin with a report, and a stock whose first bar is the day of its first report (before the open).

@@ -4,7 +4,7 @@
  * ingestion's set-based `upsertRows` (one `unnest` statement per chunk).
  */
 
-import { type Database, rowsOf } from '@eh/db';
+import { type Database, lastDailyBar, rowsOf } from '@eh/db';
 import type { FiscalPeriod, IsoDate, SessionType } from '@eh/domain';
 import { sql } from 'drizzle-orm';
 import { upsertRows } from '../../ingest/bulk.ts';
@@ -29,7 +29,8 @@ export async function loadStocks(db: Database): Promise<StockRow[]> {
     select a.id, a.symbol, a.sector, a.active,
            a.shares_outstanding::float8 as "sharesOutstanding", a.market_cap as "marketCap",
            q.price as "quotePrice", (extract(epoch from q.quoted_at) * 1000)::float8 as "quotedAt",
-           (select min(o.date) from ohlc_daily o where o.asset_id = a.id)::text as "firstTradeDate"
+           (select q.quarter + q.days[1] from ohlc_quarters q where q.asset_id = a.id
+             order by q.quarter limit 1)::text as "firstTradeDate"
     from assets a
     left join quotes q on q.asset_id = a.id
     where a.type = 'stock'
@@ -95,10 +96,7 @@ export async function loadCloses(
       from unnest(${sql.param(params.assetIds.slice(start, start + perStatement))}::int4[]) as s(id)
       cross join unnest(${sql.param([...params.points])}::date[]) as p(d)
       cross join lateral (
-        select o.date, o.close from ohlc_daily o
-        where o.asset_id = s.id and o.date <= p.d and o.date >= p.d - ${params.maxAgeDays}::int4
-        order by o.date desc
-        limit 1
+        select o.date, o.close from ${lastDailyBar(sql`s.id`, sql`p.d`)} o where o.date >= p.d - ${params.maxAgeDays}::int4
       ) c`);
     for (const row of rowsOf<CloseRow>(result)) rows.push(row);
   }

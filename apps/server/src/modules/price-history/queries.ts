@@ -1,13 +1,19 @@
-import { type Database, ohlcDaily, ohlcIntraday, splits } from '@eh/db';
+import { type Database, ohlcDaily, ohlcIntraday, quarterOf, splits } from '@eh/db';
 import type { IsoDate } from '@eh/domain';
-import { and, asc, desc, eq, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, max, min, sql } from 'drizzle-orm';
 import { barColumns, inAssetWindow, type WindowParams } from '../quotes/index.ts';
 
 export async function dailyBars(db: Database, params: Required<WindowParams>) {
   return db
     .select(barColumns)
     .from(ohlcDaily)
-    .where(inAssetWindow(ohlcDaily.assetId, ohlcDaily.date, params))
+    .where(
+      and(
+        inAssetWindow(ohlcDaily.assetId, ohlcDaily.date, params),
+        gte(ohlcDaily.quarter, quarterOf(sql`${params.start}::date`)),
+        lte(ohlcDaily.quarter, params.end),
+      ),
+    )
     .orderBy(asc(ohlcDaily.date));
 }
 

@@ -1,5 +1,5 @@
 import { POPULAR_SYMBOLS_COUNT } from '@eh/contracts';
-import { assets, type Database, ohlcDaily, ohlcIntraday, quotes } from '@eh/db';
+import { assets, type Database, lastDailyBar, ohlcDaily, ohlcIntraday, quarterOf, quotes, rowsOf } from '@eh/db';
 import type { IsoDate, MarketAssetType } from '@eh/domain';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, lte, max, min, sql } from 'drizzle-orm';
 
@@ -121,7 +121,13 @@ export async function priceRanges(db: Database, params: RangeParams) {
   return db
     .select({ assetId: ohlcDaily.assetId, high: max(ohlcDaily.high), low: min(ohlcDaily.low) })
     .from(ohlcDaily)
-    .where(and(inArray(ohlcDaily.assetId, [...params.assetIds]), gte(ohlcDaily.date, params.since)))
+    .where(
+      and(
+        inArray(ohlcDaily.assetId, [...params.assetIds]),
+        gte(ohlcDaily.quarter, quarterOf(sql`${params.since}::date`)),
+        gte(ohlcDaily.date, params.since),
+      ),
+    )
     .groupBy(ohlcDaily.assetId);
 }
 
@@ -140,15 +146,24 @@ export interface LastBarsParams {
   date?: IsoDate | undefined;
 }
 
-export async function lastBars(db: Database, params: LastBarsParams) {
+export interface LastBarRow {
+  assetId: number;
+  date: IsoDate;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export async function lastBars(db: Database, params: LastBarsParams): Promise<LastBarRow[]> {
   if (params.assetIds.length === 0) return [];
-  return db
-    .selectDistinctOn([ohlcDaily.assetId], { assetId: ohlcDaily.assetId, ...barColumns })
-    .from(ohlcDaily)
-    .where(
-      and(inArray(ohlcDaily.assetId, [...params.assetIds]), params.date ? lte(ohlcDaily.date, params.date) : undefined),
-    )
-    .orderBy(ohlcDaily.assetId, desc(ohlcDaily.date));
+  const result = await db.execute(sql`
+    select s.id as "assetId", b.date::text as date, b.open, b.high, b.low, b.close, b.volume::float8 as volume
+    from unnest(${sql.param([...params.assetIds])}::int4[]) as s(id)
+    cross join lateral ${lastDailyBar(sql`s.id`, params.date ? sql`${params.date}::date` : null)} b
+    order by s.id`);
+  return rowsOf<LastBarRow>(result);
 }
 
 export interface WindowParams {

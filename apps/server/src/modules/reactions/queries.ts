@@ -70,7 +70,7 @@ export interface BarRow extends DailyBar {
 
 /**
  * Every daily bar of the assets, by asset then date: the plain scan the job computes over. Read as ranges of the
- * primary key (asset_id, date), {@link REACTION_BAR_ASSETS_PER_STATEMENT} assets each, in its order, so nothing is
+ * primary key (asset_id, quarter), {@link REACTION_BAR_ASSETS_PER_STATEMENT} assets each, in its order, so only a quarter's days are
  * sorted; bars of assets in a range that were not asked for (an index, a coin without reports) are dropped here.
  */
 export async function barsOf(db: Database, assetIds: readonly number[]): Promise<BarRow[]> {
@@ -82,7 +82,7 @@ export async function barsOf(db: Database, assetIds: readonly number[]): Promise
     const result = await db.execute(sql`
       select asset_id as "assetId", date::text as date, open, high, low, close from ohlc_daily
       where asset_id between ${group[0]} and ${group.at(-1)}
-      order by asset_id, date`);
+      order by asset_id, quarter, date`);
     for (const bar of rowsOf<BarRow>(result)) if (asked.has(bar.assetId)) bars.push(bar);
   }
   return bars;

@@ -5,7 +5,7 @@
  * digest with nothing in it is never created.
  */
 
-import { type Database, rowsOf } from '@eh/db';
+import { type Database, lastDailyBar, rowsOf } from '@eh/db';
 import {
   addDays,
   DEFAULT_NOTIFICATION_TIME_ZONE,
@@ -173,10 +173,8 @@ async function contentBySymbol(
   const closes = rowsOf<{ symbol: string; before: number | null; last: number | null }>(
     await db.execute(sql`
       select a.symbol,
-        (select o.close from ohlc_daily o where o.asset_id = a.id and o.date < ${period.from}::date
-          order by o.date desc limit 1) as before,
-        (select o.close from ohlc_daily o where o.asset_id = a.id and o.date between ${period.from}::date and ${period.to}::date
-          order by o.date desc limit 1) as last
+        (select o.close from ${lastDailyBar(sql`a.id`, sql`${period.from}::date - 1`)} o) as before,
+        (select o.close from ${lastDailyBar(sql`a.id`, sql`${period.to}::date`)} o where o.date >= ${period.from}::date) as last
       from assets a where a.symbol = any(${list}::text[])`),
   );
   for (const c of closes) {
