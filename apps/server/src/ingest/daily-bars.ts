@@ -28,8 +28,14 @@ export async function upsertDailyBars(db: Database, rows: readonly Row[]): Promi
         ),
         touched as (select distinct asset_id, ${quarterOf(sql.raw('date'))} as quarter from u),
         stored as (
-          select d.asset_id, d.date, d.open, d.high, d.low, d.close, d.volume
-          from touched t join ohlc_daily d on d.asset_id = t.asset_id and d.quarter = t.quarter
+          -- A key lookup per quarter touched: joined to the view, the planner may unpack the whole table.
+          select q.asset_id, q.quarter + b.day as date, b.open, b.high, b.low, b.close, b.volume
+          from touched t
+          cross join lateral (
+            select * from ohlc_quarters q where q.asset_id = t.asset_id and q.quarter = t.quarter
+          ) q
+          cross join lateral unnest(q.days, q.open, q.high, q.low, q.close, q.volume)
+            as b(day, open, high, low, close, volume)
         ),
         merged as (
           select coalesce(u.asset_id, s.asset_id) as asset_id, coalesce(u.date, s.date) as date,
